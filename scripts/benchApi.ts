@@ -1,0 +1,362 @@
+// Measures the dashboard's assigned-list call (one page plus every counter) on a database of
+// many tasks: in-process latency over 300 calls, then requests per second over real HTTP
+// with autocannon at 50 connections. PGlite always (100,000 tasks in a temporary folder);
+// PostgreSQL too when DATABASE_URL is set (1,000,000 tasks in a fresh database, dropped
+// afterwards). Usage: npm run bench:api [-- --pglite-only | --postgres-only] [--explain]
+//   [--pglite-tasks N] [--postgres-tasks N] [--seconds N]
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createQueryId, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import pg from 'pg';
+import { TaskPath, type TaskQueryBody } from '../schemas/api/tasks';
+import { UserPath } from '../schemas/api/users';
+import { buildApp } from '../server/app';
+import { createDatabase, type AppDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import type { DatabaseSchema } from '../server/db/schema';
+import { createSession } from '../server/identity/sessions';
+import { SESSION_COOKIE } from '../server/plugins/session';
+import { deployDemoProcesses } from '../server/seed/demoWorkload';
+import { seedIdentity } from '../server/seed/seedIdentity';
+import { ProcessEngine } from '../server/engine';
+import { queryTaskList } from '../server/tasks/taskListQuery';
+import { testConfig } from '../server/testing/startTestServer';
+
+/** The part of autocannon's API this script uses (the package ships no types). */
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: {
+  url: string;
+  method: 'POST';
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  body: string;
+}) => Promise<AutocannonResult>;
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const numberOption = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(args[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
+  return value;
+};
+
+/** The busy officer whose list is measured; the other bench users share the rest. */
+const MEASURED_USER = 'bench-u0000';
+const BENCH_USERS = 2_000;
+const BENCH_GROUPS = 40;
+/** The measured user's open tasks (every counter walks all of them) and completed ones. */
+const MEASURED_OPEN = 1_000;
+const MEASURED_COMPLETED = 2_000;
+const INJECT_CALLS = 300;
+const WARM_UP_CALLS = 30;
+const BUDGET_P95_MS = 10;
+
+/** The call measured: the first page of ten, by due date, with every counter. */
+const QUERY: TaskQueryBody = { page: 0, size: 10, state: 'OPEN', assignment: 'INVOLVED' };
+
+/**
+ * Per-row choices, the same in every statement: `r1` decides open or completed (70 %
+ * completed), `r2` whether an open task is unassigned (20 %), `u` its assignee. Rows
+ * 1..1,000 are the measured user's open tasks, the next 2,000 their completed ones.
+ */
+const ROWS = (count: number) => sql`
+  select g,
+    case when g <= ${MEASURED_OPEN} then 'open'
+         when g <= ${MEASURED_OPEN + MEASURED_COMPLETED} then 'completed'
+         when mod(abs(hashint4(g)), 1000) < 700 then 'completed'
+         else 'open' end as state,
+    case when g <= ${MEASURED_OPEN + MEASURED_COMPLETED} then ${MEASURED_USER}
+         when mod(abs(hashint4(g)), 1000) >= 700 and mod(abs(hashint4(g + 7777777)), 1000) < 200 then null
+         else 'bench-u' || lpad((1 + mod(abs(hashint4(g + 5555555)), ${BENCH_USERS - 1}))::text, 4, '0') end
+      as assignee,
+    mod(abs(hashint4(g + 3333333)), 1000) as r3
+  from generate_series(1, ${count}) as g`;
+
+/** Fills the bench tenant: users, groups, instances, tasks and pool candidates, in bulk. */
+async function seedTasks(db: Kysely<DatabaseSchema>, count: number): Promise<void> {
+  const definition = await db
+    .selectFrom('process_definitions')
+    .select('id')
+    .where('tenant', '=', 'internal')
+    .where('key', '=', 'loanOrigination')
+    .executeTakeFirstOrThrow();
+  await sql`
+    insert into users (id, tenant, email, first_name, last_name, password_hash, privileges)
+    select 'bench-u' || lpad(u::text, 4, '0'), 'internal', 'bench' || u || '@bench.example',
+           'Bench', 'User ' || u, 'unused', array['access-task']
+    from generate_series(0, ${BENCH_USERS - 1}) as u`.execute(db);
+  await sql`
+    insert into groups (tenant, id, name)
+    select 'internal', 'bench-g' || k, 'Bench group ' || k from generate_series(0, ${BENCH_GROUPS - 1}) as k`.execute(
+    db,
+  );
+  await sql`
+    insert into group_members (tenant, group_id, user_id)
+    select distinct 'internal', 'bench-g' || k, 'bench-u' || lpad(u::text, 4, '0')
+    from generate_series(0, ${BENCH_USERS - 1}) as u,
+         lateral (values (mod(u, ${BENCH_GROUPS})), (mod(u * 7 + 3, ${BENCH_GROUPS}))) as pick(k)`.execute(
+    db,
+  );
+  await sql`
+    insert into process_instances (id, tenant, definition_id, name, started_by, started_at, ended_at, variables)
+    select 'bench-i' || g, 'internal', ${definition.id}, 'Bench case ' || g,
+           coalesce(assignee, ${MEASURED_USER}), now() - make_interval(hours => mod(g, 2160)),
+           case when state = 'completed' then now() - interval '1 hour' end, '{}'
+    from (${ROWS(count)}) as r`.execute(db);
+  await sql`
+    insert into tasks (id, tenant, instance_id, definition_id, element_id, name, form_key, assignee,
+                       created_at, due_date, state, completed_at, completed_by, variables,
+                       initiator_can_complete, seen_by_assignee, priority)
+    select 'bench-t' || g, 'internal', 'bench-i' || g, ${definition.id}, 'applicationIntake',
+           'Application intake ' || g, 'DSG-loan-application', assignee,
+           now() - make_interval(hours => mod(g, 2160)),
+           case when r3 < 100 then null else now() + make_interval(hours => r3 - 300) end,
+           state, case when state = 'completed' then now() end,
+           case when state = 'completed' then assignee end, '{}', false, r3 >= 400, 50
+    from (${ROWS(count)}) as r`.execute(db);
+  await sql`
+    insert into task_candidates (tenant, task_id, kind, principal)
+    select 'internal', 'bench-t' || g, 'group', 'bench-g' || mod(g, ${BENCH_GROUPS})
+    from (${ROWS(count)}) as r where state = 'open' and assignee is null`.execute(db);
+  // Fresh statistics and visibility map, as autovacuum would leave them after a while.
+  await sql`vacuum analyze`.execute(db);
+}
+
+/** A database to measure on, and how to get rid of it. */
+interface BenchDatabase {
+  database: AppDatabase;
+  dispose(): Promise<void>;
+}
+
+async function openPglite(): Promise<BenchDatabase> {
+  const folder = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
+  const database = await createDatabase({ dataDir: folder });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
+  const name = `tessera_bench_${Date.now().toString(36)}`;
+  const adminUrl = new URL(serverUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Prints EXPLAIN (ANALYZE, BUFFERS) of every query one list call runs. */
+async function explain(db: Kysely<DatabaseSchema>): Promise<void> {
+  const captured: RootOperationNode[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      captured.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await queryTaskList(db.withPlugin(capture), {
+    kind: 'assigned',
+    actor: { tenant: 'internal', userId: MEASURED_USER, privileges: ['access-task'] },
+    body: QUERY,
+    now: new Date(),
+  });
+  for (const node of captured) {
+    const compiled = db.getExecutor().compileQuery(node, createQueryId());
+    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
+      ...compiled,
+      sql: `explain (analyze, buffers) ${compiled.sql}`,
+    });
+    process.stdout.write(
+      `\n${compiled.sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`,
+    );
+  }
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** One backend's figures. */
+interface Figures {
+  backend: string;
+  tasks: number;
+  p50: number;
+  p95: number;
+  /** p50 of a signed-in call that does almost nothing: what every call pays. */
+  floorP50: number;
+  mean: number;
+  rps: number;
+  httpP50: number;
+  httpP99: number;
+  failures: number;
+}
+
+async function measure(
+  backend: 'pglite' | 'postgres',
+  tasks: number,
+  seconds: number,
+): Promise<Figures> {
+  const log = (text: string) => process.stdout.write(`[${backend}] ${text}\n`);
+  const bench =
+    backend === 'pglite' ? await openPglite() : await openPostgres(process.env.DATABASE_URL ?? '');
+  try {
+    const { db } = bench.database;
+    let started = performance.now();
+    await migrate(db);
+    const config = testConfig({ rateLimitPerMinute: 1_000_000_000, host: '127.0.0.1' });
+    await seedIdentity(db, config.passwordHashing);
+    await deployDemoProcesses(db, new ProcessEngine(db));
+    await seedTasks(db, tasks);
+    log(
+      `seeded ${tasks.toLocaleString('en')} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    if (flag('explain')) await explain(db);
+
+    const { token } = await createSession(db, {
+      tenant: 'internal',
+      userId: MEASURED_USER,
+      kind: 'full',
+      lifetimes: { idleMinutes: 30, absoluteHours: 12 },
+    });
+    const app = await buildApp({ config, database: bench.database, logger: false });
+    try {
+      const headers = {
+        cookie: `${SESSION_COOKIE}=${token}`,
+        'content-type': 'application/json',
+      };
+      const body = JSON.stringify(QUERY);
+      // 1. In process: one call at a time, as one user sees it.
+      const timings: number[] = [];
+      for (let call = 0; call < WARM_UP_CALLS + INJECT_CALLS; call += 1) {
+        started = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: TaskPath.assigned,
+          headers,
+          payload: body,
+        });
+        const elapsed = performance.now() - started;
+        if (response.statusCode !== 200)
+          throw new Error(`${response.statusCode}: ${response.body}`);
+        if (call >= WARM_UP_CALLS) timings.push(elapsed);
+      }
+      timings.sort((a, b) => a - b);
+      log(
+        `in process: p50 ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms`,
+      );
+      // The floor every signed-in call pays (tenant and session lookups, one small query).
+      const floor: number[] = [];
+      for (let call = 0; call < WARM_UP_CALLS + INJECT_CALLS; call += 1) {
+        started = performance.now();
+        await app.inject({
+          method: 'GET',
+          url: UserPath.settings,
+          headers: { cookie: headers.cookie },
+        });
+        if (call >= WARM_UP_CALLS) floor.push(performance.now() - started);
+      }
+      floor.sort((a, b) => a - b);
+      // 2. Over HTTP: 50 connections for a while, as a busy office does.
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}${TaskPath.assigned}`,
+        method: 'POST',
+        connections: 50,
+        duration: seconds,
+        headers,
+        body,
+      });
+      log(
+        `HTTP: ${Math.round(result.requests.average)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      );
+      return {
+        backend,
+        tasks,
+        p50: percentile(timings, 50),
+        p95: percentile(timings, 95),
+        floorP50: percentile(floor, 50),
+        mean: timings.reduce((sum, value) => sum + value, 0) / timings.length,
+        rps: result.requests.average,
+        httpP50: result.latency.p50,
+        httpP99: result.latency.p99,
+        failures: result.non2xx + result.errors,
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await bench.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  const seconds = numberOption('seconds', 10);
+  const runs: ['pglite' | 'postgres', number][] = [];
+  if (!flag('postgres-only')) runs.push(['pglite', numberOption('pglite-tasks', 100_000)]);
+  if (!flag('pglite-only') && process.env.DATABASE_URL) {
+    runs.push(['postgres', numberOption('postgres-tasks', 1_000_000)]);
+  }
+  const figures: Figures[] = [];
+  for (const [backend, tasks] of runs) figures.push(await measure(backend, tasks, seconds));
+  const fixed = (value: number) => value.toFixed(2);
+  console.log(
+    `\nAssigned list, first page of ${QUERY.size} with every counter; the measured user has ` +
+      `${MEASURED_OPEN.toLocaleString('en')} open tasks. Budget: p95 <= ${BUDGET_P95_MS} ms at 1M tasks on PostgreSQL.\n` +
+      'Floor: a signed-in GET of the user settings, i.e. the tenant and session lookups every call pays.',
+  );
+  console.table(
+    figures.map((row) => ({
+      backend: row.backend,
+      tasks: row.tasks.toLocaleString('en'),
+      'p50 ms': fixed(row.p50),
+      'p95 ms': fixed(row.p95),
+      'mean ms': fixed(row.mean),
+      'floor p50 ms': fixed(row.floorP50),
+      'HTTP req/s (50 conn)': Math.round(row.rps),
+      'HTTP p50 ms': row.httpP50,
+      'HTTP p99 ms': row.httpP99,
+      'non-2xx/errors': row.failures,
+      'p95 / budget': `${fixed(row.p95 / BUDGET_P95_MS)}${row.p95 <= BUDGET_P95_MS ? ' ok' : ' over'}`,
+    })),
+  );
+  if (!process.env.DATABASE_URL && !flag('pglite-only')) {
+    console.log('Set DATABASE_URL to measure PostgreSQL with 1,000,000 tasks as well.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

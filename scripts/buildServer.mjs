@@ -1,0 +1,21 @@
+// Bundles the server into one ES module (dist/server/main.mjs). Node then loads one file
+// instead of resolving and transpiling hundreds, which is most of a warm start. PGlite stays
+// external because it finds its WebAssembly and data files next to its own module.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: 'dist/server/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  legalComments: 'none',
+  external: ['@electric-sql/pglite', 'pg-native'],
+  // CommonJS dependencies inside an ES module bundle still call require().
+  banner: {
+    js: "import { createRequire as __tesseraCreateRequire } from 'node:module';\nconst require = __tesseraCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,20 @@
+// `npm run dev`: the API server (restarting on change) and Vite's hot-reloading dev server,
+// which proxies /identity, /api and /dev to it. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+
+const port = process.env.PORT ?? '8080';
+const children = [
+  spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  }),
+  spawn('npx', ['vite'], {
+    stdio: 'inherit',
+    env: { ...process.env, TESSERA_API: `http://localhost:${port}` },
+  }),
+];
+
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) => child.on('exit', (code) => code && stop()));
