@@ -1,0 +1,193 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { FORM_KINDS } from '../forms/formPrefixes';
+import { LocalizedText } from '../forms/localizedText';
+import { StringEnum } from '../forms/stringEnum';
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+/**
+ * Every forms call, one place for both sides. The task-form, taskForms and combined-task
+ * paths are spec 000 section 7 and spec 001 section 7; the rest are chosen (noted).
+ */
+export const FormPath = {
+  /** GET: the task's form and current values (Flowable's spelling). */
+  taskForm: (taskId: string) => `/api/task/app/rest/task-forms/${segment(taskId)}`,
+  /** GET: the same answer under the spec's camel-case spelling. */
+  taskFormAlias: (taskId: string) => `/api/task/app/rest/taskForms/${segment(taskId)}`,
+  /** GET: one stored version of a form by id (chosen meaning of `taskForms/{a}/{b}`). */
+  formVersion: (formId: string, version: number) =>
+    `/api/task/app/rest/taskForms/${segment(formId)}/${version}`,
+  /** GET: the latest designer-built (`DSG-`) form by id (chosen path). */
+  designerForm: (formId: string) => `/api/forms/designer/${segment(formId)}`,
+  /** GET: a combined user task with its forms resolved and each form's values. */
+  combinedTask: (taskId: string) => `/api/query/v1/combined-user-task/${segment(taskId)}`,
+  /** GET: every form of the tenant, for the author preview (access-test; chosen path). */
+  list: '/api/forms',
+  /** GET: the latest version of one form, for the author preview (access-test; chosen path). */
+  form: (formId: string) => `/api/forms/${segment(formId)}`,
+  /** PUT: save the assignee's draft of a task's form, or of one part of a combined task. */
+  draft: (taskId: string) => `/api/task/app/rest/tasks/${segment(taskId)}/draft`,
+} as const;
+
+/** Route patterns of the calls above, as the server registers them. */
+export const FormRoute = {
+  taskForm: '/api/task/app/rest/task-forms/:taskId',
+  taskFormAlias: '/api/task/app/rest/taskForms/:taskId',
+  formVersion: '/api/task/app/rest/taskForms/:formId/:version',
+  designerForm: '/api/forms/designer/:formId',
+  combinedTask: '/api/query/v1/combined-user-task/:taskId',
+  list: '/api/forms',
+  form: '/api/forms/:formId',
+  draft: '/api/task/app/rest/tasks/:taskId/draft',
+} as const;
+
+/** The longest form id (formKey) the API accepts. */
+export const FORM_ID_MAX_LENGTH = 200;
+
+/** At most this many values in one save: more fields than any form has. */
+export const FORM_VALUES_MAX = 1000;
+
+const FormId = Type.String({ minLength: 1, maxLength: FORM_ID_MAX_LENGTH });
+const FormKindSchema = StringEnum(FORM_KINDS);
+const NullableName = Type.Union([LocalizedText, Type.Null()]);
+
+/** Field values by field id: any JSON values. */
+export const FormValues = Type.Record(Type.String(), Type.Unknown());
+/** Field values by field id. */
+export type FormValues = Static<typeof FormValues>;
+
+/** `:taskId` of the task calls. */
+export const FormTaskParams = Type.Object({
+  taskId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+/** Task id route parameters. */
+export type FormTaskParams = Static<typeof FormTaskParams>;
+
+/** `:formId` of the definition calls. */
+export const FormIdParams = Type.Object({ formId: FormId });
+/** Form id route parameters. */
+export type FormIdParams = Static<typeof FormIdParams>;
+
+/** `:formId/:version` of `taskForms/{a}/{b}`. */
+export const FormVersionParams = Type.Object({
+  formId: FormId,
+  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+});
+/** Form id and version route parameters. */
+export type FormVersionParams = Static<typeof FormVersionParams>;
+
+/** One stored form, without its body: the author preview's list entry. */
+export const FormSummary = Type.Object({
+  id: Type.String(),
+  kind: FormKindSchema,
+  /** The store's version: 1 for the first stored definition of an id, then one more per change. */
+  version: Type.Integer(),
+  name: NullableName,
+});
+/** A stored form's id, kind, version and name. */
+export type FormSummary = Static<typeof FormSummary>;
+
+/** `GET /api/forms`: the latest version of every form of the tenant, by id. */
+export const FormListAnswer = Type.Object({
+  size: Type.Integer(),
+  data: Type.Array(FormSummary),
+});
+/** The author preview's form list. */
+export type FormListAnswer = Static<typeof FormListAnswer>;
+
+/**
+ * One stored form definition as its author wrote it (plain Flowable form model, designer
+ * form or combined task). The client compiles it with the same compiler the server uses.
+ */
+export const FormDefinitionAnswer = Type.Object({
+  id: Type.String(),
+  kind: FormKindSchema,
+  version: Type.Integer(),
+  name: NullableName,
+  createdAt: Type.String(),
+  definition: Type.Unknown(),
+});
+/** A stored form definition. */
+export type FormDefinitionAnswer = Static<typeof FormDefinitionAnswer>;
+
+/**
+ * `GET .../task-forms/{taskId}`: the task's form and what the form shows now. For a plain
+ * form, `definition` is the Flowable form model with each field's `value` filled in, as
+ * Flowable answers; for every kind `values` holds the same values by field id (process
+ * variables overlaid by the assignee's draft, or what was submitted once completed), only
+ * for fields of the form. `readOnly` is true unless the caller is the assignee of the open
+ * task.
+ */
+export const TaskFormAnswer = Type.Object({
+  taskId: Type.String(),
+  formKey: Type.String(),
+  formId: Type.String(),
+  kind: FormKindSchema,
+  version: Type.Integer(),
+  name: NullableName,
+  readOnly: Type.Boolean(),
+  definition: Type.Unknown(),
+  values: FormValues,
+});
+/** A task's form with its current values. */
+export type TaskFormAnswer = Static<typeof TaskFormAnswer>;
+
+/** One form of a combined user task, resolved, with its values. */
+export const CombinedTaskForm = Type.Object({
+  /** Position in the combined task's `forms`. */
+  index: Type.Integer(),
+  /** The form id the part is saved under (`formId` of the draft call). */
+  formId: Type.String(),
+  kind: StringEnum(['plain', 'designer'] as const),
+  /** The referenced form's stored version; null for a form written inline. */
+  version: Type.Union([Type.Integer(), Type.Null()]),
+  /** The combined task's title for the form, if it gives one. */
+  title: NullableName,
+  /** False when a reference names no usable form; `definition` is then null. */
+  resolved: Type.Boolean(),
+  definition: Type.Unknown(),
+  values: FormValues,
+});
+/** One part of a combined task. */
+export type CombinedTaskForm = Static<typeof CombinedTaskForm>;
+
+/** `GET /api/query/v1/combined-user-task/{taskId}`: the CUT definition and its forms. */
+export const CombinedTaskAnswer = Type.Object({
+  taskId: Type.String(),
+  formKey: Type.String(),
+  formId: Type.String(),
+  version: Type.Integer(),
+  name: NullableName,
+  readOnly: Type.Boolean(),
+  definition: Type.Unknown(),
+  forms: Type.Array(CombinedTaskForm),
+});
+/** A combined user task with its forms. */
+export type CombinedTaskAnswer = Static<typeof CombinedTaskAnswer>;
+
+/**
+ * `PUT .../tasks/{taskId}/draft` body: the form's values; for a combined task, `formId`
+ * names the part being saved (required there; when given elsewhere it must be the formKey).
+ */
+export const SaveDraftBody = Type.Object(
+  {
+    values: Type.Record(Type.String(), Type.Unknown(), {
+      maxProperties: FORM_VALUES_MAX,
+      propertyNames: { minLength: 1, maxLength: FORM_ID_MAX_LENGTH },
+    }),
+    formId: Type.Optional(FormId),
+  },
+  { additionalProperties: false },
+);
+/** A draft save. */
+export type SaveDraftBody = Static<typeof SaveDraftBody>;
+
+/** `PUT .../draft` answer: the values stored for the saved form (or part), as checked. */
+export const SaveDraftAnswer = Type.Object({
+  taskId: Type.String(),
+  /** The form or part saved; null for a task without a form (its values are kept as sent). */
+  formId: Type.Union([Type.String(), Type.Null()]),
+  values: FormValues,
+});
+/** A stored draft. */
+export type SaveDraftAnswer = Static<typeof SaveDraftAnswer>;

@@ -1,0 +1,257 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LocalizedText } from './localizedText';
+import { OUTCOME_TYPES } from './formConstants';
+import { StringEnum } from './stringEnum';
+
+/** The field types the graphical designer offers (spec 001 section 1) plus display types. */
+export const DESIGNER_FIELD_TYPES = [
+  'input',
+  'multiline',
+  'number',
+  'date',
+  'formula',
+  'dropdown',
+  'radio',
+  'checkbox',
+  'boolean',
+  'object',
+  'expression',
+  'signature',
+  'picture',
+  'gps',
+  'uploadExcel',
+  'outcomes',
+  'error-messages',
+  'headline',
+  'headline-with-line',
+  'spacer',
+  'horizontal-line',
+  'hyperlink',
+] as const;
+/** A designer field type known to the compiler. */
+export type DesignerFieldType = (typeof DESIGNER_FIELD_TYPES)[number];
+
+export { OUTCOME_TYPES };
+
+/** One outcome save mode. */
+export type OutcomeType = (typeof OUTCOME_TYPES)[number];
+
+/** The kinds of a message field (spec 001 section 5). */
+export const MESSAGE_KINDS = ['Error', 'Alert', 'Info', 'None', 'Success'] as const;
+/** One message kind. */
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** The picture quality presets of spec 001 section 9. */
+export const PICTURE_QUALITIES = ['standard', 'good', 'high'] as const;
+/** One picture quality preset. */
+export type PictureQuality = (typeof PICTURE_QUALITIES)[number];
+
+/** A button of the outcome bar. */
+export const DesignerOutcome = Type.Object(
+  {
+    key: Type.String({ minLength: 1 }),
+    label: LocalizedText,
+    type: Type.Optional(StringEnum(OUTCOME_TYPES)),
+  },
+  { additionalProperties: false },
+);
+/** A designer outcome. */
+export type DesignerOutcome = Static<typeof DesignerOutcome>;
+
+/** The link from a field to a business-object field: link type, object definition, version. */
+export const DatastoreLink = Type.Object(
+  {
+    linkType: Type.String({ minLength: 1 }),
+    objectDefinitionKey: Type.String({ minLength: 1 }),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: true },
+);
+/** Datastore link metadata of a field. */
+export type DatastoreLink = Static<typeof DatastoreLink>;
+
+/**
+ * Validation rules of a field. `pattern` is a regular expression source; the compiler
+ * drops patterns that could backtrack catastrophically. `min`/`max` are numbers for
+ * number fields and `YYYY-MM-DD` strings for date fields.
+ */
+export const DesignerValidation = Type.Object(
+  {
+    required: Type.Optional(Type.Boolean()),
+    min: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    max: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    minLength: Type.Optional(Type.Integer({ minimum: 0 })),
+    maxLength: Type.Optional(Type.Integer({ minimum: 0 })),
+    pattern: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+/** Designer validation rules. */
+export type DesignerValidation = Static<typeof DesignerValidation>;
+
+/** One choice of a dropdown, radio or checkbox field. */
+export const DesignerOption = Type.Object(
+  {
+    name: LocalizedText,
+    value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+  },
+  { additionalProperties: false },
+);
+/** A designer option. */
+export type DesignerOption = Static<typeof DesignerOption>;
+
+const expressionSource = Type.String({ minLength: 1, maxLength: 2000 });
+
+/** Config of a formula field: the expression and how to show its result. */
+export const FormulaConfig = Type.Object({
+  expression: expressionSource,
+  decimals: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+  resultType: Type.Optional(StringEnum(['number', 'string', 'boolean'])),
+});
+
+/** Config of a message field: kind, text, and the rule that must hold. */
+export const ErrorMessagesConfig = Type.Object({
+  kind: StringEnum(MESSAGE_KINDS),
+  message: LocalizedText,
+  condition: Type.Optional(expressionSource),
+  blockIfFalse: Type.Optional(Type.Boolean()),
+});
+
+/** Config of an outcomes field: the buttons it shows. */
+export const OutcomesConfig = Type.Object({
+  outcomes: Type.Array(DesignerOutcome, { minItems: 1 }),
+});
+
+/** Config of a multiline field. */
+export const MultilineConfig = Type.Object({
+  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
+  rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+});
+
+/** Config of a number field. */
+export const NumberConfig = Type.Object({
+  numberKind: Type.Optional(StringEnum(['integer', 'decimal', 'amount'])),
+  decimals: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+});
+
+/** Config of a picture field. */
+export const PictureConfig = Type.Object({
+  quality: Type.Optional(StringEnum(PICTURE_QUALITIES)),
+  aspect: Type.Optional(StringEnum(['3:2', '3:4', '4:3', '16:9'])),
+});
+
+/** Config of an expression (text template) field. */
+export const ExpressionConfig = Type.Object({ expression: Type.String() });
+
+/** Config of a hyperlink field. */
+export const HyperlinkConfig = Type.Object({
+  url: Type.String({ minLength: 1 }),
+  displayText: Type.Optional(LocalizedText),
+});
+
+/** Config of a spreadsheet or document upload field. */
+export const UploadExcelConfig = Type.Object({
+  accept: Type.Optional(Type.Array(StringEnum(['xlsx', 'pdf']), { minItems: 1 })),
+  maxBytes: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+/**
+ * The config schema of each type that has one, checked only when the field has that type,
+ * so an unknown type still passes the schema and compiles to a visible unsupported field.
+ */
+export const DESIGNER_CONFIG_SCHEMAS: ReadonlyArray<readonly [DesignerFieldType, TSchema]> = [
+  ['formula', FormulaConfig],
+  ['error-messages', ErrorMessagesConfig],
+  ['outcomes', OutcomesConfig],
+  ['multiline', MultilineConfig],
+  ['number', NumberConfig],
+  ['picture', PictureConfig],
+  ['expression', ExpressionConfig],
+  ['hyperlink', HyperlinkConfig],
+  ['uploadExcel', UploadExcelConfig],
+];
+/** The types whose fields must carry a config. */
+export const DESIGNER_TYPES_REQUIRING_CONFIG: ReadonlySet<DesignerFieldType> = new Set([
+  'formula',
+  'error-messages',
+  'outcomes',
+  'expression',
+  'hyperlink',
+]);
+
+/**
+ * One field of a designer form. Widths are integers; values outside 1-12 are clamped by
+ * the compiler with a warning rather than refused, so a slip in the designer never
+ * blanks a task page. Properties starting with `x-` are kept for designer tooling.
+ */
+export const DesignerField = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    type: Type.String({ minLength: 1 }),
+    label: Type.Optional(LocalizedText),
+    placeholder: Type.Optional(LocalizedText),
+    description: Type.Optional(LocalizedText),
+    desktopWidth: Type.Optional(Type.Integer()),
+    tabWidth: Type.Optional(Type.Integer()),
+    phoneWidth: Type.Optional(Type.Integer()),
+    newRow: Type.Optional(Type.Boolean()),
+    readOnly: Type.Optional(Type.Boolean()),
+    defaultValue: Type.Optional(Type.Unknown()),
+    validation: Type.Optional(DesignerValidation),
+    options: Type.Optional(Type.Array(DesignerOption)),
+    config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    datastoreLink: Type.Optional(DatastoreLink),
+  },
+  {
+    additionalProperties: false,
+    patternProperties: { '^x-': {} },
+    allOf: DESIGNER_CONFIG_SCHEMAS.map(([type, config]) => ({
+      if: { properties: { type: { const: type } }, required: ['type'] },
+      then: {
+        properties: { config },
+        ...(DESIGNER_TYPES_REQUIRING_CONFIG.has(type) ? { required: ['config'] } : {}),
+      },
+    })),
+  },
+);
+/** A designer field. */
+export type DesignerField = Static<typeof DesignerField>;
+
+/** A titled group of fields; the runtime shows sections one after the other. */
+export const DesignerSection = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1 })),
+    title: Type.Optional(LocalizedText),
+    fields: Type.Array(DesignerField),
+  },
+  { additionalProperties: false, patternProperties: { '^x-': {} } },
+);
+/** A designer section. */
+export type DesignerSection = Static<typeof DesignerSection>;
+
+/**
+ * A form built in the graphical designer. Its id starts with the designer prefix `DSG-`.
+ * Fields sit either directly in `fields` (one untitled section) or in `sections`.
+ */
+export const DesignerForm = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    id: Type.String({ pattern: '^DSG-' }),
+    name: LocalizedText,
+    description: Type.Optional(LocalizedText),
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    fields: Type.Optional(Type.Array(DesignerField)),
+    sections: Type.Optional(Type.Array(DesignerSection)),
+    outcomes: Type.Optional(Type.Array(DesignerOutcome)),
+    outcomeVariableName: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  {
+    $id: 'tessera:designerForm',
+    additionalProperties: false,
+    patternProperties: { '^x-': {} },
+    anyOf: [{ required: ['fields'] }, { required: ['sections'] }],
+  },
+);
+/** A designer form. */
+export type DesignerForm = Static<typeof DesignerForm>;

@@ -1,0 +1,87 @@
+import Ajv from 'ajv';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CombinedTask, DesignerForm, NormalizedForm, PlainForm } from './index';
+
+// Vitest defines __dirname in every environment; plain ESM (tsx) has only import.meta.url.
+const HERE =
+  typeof __dirname === 'string' ? __dirname : fileURLToPath(new URL('.', import.meta.url));
+const FIXTURES = join(HERE, '..', '..', 'fixtures', 'forms');
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown;
+const validator = (schema: object) =>
+  new Ajv({ allErrors: true, strict: true, strictRequired: false }).compile(schema);
+
+const byPrefix = (name: string) =>
+  name.startsWith('DSG-') ? DesignerForm : name.startsWith('CUT-') ? CombinedTask : PlainForm;
+
+describe('form format schemas', () => {
+  it('given the four schemas, when compiled in strict mode, then none is refused', () => {
+    for (const schema of [PlainForm, DesignerForm, CombinedTask, NormalizedForm]) {
+      expect(() => validator(schema)).not.toThrow();
+    }
+  });
+
+  it('given every valid fixture, when validated against its format, then it passes', () => {
+    const names = readdirSync(FIXTURES).filter(
+      (n) => n.endsWith('.json') && !n.startsWith('invalid-'),
+    );
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const name of names) {
+      const validate = validator(byPrefix(name));
+      expect({ name, valid: validate(fixture(name)), errors: validate.errors ?? null }).toEqual({
+        name,
+        valid: true,
+        errors: null,
+      });
+    }
+  });
+
+  it('given every invalid fixture, when validated against the format its id picks, then it fails', () => {
+    const names = readdirSync(FIXTURES).filter((n) => n.startsWith('invalid-'));
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const name of names) {
+      const body = fixture(name) as { id?: unknown };
+      const id = typeof body.id === 'string' ? body.id : '';
+      expect({ name, valid: validator(byPrefix(id))(body) }).toEqual({ name, valid: false });
+    }
+  });
+
+  it('given a plain field with extra Flowable properties, when validated, then they are allowed', () => {
+    const validate = validator(PlainForm);
+    expect(
+      validate({
+        key: 'k',
+        fields: [{ id: 'a', type: 'text', sizeX: 2, visibilityCondition: null }],
+      }),
+    ).toBe(true);
+  });
+
+  it('given a designer field with an unknown property, when validated, then it is refused unless x-', () => {
+    const validate = validator(DesignerForm);
+    const form = (field: object) => ({
+      id: 'DSG-x',
+      name: 'X',
+      fields: [{ id: 'a', type: 'input', ...field }],
+    });
+    expect(validate(form({ colour: 'red' }))).toBe(false);
+    expect(validate(form({ 'x-editor': { colour: 'red' } }))).toBe(true);
+  });
+
+  it('given a designer form whose id lacks the prefix, when validated, then the pattern refuses it', () => {
+    expect(validator(DesignerForm)({ id: 'loan', name: 'Loan', fields: [] })).toBe(false);
+  });
+
+  it('given an inline designer form in a combined task, when broken, then its own schema reports it', () => {
+    const validate = validator(CombinedTask);
+    const valid = validate({
+      id: 'CUT-x',
+      name: 'X',
+      forms: [{ id: 'DSG-inline', name: 'Inline', fields: [{ id: 'f', type: 'formula' }] }],
+    });
+    expect(valid).toBe(false);
+    expect(validate.errors?.some((e) => e.instancePath === '/forms/0/fields/0')).toBe(true);
+  });
+});

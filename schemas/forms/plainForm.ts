@@ -1,0 +1,162 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+// Flowable and its ancestors write `null` for every unset property, so most properties
+// accept null as well as their value.
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The field types Flowable's form model defines; others compile to an unsupported field. */
+export const PLAIN_FIELD_TYPES = [
+  'text',
+  'password',
+  'multi-line-text',
+  'integer',
+  'decimal',
+  'amount',
+  'boolean',
+  'date',
+  'dropdown',
+  'radio-buttons',
+  'people',
+  'functional-group',
+  'upload',
+  'expression',
+  'hyperlink',
+  'headline',
+  'headline-with-line',
+  'spacer',
+  'horizontal-line',
+  'container',
+  'group',
+] as const;
+/** A Flowable field type known to the compiler. */
+export type PlainFieldType = (typeof PLAIN_FIELD_TYPES)[number];
+
+/** Where the form designer put a field inside its container. */
+export const PlainLayout = Type.Object({
+  row: Type.Optional(Nullable(Type.Integer())),
+  column: Type.Optional(Nullable(Type.Integer())),
+  colspan: Type.Optional(Nullable(Type.Integer())),
+});
+/** Flowable's `LayoutDefinition`. */
+export type PlainLayout = Static<typeof PlainLayout>;
+
+/** One choice of a dropdown or radio-buttons field; `id` is the stored value. */
+export const PlainOption = Type.Object({
+  id: Type.Optional(Nullable(Type.Union([Type.String(), Type.Number()]))),
+  name: Type.Optional(Nullable(Type.String())),
+});
+/** Flowable's `Option`. */
+export type PlainOption = Static<typeof PlainOption>;
+
+/** A button of the outcome bar; Flowable stores the chosen `name` (or `id`) in a variable. */
+export const PlainOutcome = Type.Object({
+  id: Type.Optional(Nullable(Type.String())),
+  name: Type.String(),
+});
+/** Flowable's `FormOutcome`. */
+export type PlainOutcome = Static<typeof PlainOutcome>;
+
+/** A tab of an Activiti-lineage form model; fields point at it with `tab`. */
+export const PlainTab = Type.Object({
+  id: Type.String(),
+  title: Type.Optional(Nullable(Type.String())),
+});
+/** One tab of a plain form. */
+export type PlainTab = Static<typeof PlainTab>;
+
+const lengthLike = Nullable(Type.Union([Type.Integer(), Type.String()]));
+const numberLike = Nullable(Type.Union([Type.Number(), Type.String()]));
+
+/**
+ * One field of a Flowable form model. Every subtype (`FormField`, `OptionFormField`,
+ * `ExpressionFormField`, `HyperlinkRepresentation`, `ContainerRepresentation`) is one
+ * open object: Flowable adds properties between versions, so unknown ones are allowed.
+ * A container's `fields` is either Flowable UI's map of column number to fields, the
+ * engine's list of rows, or a flat list.
+ */
+const plainFieldSchema = ($id: string) =>
+  Type.Recursive(
+    (This) =>
+      Type.Object({
+        fieldType: Type.Optional(Nullable(Type.String())),
+        id: Type.String(),
+        name: Type.Optional(Nullable(Type.String())),
+        type: Type.String(),
+        value: Type.Optional(Type.Unknown()),
+        required: Type.Optional(Nullable(Type.Boolean())),
+        readOnly: Type.Optional(Nullable(Type.Boolean())),
+        overrideId: Type.Optional(Nullable(Type.Boolean())),
+        placeholder: Type.Optional(Nullable(Type.String())),
+        minLength: Type.Optional(lengthLike),
+        maxLength: Type.Optional(lengthLike),
+        minValue: Type.Optional(numberLike),
+        maxValue: Type.Optional(numberLike),
+        regexPattern: Type.Optional(Nullable(Type.String())),
+        params: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+        layout: Type.Optional(Nullable(PlainLayout)),
+        colspan: Type.Optional(Nullable(Type.Integer())),
+        optionType: Type.Optional(Nullable(Type.String())),
+        hasEmptyValue: Type.Optional(Nullable(Type.Boolean())),
+        options: Type.Optional(Nullable(Type.Array(PlainOption))),
+        optionsExpression: Type.Optional(Nullable(Type.String())),
+        expression: Type.Optional(Nullable(Type.String())),
+        hyperlinkUrl: Type.Optional(Nullable(Type.String())),
+        displayText: Type.Optional(Nullable(Type.String())),
+        numberOfColumns: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+        tab: Type.Optional(Nullable(Type.String())),
+        fields: Type.Optional(
+          Nullable(
+            Type.Union([
+              Type.Array(This),
+              Type.Array(Type.Array(This)),
+              Type.Record(Type.String(), Nullable(Type.Array(This))),
+            ]),
+          ),
+        ),
+      }),
+    { $id },
+  );
+
+/** One field of a Flowable form model, containers included. */
+export const PlainField = plainFieldSchema('tessera:plainField');
+// The same field schema appears twice in a form (top level and under `formDefinition`);
+// each use gets its own $id because a validator refuses one $id bound to two places.
+const PlainBodyField = plainFieldSchema('tessera:plainBodyField');
+
+/** One field of a Flowable form model. */
+export type PlainField = Static<typeof PlainField>;
+
+/** The body of a form: what Flowable's modeler keeps under `formDefinition`. */
+export const PlainFormBody = Type.Object({
+  fields: Type.Array(PlainBodyField),
+  outcomes: Type.Optional(Nullable(Type.Array(PlainOutcome))),
+  outcomeVariableName: Type.Optional(Nullable(Type.String())),
+  tabs: Type.Optional(Nullable(Type.Array(PlainTab))),
+});
+/** The fields, outcomes and tabs of a plain form. */
+export type PlainFormBody = Static<typeof PlainFormBody>;
+
+/**
+ * A Flowable form model as the task-forms endpoints answer it (`FormModelRepresentation`,
+ * `SimpleFormModel`), or as the modeler exports it with the body under `formDefinition`.
+ */
+export const PlainForm = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([Type.String(), Type.Number()]))),
+    key: Type.Optional(Nullable(Type.String())),
+    name: Type.Optional(Nullable(Type.String())),
+    description: Type.Optional(Nullable(Type.String())),
+    version: Type.Optional(Nullable(Type.Number())),
+    fields: Type.Optional(Type.Array(PlainField)),
+    outcomes: Type.Optional(Nullable(Type.Array(PlainOutcome))),
+    outcomeVariableName: Type.Optional(Nullable(Type.String())),
+    tabs: Type.Optional(Nullable(Type.Array(PlainTab))),
+    formDefinition: Type.Optional(PlainFormBody),
+  },
+  {
+    $id: 'tessera:plainForm',
+    anyOf: [{ required: ['fields'] }, { required: ['formDefinition'] }],
+  },
+);
+/** A Flowable form model. */
+export type PlainForm = Static<typeof PlainForm>;

@@ -1,0 +1,71 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { AppDatabase } from './db/database';
+import { contextPlugin } from './plugins/context';
+import { errorHandlerPlugin } from './plugins/errorHandler';
+import { mailerPlugin } from './plugins/mailer';
+import { maintenancePlugin } from './plugins/maintenance';
+import { originCheckPlugin } from './plugins/originCheck';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { tenantPlugin } from './plugins/tenant';
+import { buildSerializer } from './plugins/serializerCompiler';
+import { buildValidator } from './plugins/validatorCompiler';
+import { devOutboxRoutes } from './routes/dev/outbox';
+import { formRoutes } from './routes/forms';
+import { identityRoutes } from './routes/identity';
+import { spaRoutes } from './routes/spa';
+import { workflowRoutes } from './routes/tasks/workflowRoutes';
+import { taskEnginePlugin } from './tasks/taskEnginePlugin';
+import { projectPath } from './paths';
+
+/** The default SPA build folder, next to server/ in the repository. */
+export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
+
+/** What `buildApp` needs; the caller owns the database and closes it after the app. */
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: AppDatabase;
+  /** Fastify's logger option; defaults to pino at `config.logLevel`. */
+  logger?: FastifyServerOptions['logger'];
+  /** SPA build folder; default `dist/client`. */
+  clientDir?: string;
+}
+
+/**
+ * Builds the Fastify app: plugins first (errors, security headers and rate limit, cookies,
+ * tenant, maintenance, origin check, session, mailer), then routes. Every hook that guards
+ * the API runs before any route handler, and routes added later by other modules inherit
+ * them as long as they are registered here, after the plugins.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
+  });
+
+  // 1. Plugins, in dependency order (each declares what it needs).
+  await app.register(contextPlugin, { config, database: options.database });
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(cookie);
+  await app.register(tenantPlugin);
+  await app.register(maintenancePlugin);
+  await app.register(originCheckPlugin);
+  await app.register(sessionPlugin);
+  await app.register(mailerPlugin);
+  await app.register(taskEnginePlugin);
+
+  // 2. Routes.
+  await app.register(identityRoutes);
+  await app.register(workflowRoutes);
+  await app.register(formRoutes);
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
+
+  return app;
+}

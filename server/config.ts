@@ -1,0 +1,70 @@
+import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './identity/passwordHash';
+
+/** Everything the server reads from its environment, parsed once at start-up. */
+export interface AppConfig {
+  /** TCP port; 0 picks a free one (tests). */
+  port: number;
+  host: string;
+  /** PGlite folder, used when `databaseUrl` is empty. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** `smtp://user:pass@host:port`; without it mails only land in the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Origin of a tenant's links in mails, with `{tenant}` and `{port}` placeholders. */
+  publicUrlTemplate: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Lifetime of an emailed password-reset code. */
+  resetCodeMinutes: number;
+  /** Global per-IP request budget per minute, a flood guard rather than a sign-in throttle. */
+  rateLimitPerMinute: number;
+  /** scrypt cost for new password hashes (tests lower it to stay fast). */
+  passwordHashing: ScryptParams;
+  /** Trust X-Forwarded-* headers (only behind a proxy that sets them). */
+  trustProxy: boolean;
+  nodeEnv: string;
+  logLevel: string;
+}
+
+/** Thrown for an environment variable the server cannot use. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/** Reads the configuration from environment variables (defaults suit a laptop). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  return {
+    port: integer(env, 'PORT', 8080, 0),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    databaseUrl: text(env, 'DATABASE_URL'),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Tessera <no-reply@tessera.localhost>',
+    publicUrlTemplate: text(env, 'PUBLIC_URL_TEMPLATE') ?? 'http://{tenant}.localhost:{port}',
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1),
+    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),
+    resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 60, 1),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1),
+    passwordHashing: DEFAULT_SCRYPT_PARAMS,
+    trustProxy: text(env, 'TRUST_PROXY') === 'true',
+    nodeEnv,
+    logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

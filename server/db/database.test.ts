@@ -1,0 +1,111 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/createTestDatabase';
+import { createDatabase, type AppDatabase } from './database';
+import { LOCK_FILE_NAME, FolderLockedError } from './lockFile';
+import { MigrationChangedError, migrate } from './migrate';
+
+describe('createDatabase and migrate', () => {
+  let database: AppDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('given a migrated database, when migrate runs again, then nothing is applied twice', async () => {
+    const report = await migrate(database.db);
+    expect(report.applied).toEqual([]);
+  });
+
+  it('given two concurrent starters, when both migrate, then both finish without error', async () => {
+    const reports = await Promise.all([migrate(database.db), migrate(database.db)]);
+    expect(reports.flatMap((r) => r.applied)).toEqual([]);
+  });
+
+  it('given an applied migration, when its file changes, then migrate refuses to run', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tessera-migrations-'));
+    try {
+      writeFileSync(join(folder, '0900_probe.sql'), 'create table probe (x int);');
+      expect((await migrate(database.db, folder)).applied).toEqual(['0900_probe.sql']);
+      writeFileSync(join(folder, '0900_probe.sql'), 'create table probe (x bigint);');
+      await expect(migrate(database.db, folder)).rejects.toBeInstanceOf(MigrationChangedError);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('given counts and timestamps, when read, then int8 is a number, timestamptz a Date, date a string', async () => {
+    const { rows } = await sql<{ n: number; t: Date; d: string }>`
+      select count(*) as n, now() as t, date '2026-03-01' as d from tenants`.execute(database.db);
+    expect(rows[0]).toMatchObject({ n: 0, d: '2026-03-01' });
+    expect(rows[0]?.t).toBeInstanceOf(Date);
+  });
+
+  it('given a user, when another with the same email in another case is added to the tenant, then it is refused', async () => {
+    await database.db
+      .insertInto('tenants')
+      .values({ name: 'casetest', display_name: 'Case', base_url: null, password_policy: '{}' })
+      .execute();
+    const user = {
+      tenant: 'casetest',
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      password_hash: 'x',
+      manager_id: null,
+      locale: null,
+    };
+    await database.db
+      .insertInto('users')
+      .values({ ...user, id: 'case-1', email: 'ana@example.com', privileges: ['access-task'] })
+      .execute();
+    await expect(
+      database.db
+        .insertInto('users')
+        .values({ ...user, id: 'case-2', email: 'ANA@example.com' })
+        .execute(),
+    ).rejects.toThrow(/users_tenant_email_key/);
+    const [row] = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', 'case-1')
+      .execute();
+    expect(row?.privileges).toEqual(['access-task']);
+  });
+});
+
+describe('the PGlite folder lock', () => {
+  let folder: string;
+
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'tessera-lock-'));
+  });
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('given an open folder, when a second database opens it, then it is refused until the first closes', async () => {
+    const first = await createDatabase({ dataDir: folder });
+    expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(true);
+    await expect(createDatabase({ dataDir: folder })).rejects.toBeInstanceOf(FolderLockedError);
+    await first.close();
+    expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(false);
+  });
+
+  it('given a lock left by a dead process, when the database opens, then it takes the lock over', async () => {
+    // pid 2^22+1 is above Linux's default pid_max, so no live process has it.
+    writeFileSync(join(folder, LOCK_FILE_NAME), '4194305\n');
+    const database = await createDatabase({ dataDir: folder });
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(rows[0]?.one).toBe(1);
+    await database.close();
+    await database.close();
+    expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockFolder, type FolderLock } from './lockFile';
+import type { DatabaseSchema } from './schema';
+
+/** Where the data lives: an embedded PGlite folder, or a PostgreSQL server. */
+export interface DatabaseOptions {
+  /** PGlite folder; `memory://` keeps it in memory (tests). Default `./data`. */
+  dataDir?: string;
+  /** A PostgreSQL connection string; when set, `dataDir` is ignored. */
+  databaseUrl?: string;
+  /** Pool size for PostgreSQL (PGlite is always 1: it is one single-user backend). */
+  poolSize?: number;
+}
+
+/** An open database and the way to close it. */
+export interface AppDatabase {
+  /** The typed query builder every module uses. */
+  db: Kysely<DatabaseSchema>;
+  /** Which backend is behind `db`; the SQL is the same on both. */
+  kind: 'pglite' | 'postgres';
+  /** Ends the pool, closes PGlite and releases the folder lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * Type parsers of this pool only (not pg's global registry, which other code may share):
+ * `int8` becomes a number, because our int8 values are counts and identity ids far below
+ * 2^53; `date` stays a `YYYY-MM-DD` string, because pg's default turns it into a local
+ * midnight `Date` that shifts by a day across time zones. `timestamptz` keeps pg's `Date`.
+ */
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary' && oid === INT8_OID) return (value: string) => Number(value);
+    if (format !== 'binary' && oid === DATE_OID) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
+  const inMemory = dataDir.startsWith('memory://');
+  let lock: FolderLock | undefined;
+  let location = dataDir;
+  if (!inMemory) {
+    location = resolve(dataDir);
+    mkdirSync(location, { recursive: true });
+    lock = lockFolder(location);
+  }
+  try {
+    const pglite = await PGlite.create(location);
+    // idleTimeoutMillis 0: never drop the one in-process connection just for being idle.
+    const pool = new pg.Pool({
+      ...createPgConfig(pglite),
+      max: 1,
+      idleTimeoutMillis: 0,
+      types: typeParsers,
+    });
+    return {
+      pool,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is given, otherwise embedded PGlite in
+ * `dataDir`. Both go through node-postgres and Kysely's PostgresDialect, so every query runs
+ * the same code on both. Run `migrate()` before use.
+ */
+export async function createDatabase(options: DatabaseOptions = {}): Promise<AppDatabase> {
+  let pool: pg.Pool;
+  let closeBackend: () => Promise<void> = async () => {};
+  let kind: AppDatabase['kind'];
+  if (options.databaseUrl) {
+    kind = 'postgres';
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: typeParsers,
+    });
+  } else {
+    kind = 'pglite';
+    const opened = await openPglite(options.dataDir ?? './data');
+    pool = opened.pool;
+    closeBackend = opened.close;
+  }
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind,
+    close() {
+      closing ??= (async () => {
+        try {
+          await db.destroy();
+        } finally {
+          await closeBackend();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PasswordSettings } from '../../schemas/api/identity';
+
+/**
+ * A `timestamptz` column: read as a `Date` (node-postgres' parser), written as a `Date` or an
+ * ISO string. Columns with a database default use `Timestamp | undefined` on insert.
+ */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** A `timestamptz` column the database fills in on insert. */
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/**
+ * A `jsonb` column. Writes take a JSON string on purpose: node-postgres would turn a JS array
+ * into a PostgreSQL array literal, so every writer calls `JSON.stringify` itself.
+ */
+export type Json<T> = ColumnType<T, string, string>;
+
+/** A session is either complete, or limited to the password calls (must-change state). */
+export type SessionKind = 'full' | 'password-change';
+
+/** `tenants`: one row per lender organisation; its name is the first host label. */
+export interface TenantsTable {
+  name: string;
+  display_name: string;
+  /** Public origin for links in mails; null falls back to PUBLIC_URL_TEMPLATE. */
+  base_url: string | null;
+  maintenance: Generated<boolean>;
+  password_policy: Json<PasswordSettings>;
+  created_at: GeneratedTimestamp;
+}
+
+/** `system_flags`: switches that apply to every tenant, such as global maintenance. */
+export interface SystemFlagsTable {
+  name: string;
+  enabled: Generated<boolean>;
+  updated_at: GeneratedTimestamp;
+}
+
+/** `users`: staff accounts. The email is unique per tenant, compared case-insensitively. */
+export interface UsersTable {
+  /** Globally unique, so other tables may reference a user by id alone. */
+  id: string;
+  tenant: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** `scrypt$N$r$p$salt$hash` (see server/identity/passwordHash.ts). */
+  password_hash: string;
+  must_change_password: Generated<boolean>;
+  privileges: ColumnType<string[], string[] | undefined, string[]>;
+  /** The supervisor who leads this user's team. */
+  manager_id: string | null;
+  locale: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** `groups`: candidate groups and teams of a tenant. */
+export interface GroupsTable {
+  tenant: string;
+  id: string;
+  name: string;
+}
+
+/** `group_members`: which users belong to which group. */
+export interface GroupMembersTable {
+  tenant: string;
+  group_id: string;
+  user_id: string;
+}
+
+/** `sessions`: server-side sessions; only a SHA-256 of the cookie value is stored. */
+export interface SessionsTable {
+  id_hash: string;
+  tenant: string;
+  user_id: string;
+  kind: SessionKind;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
+  /** Absolute end of the session, whatever the activity. */
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** `login_failures`: one row per failed sign-in, for throttling and soft locks. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  tenant: string;
+  /** Lower-cased, so the counts ignore case like the sign-in does. */
+  email: string;
+  ip: string;
+  at: GeneratedTimestamp;
+}
+
+/** `password_resets`: single-use reset codes; only a SHA-256 of the code is stored. */
+export interface PasswordResetsTable {
+  code_hash: string;
+  tenant: string;
+  user_id: string;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** `mail_outbox`: every mail the server composes; `sent_at` is set once SMTP accepted it. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  tenant: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+}
+
+/** `user_settings`: free-form per-user UI settings (spec 000 section 7, user settings). */
+export interface UserSettingsTable {
+  tenant: string;
+  user_id: string;
+  settings: Json<Record<string, unknown>>;
+  updated_at: GeneratedTimestamp;
+}
+
+/** The identity tables, merged into `DatabaseSchema`. */
+export interface IdentityTables {
+  tenants: TenantsTable;
+  system_flags: SystemFlagsTable;
+  users: UsersTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
+  user_settings: UserSettingsTable;
+}
+
+/** A user row as read. */
+export type UserRow = Selectable<UsersTable>;
+/** A user row as inserted. */
+export type NewUser = Insertable<UsersTable>;
+/** A user row update. */
+export type UserUpdate = Updateable<UsersTable>;
+/** A tenant row as read. */
+export type TenantRow = Selectable<TenantsTable>;
+/** A session row as read. */
+export type SessionRow = Selectable<SessionsTable>;
+/** An outbox row as read. */
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,11 @@
+import type { EngineTables } from '../engine/engineTables';
+import type { FormTables } from '../forms/formTables';
+import type { TaskTables } from '../tasks/taskTables';
+import type { IdentityTables } from './identityTables';
+
+/**
+ * Every table Kysely knows about. Each area declares its tables in an interface of its own
+ * file (`IdentityTables` in identityTables.ts, `EngineTables` in engine/engineTables.ts) and
+ * joins it here with `&`, so areas never edit each other's table types.
+ */
+export type DatabaseSchema = IdentityTables & EngineTables & TaskTables & FormTables;

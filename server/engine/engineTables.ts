@@ -1,0 +1,111 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Variables } from './expressionAst';
+import type { ProcessModel } from './processModel';
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** A nullable timestamptz column. */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+/** A jsonb column: read parsed, written as JSON text (so arrays are not sent as SQL arrays). */
+type Json<T> = ColumnType<T, string, string>;
+
+/** One deployed version of a BPMN process (Flowable's ACT_RE_PROCDEF). */
+export interface ProcessDefinitionsTable {
+  id: string;
+  tenant: string;
+  key: string;
+  name: string;
+  version: number;
+  category: string;
+  description: string | null;
+  xml: string;
+  model: Json<ProcessModel>;
+  deployed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A running or finished process (ACT_RU_EXECUTION's root plus ACT_HI_PROCINST). */
+export interface ProcessInstancesTable {
+  id: string;
+  tenant: string;
+  definition_id: string;
+  name: string;
+  business_key: string | null;
+  started_by: string;
+  started_at: Timestamp;
+  ended_at: NullableTimestamp;
+  variables: Json<Variables>;
+  /** Bumped on every change, so a stale writer can be detected. */
+  version: Generated<number>;
+}
+
+/**
+ * A token (ACT_RU_EXECUTION's children): one per active path. `waiting` tokens sit at a
+ * parallel join until one has arrived over each incoming flow.
+ */
+export interface ExecutionsTable {
+  id: string;
+  tenant: string;
+  instance_id: string;
+  element_id: string;
+  state: 'active' | 'waiting';
+  /** The flow the token arrived over; a join counts distinct ones. */
+  arrived_via: string | null;
+  created_at: Timestamp;
+}
+
+/** A user task (ACT_RU_TASK, kept after completion as ACT_HI_TASKINST is). */
+export interface TasksTable {
+  id: string;
+  tenant: string;
+  instance_id: string;
+  definition_id: string;
+  execution_id: string | null;
+  element_id: string;
+  name: string;
+  form_key: string | null;
+  assignee: string | null;
+  created_at: Timestamp;
+  due_date: NullableTimestamp;
+  state: 'open' | 'completed';
+  completed_at: NullableTimestamp;
+  completed_by: string | null;
+  outcome: string | null;
+  /** Task-local values: a draft while open, what was submitted once completed. */
+  variables: Json<Variables>;
+  initiator_can_complete: boolean;
+  /** False until the assignee opens the task; drives the 'new' marker and filter. */
+  seen_by_assignee: Generated<boolean>;
+  priority: number;
+}
+
+/** Who may claim an open task (ACT_RU_IDENTITYLINK 'candidate' rows). */
+export interface TaskCandidatesTable {
+  tenant: string;
+  task_id: string;
+  kind: 'user' | 'group';
+  principal: string;
+}
+
+/** An append-only log of what happened to instances and tasks (ACT_HI_*). */
+export interface ProcessHistoryTable {
+  id: Generated<number>;
+  tenant: string;
+  instance_id: string;
+  task_id: string | null;
+  event: string;
+  actor: string | null;
+  at: Timestamp;
+  payload: Json<Record<string, unknown>>;
+}
+
+/** The engine's tables, to be merged into the server's DatabaseSchema. */
+export interface EngineTables {
+  process_definitions: ProcessDefinitionsTable;
+  process_instances: ProcessInstancesTable;
+  process_executions: ExecutionsTable;
+  tasks: TasksTable;
+  task_candidates: TaskCandidatesTable;
+  process_history: ProcessHistoryTable;
+}

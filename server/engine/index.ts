@@ -1,0 +1,40 @@
+// The engine's public surface; the rest of the server imports from here only.
+export { ProcessEngine } from './ProcessEngine';
+export type {
+  AssignTaskInput,
+  CompleteTaskInput,
+  DeployFolderResult,
+  EngineListener,
+  ProcessEndedEvent,
+  ProcessEngineOptions,
+  StartProcessInput,
+  TaskAssignedEvent,
+  TaskCompletedEvent,
+  TaskCreatedEvent,
+} from './ProcessEngine';
+export type {
+  ProcessDefinition,
+  ProcessInstance,
+  ProcessInstanceStatus,
+  Task,
+  TaskCandidates,
+} from './processEngineTypes';
+export {
+  registerServiceHandler,
+  serviceHandlers,
+  ServiceHandlerRegistry,
+} from './ServiceHandlerRegistry';
+export type { ServiceHandler, ServiceTaskContext } from './ServiceHandlerRegistry';
+export {
+  ConflictError,
+  DefinitionRefusedError,
+  EngineError,
+  ForbiddenError,
+  NotFoundError,
+  ProcessExecutionError,
+} from './engineErrors';
+export type { DeployError } from './engineErrors';
+export { parseProcessDefinition } from './parseProcessDefinition';
+export type { ProcessModel, ProcessNode, UserTaskNode } from './processModel';
+export type { EngineTables } from './engineTables';
+export type { JsonValue, Variables } from './expressionAst';

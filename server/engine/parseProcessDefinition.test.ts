@@ -1,0 +1,323 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { DeployError } from './engineErrors';
+import { parseProcessDefinition } from './parseProcessDefinition';
+import type { ProcessModel } from './processModel';
+
+const fixtures = new URL('../../fixtures/processes/', import.meta.url);
+const handlers = new Set(['creditCheck', 'deleteRecord', 'notify']);
+
+/** Wraps flow elements in a definitions document with the Camunda namespace. */
+function bpmn(body: string, processExtras = '', namespace = 'tests'): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="defs" targetNamespace="${namespace}">
+  <process id="sample" name="Sample" isExecutable="true">${processExtras}${body}</process>
+</definitions>`;
+}
+
+/** start -> (middle) -> end, the smallest frame around the element under test. */
+function around(middle: string, middleId: string): string {
+  return bpmn(`
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="${middleId}" />
+    ${middle}
+    <sequenceFlow id="f2" sourceRef="${middleId}" targetRef="end" />
+    <endEvent id="end" />`);
+}
+
+async function parse(xml: string) {
+  return parseProcessDefinition(xml, { serviceHandlers: handlers });
+}
+
+async function model(xml: string): Promise<ProcessModel> {
+  const result = await parse(xml);
+  if ('errors' in result) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  return result.definition;
+}
+
+async function errors(xml: string): Promise<readonly DeployError[]> {
+  const result = await parse(xml);
+  if (!('errors' in result)) throw new Error('expected the definition to be refused');
+  return result.errors;
+}
+
+describe('parseProcessDefinition', () => {
+  it.each([
+    ['loan-origination.bpmn', 'loanOrigination', 'loans'],
+    ['customer-onboarding.bpmn', 'customerOnboarding', 'onboarding'],
+    ['loan-application.bpmn', 'loanApplication', 'loans'],
+    ['record-deletion.bpmn', 'recordDeletion', 'records'],
+  ])(
+    'given the fixture %s, when parsed, then it yields key %s in category %s',
+    async (file, key, category) => {
+      const xml = await readFile(new URL(file, fixtures), 'utf8');
+      const definition = await model(xml);
+      expect(definition.key).toBe(key);
+      expect(definition.category).toBe(category);
+      expect(definition.initiatorVariable).toBe('initiator');
+    },
+  );
+
+  it('given the loan-origination fixture, when parsed, then tasks carry their Camunda attributes', async () => {
+    const definition = await model(
+      await readFile(new URL('loan-origination.bpmn', fixtures), 'utf8'),
+    );
+    expect(definition.nodes.applicationIntake).toMatchObject({
+      kind: 'userTask',
+      name: 'Application intake: ${customerName}',
+      formKey: 'DSG-loan-application',
+      candidateGroups: ['loan-officers'],
+      dueDate: 'P2D',
+      priority: '60',
+      initiatorCanCompleteTask: false,
+    });
+    expect(definition.nodes.documentCollection).toMatchObject({ initiatorCanCompleteTask: true });
+    expect(definition.nodes.creditCheck).toMatchObject({
+      kind: 'serviceTask',
+      handler: 'creditCheck',
+    });
+    expect(definition.nodes.amountDecision).toMatchObject({
+      kind: 'exclusiveGateway',
+      defaultFlow: 'automaticApproval',
+    });
+    expect(definition.nodes.join?.incoming).toEqual(['documentsDone', 'collateralDone']);
+    expect(definition.flows.largeLoan?.condition).toBe(
+      '${loanAmount > 50000 || creditCheckPassed == false}',
+    );
+  });
+
+  it('given the script-task fixture, when parsed, then it is refused naming the element', async () => {
+    const xml = await readFile(new URL('invalid/with-script-task.bpmn', fixtures), 'utf8');
+    const found = await errors(xml);
+    expect(found).toContainEqual({
+      elementId: 'computeScore',
+      elementType: 'bpmn:ScriptTask',
+      message: "bpmn:ScriptTask 'computeScore': this element type is not supported by the engine",
+    });
+  });
+
+  it('given a condition that reaches for a constructor, when parsed, then the flow is named in the refusal', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="gate" />
+      <exclusiveGateway id="gate" default="f3" />
+      <sequenceFlow id="evil" sourceRef="gate" targetRef="end">
+        <conditionExpression xsi:type="tFormalExpression">\${constructor.constructor('x')()}</conditionExpression>
+      </sequenceFlow>
+      <sequenceFlow id="f3" sourceRef="gate" targetRef="end" />
+      <endEvent id="end" />`);
+    const [error] = await errors(xml);
+    expect(error).toMatchObject({ elementId: 'evil', elementType: 'bpmn:SequenceFlow' });
+    expect(error?.message).toContain("'constructor' is not allowed");
+  });
+
+  it('given a scripted condition language, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="gate" />
+      <exclusiveGateway id="gate" default="f3" />
+      <sequenceFlow id="scripted" sourceRef="gate" targetRef="end">
+        <conditionExpression xsi:type="tFormalExpression" language="javascript">true</conditionExpression>
+      </sequenceFlow>
+      <sequenceFlow id="f3" sourceRef="gate" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]?.message).toContain('scripted conditions (javascript)');
+  });
+
+  it('given a service task naming an unregistered handler, when parsed, then it is refused', async () => {
+    const found = await errors(around('<serviceTask id="pay" camunda:type="wireMoney" />', 'pay'));
+    expect(found).toEqual([
+      {
+        elementId: 'pay',
+        elementType: 'bpmn:ServiceTask',
+        message: "bpmn:ServiceTask 'pay': no service handler named 'wireMoney' is registered",
+      },
+    ]);
+  });
+
+  it.each([
+    ['<serviceTask id="x" camunda:class="com.acme.Pay" />', 'camunda:class is not supported'],
+    [
+      '<serviceTask id="x" camunda:expression="${bean.run()}" />',
+      'camunda:expression is not supported',
+    ],
+    ['<serviceTask id="x" />', 'must name its handler with camunda:type'],
+    ['<userTask id="x" camunda:dueDate="tomorrow" />', "camunda:dueDate 'tomorrow' is neither"],
+    ['<userTask id="x" camunda:assignee="${a(1)}" />', 'function calls are not allowed'],
+    [
+      '<userTask id="x" camunda:priority="high" />',
+      "camunda:priority 'high' is not a whole number",
+    ],
+    [
+      '<userTask id="x"><extensionElements><camunda:taskListener event="create" class="A" /></extensionElements></userTask>',
+      'camunda:TaskListener listeners run code',
+    ],
+    [
+      '<userTask id="x"><multiInstanceLoopCharacteristics /></userTask>',
+      'multi-instance and loops are not supported',
+    ],
+    ['<subProcess id="x" />', "bpmn:SubProcess 'x': this element type is not supported"],
+    ['<task id="x" />', "bpmn:Task 'x': this element type is not supported"],
+    [
+      '<intermediateCatchEvent id="x"><timerEventDefinition /></intermediateCatchEvent>',
+      "bpmn:IntermediateCatchEvent 'x'",
+    ],
+  ])('given %s, when parsed, then the refusal says "%s"', async (element, message) => {
+    const found = await errors(around(element, 'x'));
+    expect(found.map((error) => error.message).join('\n')).toContain(message);
+    expect(found.some((error) => error.elementId === 'x')).toBe(true);
+  });
+
+  it('given a boundary timer, when parsed, then it is refused by type and id', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="t" />
+      <userTask id="t" />
+      <boundaryEvent id="late" attachedToRef="t"><timerEventDefinition /></boundaryEvent>
+      <sequenceFlow id="f2" sourceRef="t" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml)).map((error) => error.elementType)).toContain('bpmn:BoundaryEvent');
+  });
+
+  it('given a timer start event, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start"><timerEventDefinition /></startEvent>
+      <sequenceFlow id="f1" sourceRef="start" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]?.message).toContain('bpmn:TimerEventDefinition');
+  });
+
+  it('given a gateway flow with neither condition nor default, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="gate" />
+      <exclusiveGateway id="gate" />
+      <sequenceFlow id="a" sourceRef="gate" targetRef="end"><conditionExpression>\${x}</conditionExpression></sequenceFlow>
+      <sequenceFlow id="b" sourceRef="gate" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]?.message).toContain(
+      "outgoing flow 'b' needs a condition or must be the default flow",
+    );
+  });
+
+  it('given a task with two outgoing flows, when parsed, then it asks for a gateway', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="t" />
+      <userTask id="t" />
+      <sequenceFlow id="a" sourceRef="t" targetRef="end" />
+      <sequenceFlow id="b" sourceRef="t" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]?.message).toContain('only a gateway may have several outgoing');
+  });
+
+  it('given an element nothing leads to, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="end" />
+      <userTask id="orphan" />
+      <sequenceFlow id="f2" sourceRef="orphan" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]).toMatchObject({
+      elementId: 'orphan',
+      message: "bpmn:UserTask 'orphan': no flow leads here",
+    });
+  });
+
+  it('given a loop of gateways without a user task, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="g1" />
+      <exclusiveGateway id="g1" />
+      <sequenceFlow id="f2" sourceRef="g1" targetRef="g2" />
+      <exclusiveGateway id="g2" default="out" />
+      <sequenceFlow id="back" sourceRef="g2" targetRef="g1"><conditionExpression>\${again}</conditionExpression></sequenceFlow>
+      <sequenceFlow id="out" sourceRef="g2" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]?.message).toContain('lies on a loop without a user task');
+  });
+
+  it('given a loop through a user task, when parsed, then it is accepted', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="fix" />
+      <userTask id="fix" />
+      <sequenceFlow id="f2" sourceRef="fix" targetRef="g" />
+      <exclusiveGateway id="g" default="out" />
+      <sequenceFlow id="back" sourceRef="g" targetRef="fix"><conditionExpression>\${again}</conditionExpression></sequenceFlow>
+      <sequenceFlow id="out" sourceRef="g" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await model(xml)).nodes.fix?.incoming).toEqual(['f1', 'back']);
+  });
+
+  it('given a category property and a process-wide initiator flag, when parsed, then both are read', async () => {
+    const extras = `<extensionElements><camunda:properties>
+      <camunda:property name="category" value="credit" />
+      <camunda:property name="initiatorCanCompleteTask" value="true" />
+    </camunda:properties></extensionElements>`;
+    const xml = bpmn(
+      `<startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="a" />
+      <userTask id="a" />
+      <sequenceFlow id="f2" sourceRef="a" targetRef="b" />
+      <userTask id="b"><extensionElements><camunda:properties>
+        <camunda:property name="initiatorCanCompleteTask" value="false" />
+      </camunda:properties></extensionElements></userTask>
+      <sequenceFlow id="f3" sourceRef="b" targetRef="end" />
+      <endEvent id="end" />`,
+      extras,
+      'http://example.com/ignored',
+    );
+    const definition = await model(xml);
+    expect(definition.category).toBe('credit');
+    expect(definition.initiatorCanCompleteTask).toBe(true);
+    expect(definition.nodes.a).toMatchObject({ initiatorCanCompleteTask: true });
+    expect(definition.nodes.b).toMatchObject({ initiatorCanCompleteTask: false });
+  });
+
+  it('given candidate lists with expressions, when parsed, then commas inside ${} do not split', async () => {
+    const definition = await model(
+      around(
+        `<userTask id="x" camunda:candidateUsers="ana, \${reviewer}" camunda:candidateGroups="\${groups}, back-office" />`,
+        'x',
+      ),
+    );
+    expect(definition.nodes.x).toMatchObject({
+      candidateUsers: ['ana', '${reviewer}'],
+      candidateGroups: ['${groups}', 'back-office'],
+    });
+  });
+
+  it.each([
+    ['not xml at all', 'Unreadable BPMN'],
+    [
+      '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" />',
+      'exactly one process',
+    ],
+  ])('given %s, when parsed, then it is refused without throwing', async (xml, message) => {
+    expect((await errors(xml))[0]?.message).toContain(message);
+  });
+
+  it('given an initiator variable that names a prototype, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" camunda:initiator="__proto__" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="end" />
+      <endEvent id="end" />`);
+    expect((await errors(xml))[0]).toMatchObject({
+      elementId: 'start',
+      message:
+        "bpmn:StartEvent 'start': camunda:initiator '__proto__' is not a usable variable name",
+    });
+  });
+
+  it('given a flow pointing at a missing element, when parsed, then it is refused', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="nowhere" />
+      <endEvent id="end" />`);
+    expect((await errors(xml)).length).toBeGreaterThan(0);
+  });
+});

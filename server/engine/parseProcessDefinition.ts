@@ -1,0 +1,611 @@
+import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
+import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
+import type { DeployError } from './engineErrors';
+import { ExpressionSyntaxError } from './expressionSyntaxError';
+import { isForbiddenName, parseCondition } from './parseExpression';
+import { parseIsoDuration } from './parseIsoDuration';
+import { isTemplate, parseTemplate } from './parseTemplate';
+import type { ProcessModel, ProcessNode, SequenceFlowModel, UserTaskNode } from './processModel';
+
+/** What deploy needs to know beyond the XML: which service handlers exist. */
+export interface ParseProcessDefinitionOptions {
+  /** The registered handler names; a service task naming another is refused. */
+  readonly serviceHandlers: { has(name: string): boolean };
+}
+
+/** Either the executable model or every problem found. */
+export type ParseProcessDefinitionResult =
+  { readonly definition: ProcessModel } | { readonly errors: readonly DeployError[] };
+
+/** Flow element types the engine runs; everything else is refused by name. */
+const supportedTypes: ReadonlySet<string> = new Set([
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:UserTask',
+  'bpmn:ServiceTask',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:SequenceFlow',
+]);
+
+/** Camunda attributes that bind code; the engine binds service tasks by name only. */
+const codeBindingAttributes = ['class', 'expression', 'delegateExpression'] as const;
+
+/** The one Camunda extension element the engine reads; other Camunda ones change behaviour we do not run. */
+const readableExtensions: ReadonlySet<string> = new Set(['camunda:Properties']);
+
+const keyPattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,199}$/;
+
+/** Flowable's default task priority. */
+const defaultPriority = '50';
+
+/**
+ * Reads a BPMN 2.0 XML process definition (with Camunda extension attributes) into the
+ * model the engine runs, or into the list of reasons it cannot be run. Pure apart from
+ * the handler names it is given; never throws for bad input.
+ *
+ * Conventions (see server/engine/README.md):
+ * - service tasks bind a registered handler with `camunda:type="handlerName"`;
+ * - `camunda:property name="category"` on the process overrides the definitions'
+ *   `targetNamespace` as the category;
+ * - `camunda:property name="initiatorCanCompleteTask" value="true"` on the process sets
+ *   the default for its user tasks, and on a user task overrides it for that task.
+ */
+export async function parseProcessDefinition(
+  xml: string,
+  options: ParseProcessDefinitionOptions,
+): Promise<ParseProcessDefinitionResult> {
+  // 1. Parse the XML against the BPMN and Camunda meta-models; any warning is fatal,
+  //    because lax parsing drops what it does not understand.
+  const moddle = new BpmnModdle({ camunda: camundaPackage });
+  let root: ModdleNode;
+  try {
+    const parsed = await moddle.fromXML(xml);
+    if (parsed.warnings.length > 0) {
+      return {
+        errors: parsed.warnings.map((warning) => fileError(`Unreadable BPMN: ${warning.message}`)),
+      };
+    }
+    root = parsed.rootElement;
+  } catch (error) {
+    return { errors: [fileError(`Unreadable BPMN: ${(error as Error).message}`)] };
+  }
+
+  // 2. Exactly one process, and nothing else at the top level.
+  const errors: DeployError[] = [];
+  const rootElements = nodeList(root, 'rootElements');
+  const processes = rootElements.filter((element) => element.$type === 'bpmn:Process');
+  for (const element of rootElements) {
+    if (element.$type !== 'bpmn:Process') errors.push(unsupported(element));
+  }
+  if (processes.length !== 1) {
+    errors.push(fileError(`A definition must hold exactly one process; found ${processes.length}`));
+  }
+  const process = processes[0];
+  if (process === undefined || errors.length > 0) return { errors };
+
+  // 3. Read the process-level attributes and conventions.
+  const key = text(process, 'id') ?? '';
+  if (!keyPattern.test(key)) {
+    errors.push(elementError(process, `the process id '${key}' is not a usable key`));
+  }
+  checkExtensions(process, errors);
+  const processProperties = readProperties(process, errors);
+  const initiatorCanCompleteTask = readFlag(process, processProperties, errors);
+
+  // 4. Read each flow element, refusing anything unsupported by type and id.
+  const nodes: Record<string, ProcessNode> = {};
+  const flows: Record<string, SequenceFlowModel> = {};
+  const incoming = new Map<string, string[]>();
+  const outgoing = new Map<string, string[]>();
+  const flowElements = nodeList(process, 'flowElements');
+  for (const element of flowElements) {
+    if (!supportedTypes.has(element.$type)) {
+      errors.push(unsupported(element));
+      continue;
+    }
+    if (element.$type === 'bpmn:SequenceFlow') {
+      const flow = readFlow(element, errors);
+      if (flow) {
+        flows[flow.id] = flow;
+        listFor(outgoing, flow.source).push(flow.id);
+        listFor(incoming, flow.target).push(flow.id);
+      }
+    }
+  }
+  for (const element of flowElements) {
+    if (!supportedTypes.has(element.$type) || element.$type === 'bpmn:SequenceFlow') continue;
+    const id = text(element, 'id') ?? '';
+    const node = readNode(element, {
+      incoming: incoming.get(id) ?? [],
+      outgoing: outgoing.get(id) ?? [],
+      processProperties,
+      initiatorCanCompleteTask,
+      options,
+      errors,
+    });
+    if (node) nodes[id] = node;
+  }
+  if (errors.length > 0) return { errors };
+
+  // 5. Check the graph: flows join known nodes, arities fit each kind, conditions sit
+  //    only where they are evaluated, and every node lies on a path from start to end.
+  const startEventId = checkGraph(nodes, flows, errors);
+  if (errors.length > 0 || startEventId === undefined) return { errors };
+
+  // 6. The initiator variable is written by the engine, so it must be a plain name.
+  const startEvent = flowElements.find((element) => text(element, 'id') === startEventId);
+  const initiatorVariable = startEvent ? text(startEvent, 'initiator') : null;
+  if (
+    startEvent !== undefined &&
+    initiatorVariable !== null &&
+    (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(initiatorVariable) || isForbiddenName(initiatorVariable))
+  ) {
+    return {
+      errors: [
+        elementError(
+          startEvent,
+          `camunda:initiator '${initiatorVariable}' is not a usable variable name`,
+        ),
+      ],
+    };
+  }
+  const definitions = root;
+  return {
+    definition: {
+      key,
+      name: text(process, 'name') ?? key,
+      category: processProperties.category ?? text(definitions, 'targetNamespace') ?? '',
+      versionTag: text(process, 'versionTag'),
+      description: documentation(process),
+      initiatorCanCompleteTask,
+      initiatorVariable,
+      startEventId,
+      nodes,
+      flows,
+    },
+  };
+}
+
+/** Per-node reading context: the node's flows and the process-wide settings. */
+interface NodeContext {
+  readonly incoming: readonly string[];
+  readonly outgoing: readonly string[];
+  readonly processProperties: Readonly<Record<string, string>>;
+  readonly initiatorCanCompleteTask: boolean;
+  readonly options: ParseProcessDefinitionOptions;
+  readonly errors: DeployError[];
+}
+
+function readNode(element: ModdleNode, context: NodeContext): ProcessNode | undefined {
+  const { errors } = context;
+  const base = {
+    id: text(element, 'id') ?? '',
+    name: text(element, 'name'),
+    incoming: context.incoming,
+    outgoing: context.outgoing,
+  };
+  if (base.id === '') {
+    errors.push(elementError(element, 'every flow node needs an id'));
+    return undefined;
+  }
+  checkExtensions(element, errors);
+  if (element.loopCharacteristics !== undefined) {
+    errors.push(elementError(element, 'multi-instance and loops are not supported'));
+  }
+  if (nodeList(element, 'eventDefinitions').length > 0) {
+    const kinds = nodeList(element, 'eventDefinitions').map((definition) => definition.$type);
+    errors.push(elementError(element, `event definitions (${kinds.join(', ')}) are not supported`));
+  }
+  checkTemplate(element, 'name', base.name, errors);
+  switch (element.$type) {
+    case 'bpmn:StartEvent':
+      return { ...base, kind: 'startEvent' };
+    case 'bpmn:EndEvent':
+      return { ...base, kind: 'endEvent' };
+    case 'bpmn:ExclusiveGateway': {
+      const defaultFlow = element.default as ModdleNode | undefined;
+      return {
+        ...base,
+        kind: 'exclusiveGateway',
+        defaultFlow: defaultFlow ? text(defaultFlow, 'id') : null,
+      };
+    }
+    case 'bpmn:ParallelGateway':
+      return { ...base, kind: 'parallelGateway' };
+    case 'bpmn:UserTask':
+      return readUserTask(element, base, context);
+    case 'bpmn:ServiceTask': {
+      for (const attribute of codeBindingAttributes) {
+        if (text(element, attribute) !== null) {
+          errors.push(
+            elementError(
+              element,
+              `camunda:${attribute} is not supported; bind a handler with camunda:type`,
+            ),
+          );
+        }
+      }
+      const handler = text(element, 'type');
+      if (handler === null) {
+        errors.push(
+          elementError(element, 'a service task must name its handler with camunda:type'),
+        );
+      } else if (!context.options.serviceHandlers.has(handler)) {
+        errors.push(elementError(element, `no service handler named '${handler}' is registered`));
+      }
+      const properties = readProperties(element, errors);
+      for (const [name, value] of Object.entries(properties)) {
+        checkTemplate(element, `property '${name}'`, value, errors);
+      }
+      return { ...base, kind: 'serviceTask', handler: handler ?? '', properties };
+    }
+    default:
+      errors.push(unsupported(element));
+      return undefined;
+  }
+}
+
+function readUserTask(
+  element: ModdleNode,
+  base: Pick<UserTaskNode, 'id' | 'name' | 'incoming' | 'outgoing'>,
+  context: NodeContext,
+): UserTaskNode {
+  const { errors } = context;
+  const properties = readProperties(element, errors);
+  const assignee = text(element, 'assignee');
+  checkTemplate(element, 'camunda:assignee', assignee, errors);
+  const candidateUsers = splitList(text(element, 'candidateUsers'));
+  const candidateGroups = splitList(text(element, 'candidateGroups'));
+  for (const item of [...candidateUsers, ...candidateGroups]) {
+    checkTemplate(element, 'a candidate', item, errors);
+  }
+  // A due date is either a fixed ISO duration or an expression read at run time.
+  const dueDate = text(element, 'dueDate');
+  if (dueDate !== null) {
+    const parts = checkTemplate(element, 'camunda:dueDate', dueDate, errors);
+    if (parts !== undefined && !isTemplate(parts) && parseIsoDuration(dueDate) === undefined) {
+      errors.push(
+        elementError(
+          element,
+          `camunda:dueDate '${dueDate}' is neither an ISO duration nor \${...}`,
+        ),
+      );
+    }
+  }
+  const priority = text(element, 'priority');
+  if (priority !== null) {
+    const parts = checkTemplate(element, 'camunda:priority', priority, errors);
+    if (parts !== undefined && !isTemplate(parts) && !/^\d{1,9}$/.test(priority.trim())) {
+      errors.push(elementError(element, `camunda:priority '${priority}' is not a whole number`));
+    }
+  }
+  const formKey = text(element, 'formKey');
+  for (const attribute of ['formRef', 'formHandlerClass'] as const) {
+    if (text(element, attribute) !== null) {
+      errors.push(
+        elementError(element, `camunda:${attribute} is not supported; use camunda:formKey`),
+      );
+    }
+  }
+  return {
+    ...base,
+    kind: 'userTask',
+    formKey,
+    assignee,
+    candidateUsers,
+    candidateGroups,
+    dueDate,
+    priority: priority ?? defaultPriority,
+    initiatorCanCompleteTask:
+      'initiatorCanCompleteTask' in properties
+        ? readFlag(element, properties, errors)
+        : context.initiatorCanCompleteTask,
+  };
+}
+
+function readFlow(element: ModdleNode, errors: DeployError[]): SequenceFlowModel | undefined {
+  const id = text(element, 'id');
+  const source = element.sourceRef as ModdleNode | undefined;
+  const target = element.targetRef as ModdleNode | undefined;
+  if (id === null || source === undefined || target === undefined) {
+    errors.push(elementError(element, 'a sequence flow needs an id, a sourceRef and a targetRef'));
+    return undefined;
+  }
+  checkExtensions(element, errors);
+  // A condition is read only as a `${...}` in our grammar; a script language is refused.
+  const expression = element.conditionExpression as ModdleNode | undefined;
+  let condition: string | null = null;
+  if (expression !== undefined) {
+    const language = text(expression, 'language');
+    condition = text(expression, 'body') ?? '';
+    if (language !== null || text(expression, 'resource') !== null) {
+      errors.push(
+        elementError(element, `scripted conditions (${language ?? 'resource'}) are not supported`),
+      );
+    } else {
+      try {
+        parseCondition(condition);
+      } catch (error) {
+        errors.push(expressionError(element, `condition '${condition}'`, error));
+      }
+    }
+  }
+  return {
+    id,
+    name: text(element, 'name'),
+    source: text(source, 'id') ?? '',
+    target: text(target, 'id') ?? '',
+    condition,
+  };
+}
+
+/** Returns the start event id when the graph is runnable; pushes errors otherwise. */
+function checkGraph(
+  nodes: Readonly<Record<string, ProcessNode>>,
+  flows: Readonly<Record<string, SequenceFlowModel>>,
+  errors: DeployError[],
+): string | undefined {
+  const all = Object.values(nodes);
+  const describe = (node: ProcessNode): DeployError => ({
+    elementId: node.id,
+    elementType: `bpmn:${node.kind.charAt(0).toUpperCase()}${node.kind.slice(1)}`,
+    message: '',
+  });
+  const fail = (node: ProcessNode, message: string): void => {
+    const named = describe(node);
+    errors.push({ ...named, message: `${named.elementType} '${node.id}': ${message}` });
+  };
+
+  // 1. Flows must join nodes of this process.
+  for (const flow of Object.values(flows)) {
+    for (const end of [flow.source, flow.target]) {
+      if (nodes[end] === undefined) {
+        errors.push({
+          elementId: flow.id,
+          elementType: 'bpmn:SequenceFlow',
+          message: `bpmn:SequenceFlow '${flow.id}': '${end}' is not a flow node of this process`,
+        });
+      }
+    }
+  }
+  // 2. One none start event, at least one end event.
+  const starts = all.filter((node) => node.kind === 'startEvent');
+  if (starts.length !== 1) {
+    errors.push(fileError(`A process needs exactly one start event; found ${starts.length}`));
+  }
+  if (!all.some((node) => node.kind === 'endEvent')) {
+    errors.push(fileError('A process needs at least one end event'));
+  }
+  // 3. Arity per kind, and conditions only where they are evaluated.
+  for (const node of all) {
+    const outs = node.outgoing.map((id) => flows[id]).filter((flow) => flow !== undefined);
+    if (node.kind === 'startEvent' && node.incoming.length > 0)
+      fail(node, 'a start event cannot have incoming flows');
+    if (node.kind !== 'startEvent' && node.incoming.length === 0) fail(node, 'no flow leads here');
+    if (node.kind === 'endEvent' && outs.length > 0)
+      fail(node, 'an end event cannot have outgoing flows');
+    if (node.kind !== 'endEvent' && outs.length === 0) fail(node, 'no flow leaves here');
+    const isGateway = node.kind === 'exclusiveGateway' || node.kind === 'parallelGateway';
+    if (!isGateway && node.kind !== 'endEvent' && outs.length > 1) {
+      fail(
+        node,
+        'only a gateway may have several outgoing flows; add an exclusive or parallel gateway',
+      );
+    }
+    for (const flow of outs) {
+      if (flow.condition !== null && node.kind !== 'exclusiveGateway') {
+        errors.push({
+          elementId: flow.id,
+          elementType: 'bpmn:SequenceFlow',
+          message: `bpmn:SequenceFlow '${flow.id}': only flows leaving an exclusive gateway may carry a condition`,
+        });
+      }
+    }
+    if (node.kind === 'exclusiveGateway') {
+      if (node.defaultFlow !== null) {
+        const defaultFlow = flows[node.defaultFlow];
+        if (defaultFlow === undefined || defaultFlow.source !== node.id) {
+          fail(node, `the default flow '${node.defaultFlow}' does not leave this gateway`);
+        } else if (defaultFlow.condition !== null) {
+          fail(node, `the default flow '${node.defaultFlow}' must not carry a condition`);
+        }
+      }
+      if (outs.length > 1) {
+        for (const flow of outs) {
+          if (flow.condition === null && flow.id !== node.defaultFlow) {
+            fail(node, `outgoing flow '${flow.id}' needs a condition or must be the default flow`);
+          }
+        }
+      }
+    }
+  }
+  const start = starts[0];
+  if (errors.length > 0 || start === undefined) return undefined;
+
+  // 4. Every node is reachable from the start and can reach an end.
+  const forward = reach([start.id], (node) => node.outgoing.map((id) => flows[id]?.target));
+  const ends = all.filter((node) => node.kind === 'endEvent').map((node) => node.id);
+  const backward = reach(ends, (node) => node.incoming.map((id) => flows[id]?.source));
+  function reach(from: string[], next: (node: ProcessNode) => (string | undefined)[]): Set<string> {
+    const seen = new Set<string>(from);
+    const queue = [...from];
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const node = nodes[id];
+      if (node === undefined) continue;
+      for (const neighbour of next(node)) {
+        if (neighbour !== undefined && !seen.has(neighbour)) {
+          seen.add(neighbour);
+          queue.push(neighbour);
+        }
+      }
+    }
+    return seen;
+  }
+  for (const node of all) {
+    if (!forward.has(node.id)) fail(node, 'cannot be reached from the start event');
+    else if (!backward.has(node.id)) fail(node, 'no path leads from here to an end event');
+  }
+
+  // 5. A loop must pass a user task; otherwise the token would circle forever in one step.
+  const automatic = all.filter((node) => node.kind !== 'userTask');
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: ProcessNode): boolean => {
+    state.set(node.id, 'open');
+    for (const flowId of node.outgoing) {
+      const target = nodes[flows[flowId]?.target ?? ''];
+      if (target === undefined || target.kind === 'userTask') continue;
+      const seen = state.get(target.id);
+      if (seen === 'open') {
+        fail(target, 'lies on a loop without a user task, which would never wait');
+        return true;
+      }
+      if (seen === undefined && visit(target)) return true;
+    }
+    state.set(node.id, 'done');
+    return false;
+  };
+  for (const node of automatic) {
+    if (!state.has(node.id) && visit(node)) break;
+  }
+  return errors.length > 0 ? undefined : start.id;
+}
+
+/** Refuses Camunda extension elements other than properties: each changes behaviour. */
+function checkExtensions(element: ModdleNode, errors: DeployError[]): void {
+  for (const extension of extensionValues(element)) {
+    if (extension.$type.startsWith('camunda:') && !readableExtensions.has(extension.$type)) {
+      const reason = /Listener$/.test(extension.$type)
+        ? 'listeners run code and are not supported'
+        : 'is not supported';
+      errors.push(elementError(element, `${extension.$type} ${reason}`));
+    }
+  }
+}
+
+/** `camunda:property` name/value pairs from the element's extension elements. */
+function readProperties(element: ModdleNode, errors: DeployError[]): Record<string, string> {
+  // A prototype-free object, so a property named like an Object method stays plain data.
+  const properties: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const extension of extensionValues(element)) {
+    if (extension.$type !== 'camunda:Properties') continue;
+    for (const property of nodeList(extension, 'values')) {
+      const name = text(property, 'name');
+      if (name === null) {
+        errors.push(elementError(element, 'a camunda:property needs a name'));
+        continue;
+      }
+      properties[name] = text(property, 'value') ?? '';
+    }
+  }
+  return { ...properties };
+}
+
+function readFlag(
+  element: ModdleNode,
+  properties: Readonly<Record<string, string>>,
+  errors: DeployError[],
+): boolean {
+  const value = properties.initiatorCanCompleteTask;
+  if (value === undefined) return false;
+  if (value !== 'true' && value !== 'false') {
+    errors.push(
+      elementError(element, `initiatorCanCompleteTask must be 'true' or 'false', not '${value}'`),
+    );
+  }
+  return value === 'true';
+}
+
+function checkTemplate(
+  element: ModdleNode,
+  what: string,
+  value: string | null,
+  errors: DeployError[],
+): ReturnType<typeof parseTemplate> | undefined {
+  if (value === null) return undefined;
+  try {
+    return parseTemplate(value);
+  } catch (error) {
+    errors.push(expressionError(element, `${what} '${value}'`, error));
+    return undefined;
+  }
+}
+
+/** Splits a comma list, keeping commas inside `${...}` (such as in a quoted string). */
+function splitList(value: string | null): string[] {
+  if (value === null) return [];
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (let index = 0; index < value.length; index += 1) {
+    const char = value.charAt(index);
+    if (char === '$' && value.charAt(index + 1) === '{') depth += 1;
+    else if (char === '}' && depth > 0) depth -= 1;
+    if (char === ',' && depth === 0) {
+      items.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function documentation(element: ModdleNode): string | null {
+  const texts = nodeList(element, 'documentation')
+    .map((entry) => text(entry, 'text'))
+    .filter((entry): entry is string => entry !== null);
+  return texts.length > 0 ? texts.join('\n') : null;
+}
+
+function extensionValues(element: ModdleNode): ModdleNode[] {
+  const container = element.extensionElements as ModdleNode | undefined;
+  return container ? nodeList(container, 'values') : [];
+}
+
+function nodeList(element: ModdleNode, property: string): ModdleNode[] {
+  const value = element[property];
+  return Array.isArray(value) ? (value as ModdleNode[]) : [];
+}
+
+function text(element: ModdleNode, property: string): string | null {
+  const value = element[property];
+  return typeof value === 'string' ? value : null;
+}
+
+function listFor(map: Map<string, string[]>, key: string): string[] {
+  let list = map.get(key);
+  if (list === undefined) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}
+
+function label(element: ModdleNode): string {
+  return `${element.$type} '${text(element, 'id') ?? '(no id)'}'`;
+}
+
+function elementError(element: ModdleNode, message: string): DeployError {
+  return {
+    elementId: text(element, 'id'),
+    elementType: element.$type,
+    message: `${label(element)}: ${message}`,
+  };
+}
+
+function unsupported(element: ModdleNode): DeployError {
+  return elementError(element, 'this element type is not supported by the engine');
+}
+
+function expressionError(element: ModdleNode, what: string, error: unknown): DeployError {
+  if (error instanceof ExpressionSyntaxError) {
+    return elementError(element, `${what} is refused: ${error.message} (at ${error.position})`);
+  }
+  throw error;
+}
+
+function fileError(message: string): DeployError {
+  return { elementId: null, elementType: null, message };
+}

@@ -1,0 +1,102 @@
+/**
+ * The executable form of a deployed BPMN process, kept as JSON in
+ * `process_definitions.model`. Expressions stay as source text: they were checked at
+ * deploy and are re-parsed (cheaply, with a cache) when the engine needs them.
+ */
+export interface ProcessModel {
+  /** The BPMN process id; versions of one process share it. */
+  readonly key: string;
+  /** The process name (the key when the BPMN has none). */
+  readonly name: string;
+  /** `camunda:property name="category"` on the process, else the definitions' targetNamespace. */
+  readonly category: string;
+  /** `camunda:versionTag`, an author's label; the deployed version number is separate. */
+  readonly versionTag: string | null;
+  /** The process documentation text, if any. */
+  readonly description: string | null;
+  /** Process-wide default for the user tasks' `initiatorCanCompleteTask`. */
+  readonly initiatorCanCompleteTask: boolean;
+  /** `camunda:initiator` on the start event: the variable that receives the starter's id. */
+  readonly initiatorVariable: string | null;
+  /** The id of the single none start event. */
+  readonly startEventId: string;
+  /** Flow nodes by id. */
+  readonly nodes: Readonly<Record<string, ProcessNode>>;
+  /** Sequence flows by id. */
+  readonly flows: Readonly<Record<string, SequenceFlowModel>>;
+}
+
+/** What every flow node has: identity and its sequence flows (ids, in document order). */
+export interface NodeBase {
+  readonly id: string;
+  readonly name: string | null;
+  readonly incoming: readonly string[];
+  readonly outgoing: readonly string[];
+}
+
+/** The none start event where a token is born. */
+export interface StartEventNode extends NodeBase {
+  readonly kind: 'startEvent';
+}
+
+/** A none end event: the token arriving here is consumed. */
+export interface EndEventNode extends NodeBase {
+  readonly kind: 'endEvent';
+}
+
+/** A wait state that becomes a task row for people to claim and complete. */
+export interface UserTaskNode extends NodeBase {
+  readonly kind: 'userTask';
+  /** `camunda:formKey`: which form the task page shows. */
+  readonly formKey: string | null;
+  /** `camunda:assignee`: a user id or a `${...}` template. */
+  readonly assignee: string | null;
+  /** `camunda:candidateUsers`, split on commas outside `${...}`. */
+  readonly candidateUsers: readonly string[];
+  /** `camunda:candidateGroups`, split on commas outside `${...}`. */
+  readonly candidateGroups: readonly string[];
+  /** `camunda:dueDate`: an ISO duration from instance start, or a `${...}` naming a date. */
+  readonly dueDate: string | null;
+  /** `camunda:priority`: a number or a `${...}`; 50 when absent, as in Flowable. */
+  readonly priority: string | null;
+  /** Whether the process starter may claim and complete this task without being a candidate. */
+  readonly initiatorCanCompleteTask: boolean;
+}
+
+/** An automatic step run by a handler registered in the server under `handler`. */
+export interface ServiceTaskNode extends NodeBase {
+  readonly kind: 'serviceTask';
+  /** `camunda:type`: the name the handler is registered under. */
+  readonly handler: string;
+  /** `camunda:property` values handed to the handler, `${...}` rendered at run time. */
+  readonly properties: Readonly<Record<string, string>>;
+}
+
+/** Takes the first outgoing flow whose condition holds, else the default flow. */
+export interface ExclusiveGatewayNode extends NodeBase {
+  readonly kind: 'exclusiveGateway';
+  readonly defaultFlow: string | null;
+}
+
+/** Forks a token onto every outgoing flow; joins by waiting for one token per incoming flow. */
+export interface ParallelGatewayNode extends NodeBase {
+  readonly kind: 'parallelGateway';
+}
+
+/** Any supported flow node. */
+export type ProcessNode =
+  | StartEventNode
+  | EndEventNode
+  | UserTaskNode
+  | ServiceTaskNode
+  | ExclusiveGatewayNode
+  | ParallelGatewayNode;
+
+/** A sequence flow; `condition` is the `${...}` source text when the flow has one. */
+export interface SequenceFlowModel {
+  readonly id: string;
+  readonly name: string | null;
+  readonly source: string;
+  readonly target: string;
+  readonly condition: string | null;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { UserTaskNode } from './processModel';
+import { resolveUserTask } from './resolveUserTask';
+
+const startedAt = new Date('2026-03-02T09:00:00.000Z');
+
+function node(overrides: Partial<UserTaskNode>): UserTaskNode {
+  return {
+    kind: 'userTask',
+    id: 'review',
+    name: null,
+    incoming: [],
+    outgoing: [],
+    formKey: null,
+    assignee: null,
+    candidateUsers: [],
+    candidateGroups: [],
+    dueDate: null,
+    priority: '50',
+    initiatorCanCompleteTask: false,
+    ...overrides,
+  };
+}
+
+describe('resolveUserTask', () => {
+  it('given templates, when resolved, then name, assignee and candidates come from the variables', () => {
+    const resolved = resolveUserTask(
+      node({
+        name: 'Review ${customerName}',
+        assignee: '${initiator}',
+        candidateUsers: ['ana', '${reviewers}', 'ana'],
+        candidateGroups: ['${teams}', 'back-office'],
+      }),
+      {
+        customerName: 'Ben',
+        initiator: 'olivia',
+        reviewers: 'carl, dora',
+        teams: ['credit-committee'],
+      },
+      startedAt,
+    );
+    expect(resolved).toMatchObject({
+      name: 'Review Ben',
+      assignee: 'olivia',
+      candidateUsers: ['ana', 'carl', 'dora'],
+      candidateGroups: ['credit-committee', 'back-office'],
+    });
+  });
+
+  it('given no name and an assignee expression with no value, when resolved, then the id names it and nobody is assigned', () => {
+    expect(resolveUserTask(node({ assignee: '${nobody}' }), {}, startedAt)).toMatchObject({
+      name: 'review',
+      assignee: null,
+    });
+  });
+
+  it.each([
+    ['P3D', {}, '2026-03-05T09:00:00.000Z'],
+    ['PT4H', {}, '2026-03-02T13:00:00.000Z'],
+    ['${deadline}', { deadline: '2026-04-01T12:00:00.000Z' }, '2026-04-01T12:00:00.000Z'],
+    ['${deadline}', { deadline: '2026-04-01' }, '2026-04-01T00:00:00.000Z'],
+    ['${deadline}', { deadline: 'P1D' }, '2026-03-03T09:00:00.000Z'],
+    ['${deadline}', { deadline: Date.UTC(2026, 5, 1) }, '2026-06-01T00:00:00.000Z'],
+  ])('given due date %s with %j, when resolved, then it is %s', (dueDate, variables, expected) => {
+    expect(resolveUserTask(node({ dueDate }), variables, startedAt).dueDate?.toISOString()).toBe(
+      expected,
+    );
+  });
+
+  it.each([[{}], [{ deadline: 'soon' }], [{ deadline: true }]])(
+    'given an unusable due date variable %j, when resolved, then there is no due date',
+    (variables) => {
+      expect(
+        resolveUserTask(node({ dueDate: '${deadline}' }), variables, startedAt).dueDate,
+      ).toBeNull();
+    },
+  );
+
+  it('given a priority expression, when resolved, then a whole number is used and anything else falls back to 50', () => {
+    expect(resolveUserTask(node({ priority: '${p}' }), { p: '80' }, startedAt).priority).toBe(80);
+    expect(resolveUserTask(node({ priority: '${p}' }), { p: 'high' }, startedAt).priority).toBe(50);
+  });
+});

@@ -1,0 +1,84 @@
+import { compiledTemplate } from './compiledTemplate';
+import type { JsonValue, Variables } from './expressionAst';
+import { addIsoDuration, parseIsoDuration } from './parseIsoDuration';
+import { evaluateTemplate, isTemplate, renderTemplate } from './parseTemplate';
+import type { UserTaskNode } from './processModel';
+
+/** A user task's concrete values for one instance, ready to become a task row. */
+export interface ResolvedUserTask {
+  readonly name: string;
+  readonly formKey: string | null;
+  readonly assignee: string | null;
+  readonly candidateUsers: readonly string[];
+  readonly candidateGroups: readonly string[];
+  readonly dueDate: Date | null;
+  readonly priority: number;
+  readonly initiatorCanCompleteTask: boolean;
+}
+
+const defaultPriority = 50;
+
+/**
+ * Fills in a user task's templates from the instance variables: the name, the assignee,
+ * the candidates and the due date (an ISO duration counts from the instance start; an
+ * expression may yield an ISO date, an ISO duration or epoch milliseconds).
+ */
+export function resolveUserTask(
+  node: UserTaskNode,
+  variables: Variables,
+  instanceStartedAt: Date,
+): ResolvedUserTask {
+  const name = renderTemplate(compiledTemplate(node.name ?? node.id), variables).trim();
+  const assignee = node.assignee === null ? [] : principals(node.assignee, variables);
+  return {
+    name: name === '' ? node.id : name,
+    formKey: node.formKey,
+    assignee: assignee[0] ?? null,
+    candidateUsers: unique(node.candidateUsers.flatMap((item) => principals(item, variables))),
+    candidateGroups: unique(node.candidateGroups.flatMap((item) => principals(item, variables))),
+    dueDate: node.dueDate === null ? null : dueDate(node.dueDate, variables, instanceStartedAt),
+    priority: priority(node.priority, variables),
+    initiatorCanCompleteTask: node.initiatorCanCompleteTask,
+  };
+}
+
+/** One list item may expand to several ids: an array variable or a comma-separated text. */
+function principals(item: string, variables: Variables): string[] {
+  const value = evaluateTemplate(compiledTemplate(item), variables);
+  const values: JsonValue[] = Array.isArray(value) ? value : [value];
+  return values
+    .flatMap((entry) =>
+      typeof entry === 'string' || typeof entry === 'number' ? String(entry).split(',') : [],
+    )
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
+
+function dueDate(text: string, variables: Variables, startedAt: Date): Date | null {
+  // 1. A fixed duration counts from the instance start.
+  const parts = compiledTemplate(text);
+  const value = isTemplate(parts) ? evaluateTemplate(parts, variables) : text;
+  if (typeof value === 'number') return validDate(new Date(value));
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  // 2. An expression may name a duration too, or an absolute date.
+  const duration = parseIsoDuration(value);
+  if (duration !== undefined) return addIsoDuration(startedAt, duration);
+  return validDate(new Date(value.trim()));
+}
+
+function validDate(date: Date): Date | null {
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function priority(text: string | null, variables: Variables): number {
+  if (text === null) return defaultPriority;
+  const value = evaluateTemplate(compiledTemplate(text), variables);
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  // Out-of-range values would fail the integer column; a sane default beats a failed step.
+  return Number.isInteger(number) && Math.abs(number) < 2 ** 31 ? number : defaultPriority;
+}

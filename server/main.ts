@@ -1,0 +1,86 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { FolderLockedError } from './db/lockFile';
+import { seedFormDefinitions } from './forms/seedFormDefinitions';
+import { migrate } from './db/migrate';
+import { publicBaseUrl } from './identity/publicUrl';
+import { seedDemoWorkload } from './seed/demoWorkload';
+import { demoSignIns } from './seed/identityFixtures';
+import { seedIdentity } from './seed/seedIdentity';
+
+/** Prints where to go and how to sign in, for the person who just ran `npm start`. */
+function printWelcome(port: number, template: string, seeded: boolean): void {
+  const origin = (tenant: string) => publicBaseUrl({ template, tenant, baseUrl: null, port });
+  const signIns = demoSignIns();
+  const width = Math.max(...signIns.map((s) => s.email.length));
+  const lines = [
+    '',
+    `  Tessera is running at ${origin('internal')}`,
+    `  Second tenant (acme):  ${origin('acme')}`,
+    seeded ? '  Demo data was created on this first start.' : '',
+    '',
+    `  Demo sign-ins (password ${signIns[0]?.password ?? ''}):`,
+    ...signIns.map(
+      (s) =>
+        `    ${s.email.padEnd(width)}  ${s.tenant === 'internal' ? '' : `[${s.tenant}] `}${s.role}`,
+    ),
+    '',
+  ].filter((line, index, all) => line !== '' || all[index - 1] !== '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+  });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info({ signal }, 'shutting down');
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await migrate(database.db);
+    const seed = await seedIdentity(database.db, config.passwordHashing);
+    const forms = await seedFormDefinitions(database.db);
+    app = await buildApp({ config, database });
+    if (forms.refused.length > 0) {
+      app.log.warn({ files: forms.refused.map((file) => file.file) }, 'form fixtures refused');
+    }
+    // After buildApp, so service handlers registered by its plugins are known at deploy.
+    const workload = await seedDemoWorkload(database.db);
+    if (workload.refused.length > 0) {
+      app.log.warn({ files: workload.refused }, 'process fixtures refused; see the engine README');
+    }
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    printWelcome(port, config.publicUrlTemplate, seed.seeded);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof FolderLockedError;
+  process.stderr.write(
+    `Tessera could not start: ${known ? (error as Error).message : String(error)}\n`,
+  );
+  if (!known && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode } from '../../schemas/api/common';
+import { AppError } from '../errors';
+import { definePlugin } from './definePlugin';
+
+/**
+ * The Content-Security-Policy of every answer. No inline script or style and no eval: the
+ * SPA is plain files from this origin, so anything else would be an injection.
+ * `upgrade-insecure-requests` is left out because local tenants run on plain http.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** What the security plugin needs from the configuration. */
+export interface SecurityOptions {
+  /** Requests per IP per minute before 429 `RATE_LIMITED`. */
+  rateLimitPerMinute: number;
+}
+
+/**
+ * Security headers (helmet with a strict CSP) and a generous global per-IP request budget.
+ * The budget is a flood guard kept in process memory; the sign-in throttle that matters is
+ * in the database (see identity/loginThrottle.ts).
+ */
+export const securityPlugin = definePlugin<SecurityOptions>(
+  'tessera-security',
+  async (app, options) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(rateLimit, {
+      // Not per route but one app-level hook (below), so the budget is spent before the
+      // tenant lookup or any other database work, and unknown paths count too.
+      global: false,
+      max: options.rateLimitPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          context.statusCode,
+          ErrorCode.rateLimited,
+          `Too many requests; retry in ${context.after}.`,
+        ),
+    });
+    app.addHook('onRequest', app.rateLimit());
+  },
+);

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NoQuery } from '../../../schemas/api/common';
+import {
+  AddCommentAnswer,
+  AddCommentBody,
+  CommentAvailabilityAnswer,
+  CommentAvailabilityBody,
+  CommentInstanceParams,
+  CommentPath,
+  CommentRoute,
+  CommentsAnswer,
+} from '../../../schemas/api/comments';
+import { Privilege } from '../../../schemas/api/identity';
+import { requirePrivilege, sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { addComment, commentAvailability, listInstanceComments } from '../../tasks/comments';
+import { requireVisibleInstance } from '../../tasks/taskAccess';
+import { actorOf } from '../../tasks/taskActor';
+import { errorResponses } from '../errorResponses';
+
+/**
+ * The comment calls of `CommentPath`: an instance's comments, adding one, and comment
+ * availability for a page of tasks. Every call needs a full session with access-task and
+ * sight of the instance or task concerned.
+ */
+export const commentRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
+
+  app.get(
+    CommentRoute.ofInstance,
+    {
+      schema: {
+        params: CommentInstanceParams,
+        querystring: NoQuery,
+        response: { 200: CommentsAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(sessionOf(request));
+      await requireVisibleInstance(db, actor, request.params.processInstanceId);
+      return { result: await listInstanceComments(db, actor, request.params.processInstanceId) };
+    },
+  );
+
+  app.post(
+    CommentPath.add,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: AddCommentBody,
+        response: { 200: AddCommentAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await addComment(db, actorOf(sessionOf(request)), request.body),
+    }),
+  );
+
+  app.post(
+    CommentPath.availability,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: CommentAvailabilityBody,
+        response: { 200: CommentAvailabilityAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await commentAvailability(db, actorOf(sessionOf(request)), request.body.taskIds),
+    }),
+  );
+};

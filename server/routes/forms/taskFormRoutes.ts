@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NoQuery } from '../../../schemas/api/common';
+import {
+  CombinedTaskAnswer,
+  FormRoute,
+  FormTaskParams,
+  SaveDraftAnswer,
+  SaveDraftBody,
+  TaskFormAnswer,
+} from '../../../schemas/api/forms';
+import { loadCombinedTask, loadTaskForm, saveTaskDraft } from '../../forms/taskForms';
+import { sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { actorOf } from '../../tasks/taskActor';
+import { errorResponses } from '../errorResponses';
+
+/**
+ * The task's form under both spellings the spec names, a combined task's forms, and the
+ * draft save. The parent plugin requires access-task; each call also needs sight of the
+ * task (404 for another tenant's or an unknown task, 403 for one that is not the user's).
+ */
+export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+
+  for (const path of [FormRoute.taskForm, FormRoute.taskFormAlias]) {
+    app.get(
+      path,
+      {
+        schema: {
+          params: FormTaskParams,
+          querystring: NoQuery,
+          response: { 200: TaskFormAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => loadTaskForm(db, actorOf(sessionOf(request)), request.params.taskId),
+    );
+  }
+
+  app.get(
+    FormRoute.combinedTask,
+    {
+      schema: {
+        params: FormTaskParams,
+        querystring: NoQuery,
+        response: { 200: CombinedTaskAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => loadCombinedTask(db, actorOf(sessionOf(request)), request.params.taskId),
+  );
+
+  app.put(
+    FormRoute.draft,
+    {
+      schema: {
+        params: FormTaskParams,
+        querystring: NoQuery,
+        body: SaveDraftBody,
+        response: { 200: SaveDraftAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      saveTaskDraft(
+        db,
+        app.engine,
+        actorOf(sessionOf(request)),
+        request.params.taskId,
+        request.body,
+      ),
+  );
+};

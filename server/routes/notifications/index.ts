@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode, NoQuery } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
+import {
+  NotificationPath,
+  NotificationRoute,
+  NotificationSummary,
+  NotificationUserParams,
+  ReadNotificationsAnswer,
+  ReadNotificationsBody,
+  StartedTaskAnswer,
+  StartedTaskParams,
+} from '../../../schemas/api/notifications';
+import { AppError } from '../../errors';
+import { requirePrivilege, sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { markNotificationsRead, notificationSummary } from '../../tasks/notifications';
+import { actorOf } from '../../tasks/taskActor';
+import { markTaskStarted } from '../../tasks/taskActions';
+import { errorResponses } from '../errorResponses';
+
+/**
+ * The notification calls of `NotificationPath`: one's own summary (403 for anyone else's),
+ * marking notifications read, and marking a task seen by its assignee. Every call needs a
+ * full session with access-task.
+ */
+export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
+
+  app.get(
+    NotificationRoute.summary,
+    {
+      schema: {
+        params: NotificationUserParams,
+        querystring: NoQuery,
+        response: { 200: NotificationSummary, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(sessionOf(request));
+      if (request.params.userId !== actor.userId) {
+        throw new AppError(403, ErrorCode.forbidden, 'Only your own notifications can be read.');
+      }
+      return notificationSummary(db, actor);
+    },
+  );
+
+  app.put(
+    NotificationPath.read,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: ReadNotificationsBody,
+        response: { 200: ReadNotificationsAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: {
+        updated: await markNotificationsRead(
+          db,
+          actorOf(sessionOf(request)),
+          request.body.notificationIds,
+        ),
+      },
+    }),
+  );
+
+  app.put(
+    NotificationRoute.started,
+    {
+      schema: {
+        params: StartedTaskParams,
+        querystring: NoQuery,
+        response: { 200: StartedTaskAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await markTaskStarted(
+        db,
+        app.engine,
+        actorOf(sessionOf(request)),
+        request.params.taskId,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NoQuery } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
+import {
+  AppDefinitionsAnswer,
+  CreateProcessInstanceAnswer,
+  CreateProcessInstanceBody,
+  ProcessDefinitionsAnswer,
+  ProcessDefinitionsQuery,
+  ProcessInstanceDetail,
+  ProcessInstanceParams,
+  ProcessPath,
+  ProcessRoute,
+  VariablesAnswer,
+  VariablesQuery,
+} from '../../../schemas/api/processes';
+import { requirePrivilege, sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import {
+  listAppDefinitions,
+  listProcessDefinitions,
+  loadInstanceDetail,
+  loadVariables,
+  startProcessInstance,
+} from '../../tasks/processQueries';
+import { actorOf } from '../../tasks/taskActor';
+import { errorResponses } from '../errorResponses';
+
+/**
+ * The process calls of `ProcessPath`: startable processes, definitions of an app key,
+ * starting an instance, an instance's detail and its variables. Every call needs a full
+ * session with access-task; an instance of another tenant is a 404.
+ */
+export const processRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
+
+  app.get(
+    ProcessPath.appDefinitions,
+    {
+      schema: {
+        querystring: NoQuery,
+        response: { 200: AppDefinitionsAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const data = await listAppDefinitions(app.engine, sessionOf(request).tenant);
+      return { size: data.length, data };
+    },
+  );
+
+  app.get(
+    ProcessPath.processDefinitions,
+    {
+      schema: {
+        querystring: ProcessDefinitionsQuery,
+        response: { 200: ProcessDefinitionsAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const data = await listProcessDefinitions(db, sessionOf(request).tenant, {
+        latest: request.query.latest ?? true,
+        key: request.query.appDefinitionKey,
+      });
+      return { size: data.length, data };
+    },
+  );
+
+  app.post(
+    ProcessPath.processInstances,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: CreateProcessInstanceBody,
+        response: { 200: CreateProcessInstanceAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await startProcessInstance(app.engine, actorOf(sessionOf(request)), request.body),
+    }),
+  );
+
+  app.get(
+    ProcessRoute.processInstance,
+    {
+      schema: {
+        params: ProcessInstanceParams,
+        querystring: NoQuery,
+        response: { 200: ProcessInstanceDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      loadInstanceDetail(
+        db,
+        app.engine,
+        actorOf(sessionOf(request)),
+        request.params.processInstanceId,
+      ),
+  );
+
+  app.get(
+    ProcessRoute.variables,
+    {
+      schema: {
+        params: ProcessInstanceParams,
+        querystring: VariablesQuery,
+        response: { 200: VariablesAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      loadVariables(
+        db,
+        app.engine,
+        actorOf(sessionOf(request)),
+        request.params.processInstanceId,
+        request.query.taskId,
+      ),
+  );
+};

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NoQuery } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
+import { UserPath, UserSettingsAnswer, UserSettingsPatch } from '../../../schemas/api/users';
+import { requirePrivilege, sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { actorOf } from '../../tasks/taskActor';
+import { patchUserSettings, readUserSettings } from '../../tasks/userSettings';
+import { errorResponses } from '../errorResponses';
+
+/** One's own UI settings: `GET` the object, `PATCH` to merge keys into it. Needs access-task. */
+export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
+
+  app.get(
+    UserPath.settings,
+    {
+      schema: {
+        querystring: NoQuery,
+        response: { 200: UserSettingsAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ result: await readUserSettings(db, actorOf(sessionOf(request))) }),
+  );
+
+  app.patch(
+    UserPath.settings,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: UserSettingsPatch,
+        response: { 200: UserSettingsAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await patchUserSettings(db, actorOf(sessionOf(request)), request.body),
+    }),
+  );
+};

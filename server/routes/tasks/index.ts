@@ -1,0 +1,207 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode, NoQuery } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
+import {
+  BulkReassignAnswer,
+  BulkReassignBody,
+  CompleteTaskAnswer,
+  CompleteTaskBody,
+  InstanceTasksAnswer,
+  InstanceTasksBody,
+  ReassignAnswer,
+  ReassignBody,
+  ReassignInfo,
+  TaskDetail,
+  TaskIdParams,
+  TaskListAnswer,
+  TaskPath,
+  TaskQueryBody,
+  TaskRoute,
+  TaskRow,
+} from '../../../schemas/api/tasks';
+import { AppError } from '../../errors';
+import { requirePrivilege, sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { cleanComment } from '../../tasks/comments';
+import { bulkReassign, reassignInfo, reassignTask } from '../../tasks/reassign';
+import { requireVisibleTask } from '../../tasks/taskAccess';
+import { actorOf } from '../../tasks/taskActor';
+import {
+  claimTask,
+  completeTask,
+  listInstanceTasks,
+  loadTaskDetail,
+  loadTaskRow,
+} from '../../tasks/taskActions';
+import { queryTaskList, type TaskListKind } from '../../tasks/taskListQuery';
+import { errorResponses } from '../errorResponses';
+
+/**
+ * The task calls of `TaskPath`: the three dashboard lists, one task as a row and as the task
+ * page's detail, an instance's tasks, claim, complete and reassignment. Every call needs a
+ * full session with access-task, checked before the body is even read.
+ */
+export const taskRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
+
+  const lists: [TaskListKind, string][] = [
+    ['assigned', TaskPath.assigned],
+    ['candidate', TaskPath.candidate],
+    ['team', TaskPath.team],
+  ];
+  for (const [kind, path] of lists) {
+    app.post(
+      path,
+      {
+        schema: {
+          querystring: NoQuery,
+          body: TaskQueryBody,
+          response: { 200: TaskListAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        queryTaskList(db, {
+          kind,
+          actor: actorOf(sessionOf(request)),
+          body: request.body,
+          now: new Date(),
+        }),
+    );
+  }
+
+  app.get(
+    TaskRoute.row,
+    {
+      schema: {
+        params: TaskIdParams,
+        querystring: NoQuery,
+        response: { 200: TaskRow, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => loadTaskRow(db, actorOf(sessionOf(request)), request.params.taskId),
+  );
+
+  app.get(
+    TaskRoute.detail,
+    {
+      schema: {
+        params: TaskIdParams,
+        querystring: NoQuery,
+        response: { 200: TaskDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => loadTaskDetail(db, actorOf(sessionOf(request)), request.params.taskId),
+  );
+
+  app.post(
+    TaskPath.queryByInstance,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: InstanceTasksBody,
+        response: { 200: InstanceTasksAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const tasks = await listInstanceTasks(
+        db,
+        actorOf(sessionOf(request)),
+        request.body.processInstanceId,
+        request.body.state ?? 'open',
+      );
+      return { size: tasks.length, total: tasks.length, data: tasks };
+    },
+  );
+
+  app.put(
+    TaskRoute.claim,
+    {
+      schema: {
+        params: TaskIdParams,
+        querystring: NoQuery,
+        response: { 200: TaskRow, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      claimTask(db, app.engine, actorOf(sessionOf(request)), request.params.taskId),
+  );
+
+  app.post(
+    TaskRoute.complete,
+    {
+      schema: {
+        params: TaskIdParams,
+        querystring: NoQuery,
+        body: CompleteTaskBody,
+        response: { 200: CompleteTaskAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => ({
+      result: await completeTask(
+        db,
+        app.engine,
+        actorOf(sessionOf(request)),
+        request.params.taskId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    TaskRoute.reassignInfo,
+    {
+      schema: {
+        params: TaskIdParams,
+        querystring: NoQuery,
+        response: { 200: ReassignInfo, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(sessionOf(request));
+      const task = await requireVisibleTask(db, actor, request.params.taskId);
+      return reassignInfo(db, actor, task);
+    },
+  );
+
+  app.put(
+    TaskPath.reassign,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: ReassignBody,
+        response: { 200: ReassignAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(sessionOf(request));
+      const body = request.body;
+      if (body.userId !== actor.userId) {
+        throw new AppError(403, ErrorCode.forbidden, 'userId must be your own id.');
+      }
+      const moved = await reassignTask(db, app.engine, actor, {
+        taskId: body.taskId,
+        fromUser: body.fromUser,
+        toUser: body.toUser,
+        processInstanceId: body.processInstanceId,
+        comment: cleanComment(body.comment, 'body.comment', true),
+      });
+      return { result: { taskId: body.taskId, ...moved } };
+    },
+  );
+
+  app.patch(
+    TaskPath.bulkReassign,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: BulkReassignBody,
+        response: { 200: BulkReassignAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await bulkReassign(db, app.engine, actorOf(sessionOf(request)), request.body),
+    }),
+  );
+};

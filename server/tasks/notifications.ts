@@ -1,0 +1,251 @@
+import { sql, type Kysely, type OnConflictBuilder } from 'kysely';
+import { Privilege } from '../../schemas/api/identity';
+import {
+  NOTIFICATION_LIST_LIMIT,
+  type NotificationGroup,
+  type NotificationSummary,
+} from '../../schemas/api/notifications';
+import type { DatabaseSchema } from '../db/schema';
+import type { TaskActor } from './taskActor';
+
+/** What a notification is about: the task and the people it now concerns. */
+export interface TaskNotificationTarget {
+  readonly tenant: string;
+  readonly taskId: string;
+}
+
+/**
+ * Tells the assignee that a task is theirs. A repeated assignment revives an old
+ * notification rather than adding a second one. Only staff with access-task are notified:
+ * nobody else can open the task.
+ */
+export async function notifyAssigned(
+  db: Kysely<DatabaseSchema>,
+  target: TaskNotificationTarget,
+  userId: string,
+): Promise<void> {
+  await db
+    .insertInto('task_notifications')
+    .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
+    .expression(
+      db
+        .selectFrom('users as u')
+        .select([
+          'u.tenant',
+          'u.id',
+          sql<string>`${target.taskId}::text`.as('task_id'),
+          sql.lit('assigned').as('kind'),
+          sql.lit(null).as('group_id'),
+        ])
+        .where('u.tenant', '=', target.tenant)
+        .where('u.id', '=', userId)
+        .where(sql<boolean>`${Privilege.accessTask} = any(u.privileges)`),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['tenant', 'user_id', 'task_id', 'kind'])
+        .doUpdateSet({ read_at: null, created_at: sql<Date>`now()` }),
+    )
+    .execute();
+}
+
+/**
+ * Tells every candidate that a task may be claimed: the candidate users themselves, then
+ * the members of the candidate groups (with the group that brought it). One row per user:
+ * a user who is both a candidate and a group member keeps the direct one. Only staff with
+ * access-task are notified.
+ */
+export async function notifyCandidates(
+  db: Kysely<DatabaseSchema>,
+  target: TaskNotificationTarget,
+  candidates: { readonly users: readonly string[]; readonly groups: readonly string[] },
+): Promise<void> {
+  const hasAccess = sql<boolean>`${Privilege.accessTask} = any(u.privileges)`;
+  // A task back in the pool revives an old notification instead of adding a second one.
+  const revive = (conflict: OnConflictBuilder<DatabaseSchema, 'task_notifications'>) =>
+    conflict
+      .columns(['tenant', 'user_id', 'task_id', 'kind'])
+      .doUpdateSet({ read_at: null, created_at: sql<Date>`now()` });
+  if (candidates.users.length > 0) {
+    await db
+      .insertInto('task_notifications')
+      .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
+      .expression(
+        db
+          .selectFrom('users as u')
+          .select([
+            'u.tenant',
+            'u.id',
+            sql<string>`${target.taskId}::text`.as('task_id'),
+            sql.lit('candidate').as('kind'),
+            sql.lit(null).as('group_id'),
+          ])
+          .where('u.tenant', '=', target.tenant)
+          .where('u.id', 'in', [...candidates.users])
+          .where(hasAccess),
+      )
+      .onConflict(revive)
+      .execute();
+  }
+  if (candidates.groups.length > 0) {
+    await db
+      .insertInto('task_notifications')
+      .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
+      .expression(
+        db
+          .selectFrom('group_members as m')
+          .innerJoin('users as u', (join) =>
+            join.onRef('u.tenant', '=', 'm.tenant').onRef('u.id', '=', 'm.user_id'),
+          )
+          .distinctOn('m.user_id')
+          .select([
+            'm.tenant',
+            'm.user_id',
+            sql<string>`${target.taskId}::text`.as('task_id'),
+            sql.lit('candidate').as('kind'),
+            'm.group_id',
+          ])
+          .where('m.tenant', '=', target.tenant)
+          .where('m.group_id', 'in', [...candidates.groups])
+          .where(hasAccess)
+          .orderBy('m.user_id')
+          .orderBy('m.group_id'),
+      )
+      .onConflict(revive)
+      .execute();
+  }
+}
+
+/**
+ * Marks the unread notifications of a task read once they no longer hold: candidate ones
+ * when it is claimed or assigned, assigned ones of anyone but `keepAssignee`, or all of
+ * them once the task is completed (`keepAssignee` null and `kinds` both).
+ */
+export async function retireNotifications(
+  db: Kysely<DatabaseSchema>,
+  target: TaskNotificationTarget,
+  options: { kinds: readonly ('assigned' | 'candidate')[]; keepAssignee?: string | null },
+): Promise<void> {
+  let update = db
+    .updateTable('task_notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('tenant', '=', target.tenant)
+    .where('task_id', '=', target.taskId)
+    .where('read_at', 'is', null)
+    .where('kind', 'in', [...options.kinds]);
+  if (options.keepAssignee) {
+    const keep = options.keepAssignee;
+    update = update.where((eb) => eb.or([eb('kind', '<>', 'assigned'), eb('user_id', '<>', keep)]));
+  }
+  await update.execute();
+}
+
+/**
+ * One user's bell: unread notifications that still hold (the task is open and still theirs,
+ * or still unclaimed), counted per kind, the newest {@link NOTIFICATION_LIST_LIMIT} listed.
+ * Walks `task_notifications_unread_idx` for the user only.
+ */
+export async function notificationSummary(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+): Promise<NotificationSummary> {
+  const live = db
+    .selectFrom('task_notifications as n')
+    .innerJoin('tasks as t', (join) =>
+      join.onRef('t.tenant', '=', 'n.tenant').onRef('t.id', '=', 'n.task_id'),
+    )
+    .select([
+      'n.id',
+      'n.kind',
+      'n.task_id',
+      'n.group_id',
+      'n.created_at',
+      't.name as task_name',
+      't.definition_id',
+      sql<number>`row_number() over (partition by n.kind order by n.created_at desc, n.id desc)`.as(
+        'rank',
+      ),
+      sql<number>`count(*) over (partition by n.kind)`.as('total'),
+    ])
+    .where('n.tenant', '=', actor.tenant)
+    .where('n.user_id', '=', actor.userId)
+    .where('n.read_at', 'is', null)
+    .where('t.state', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('n.kind', '=', 'assigned'), eb('t.assignee', '=', actor.userId)]),
+        eb.and([eb('n.kind', '=', 'candidate'), eb('t.assignee', 'is', null)]),
+      ]),
+    );
+  const rows = await db
+    .selectFrom(live.as('r'))
+    .innerJoin('process_definitions as pd', (join) =>
+      join.on('pd.tenant', '=', actor.tenant).onRef('pd.id', '=', 'r.definition_id'),
+    )
+    .leftJoin('groups as g', (join) =>
+      join.on('g.tenant', '=', actor.tenant).onRef('g.id', '=', 'r.group_id'),
+    )
+    .select([
+      'r.id',
+      'r.kind',
+      'r.task_id',
+      'r.group_id',
+      'r.created_at',
+      'r.task_name',
+      'r.total',
+      'pd.name as process_name',
+      'g.name as group_name',
+    ])
+    .where('r.rank', '<=', NOTIFICATION_LIST_LIMIT)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  const group = (kind: 'assigned' | 'candidate'): NotificationGroup => {
+    const ofKind = rows.filter((row) => row.kind === kind);
+    return {
+      count: Number(ofKind[0]?.total ?? 0),
+      notificationData: ofKind.map((row) => ({
+        id: row.id,
+        taskName: row.task_name,
+        groupName: row.group_id === null ? null : (row.group_name ?? row.group_id),
+        taskId: row.task_id,
+        processName: row.process_name,
+        createdTime: row.created_at.toISOString(),
+      })),
+    };
+  };
+  return { assignedTasks: group('assigned'), candidateTasks: group('candidate') };
+}
+
+/** Marks some of one's own notifications read; others' ids are ignored. Returns how many changed. */
+export async function markNotificationsRead(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  notificationIds: readonly number[],
+): Promise<number> {
+  const result = await db
+    .updateTable('task_notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('tenant', '=', actor.tenant)
+    .where('user_id', '=', actor.userId)
+    .where('id', 'in', [...notificationIds])
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Marks one's own notifications about a task read (the task was opened). */
+export async function markTaskNotificationsRead(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  taskId: string,
+): Promise<void> {
+  await db
+    .updateTable('task_notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('tenant', '=', actor.tenant)
+    .where('user_id', '=', actor.userId)
+    .where('task_id', '=', taskId)
+    .where('read_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,259 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '../../schemas/api/common';
+import type {
+  CompleteTaskAnswer,
+  InstanceTask,
+  TaskDetail,
+  TaskRow,
+} from '../../schemas/api/tasks';
+import type { DatabaseSchema } from '../db/schema';
+import type { JsonValue, ProcessEngine, Variables } from '../engine';
+import { AppError } from '../errors';
+import { markTaskNotificationsRead } from './notifications';
+import { reassignInfo } from './reassign';
+import { findTask, requireVisibleInstance, requireVisibleTask } from './taskAccess';
+import type { TaskActor } from './taskActor';
+import { loadCandidateFacts, loadTaskRows } from './taskRows';
+import { validateTaskSubmission } from './validateTaskSubmission';
+
+/** Whether a parsed JSON body value is a JSON value (it always is; this proves it to the compiler). */
+function isJsonValue(value: unknown): value is JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  if (typeof value === 'object') return Object.values(value).every(isJsonValue);
+  return false;
+}
+
+/** Values from a request body as process variables; 400 for anything JSON cannot hold. */
+export function toVariables(values: Readonly<Record<string, unknown>>, path: string): Variables {
+  const variables: Variables = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!isJsonValue(value)) {
+      throw new AppError(400, ErrorCode.validation, `${name} is not a JSON value.`, {
+        details: [{ path: `${path}.${name}`, code: 'type' }],
+      });
+    }
+    variables[name] = value;
+  }
+  return variables;
+}
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** One task as a list row, for anyone who may see it (404 / 403 otherwise). */
+export async function loadTaskRow(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  taskId: string,
+): Promise<TaskRow> {
+  await requireVisibleTask(db, actor, taskId);
+  const [row] = await loadTaskRows(db, actor, [taskId]);
+  if (!row) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
+  return row;
+}
+
+/** The task page's facts about one task (see `TaskDetail`), for anyone who may see it. */
+export async function loadTaskDetail(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  taskId: string,
+): Promise<TaskDetail> {
+  const task = await requireVisibleTask(db, actor, taskId);
+  const [facts, reassign, context] = await Promise.all([
+    loadCandidateFacts(db, actor, [task.id]),
+    reassignInfo(db, actor, task),
+    db
+      .selectFrom('process_instances as i')
+      .innerJoin('process_definitions as pd', (join) =>
+        join.onRef('pd.tenant', '=', 'i.tenant').onRef('pd.id', '=', 'i.definition_id'),
+      )
+      .leftJoin('users as u', (join) =>
+        join.on('u.tenant', '=', actor.tenant).on('u.id', '=', task.assignee),
+      )
+      .select([
+        'i.name as instance_name',
+        'i.started_by',
+        'pd.id as definition_id',
+        'pd.key as definition_key',
+        'pd.name as definition_name',
+        'pd.category',
+        'u.id as user_id',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+      ])
+      .where('i.tenant', '=', actor.tenant)
+      .where('i.id', '=', task.instance_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const candidates = facts.get(task.id);
+  const open = task.state === 'open';
+  const assignee =
+    context.user_id !== null
+      ? {
+          id: context.user_id,
+          firstName: context.first_name ?? '',
+          lastName: context.last_name ?? '',
+          fullName: `${context.first_name ?? ''} ${context.last_name ?? ''}`.trim(),
+          email: context.email ?? '',
+        }
+      : null;
+  const memberOfCandidateGroup = candidates?.memberOfCandidateGroup ?? false;
+  const memberOfCandidateUsers = candidates?.memberOfCandidateUsers ?? false;
+  const initiatorMayClaim = task.initiator_can_complete && context.started_by === actor.userId;
+  return {
+    id: task.id,
+    taskId: task.id,
+    name: task.name,
+    processInstanceId: task.instance_id,
+    processInstanceName: context.instance_name,
+    processDefinitionId: context.definition_id,
+    processDefinitionKey: context.definition_key,
+    processDefinitionName: context.definition_name,
+    processDefinitionCategory: context.category,
+    processInstanceStartUserId: context.started_by,
+    formKey: task.form_key,
+    created: task.created_at.toISOString(),
+    dueDate: iso(task.due_date),
+    endDate: iso(task.completed_at),
+    priority: task.priority,
+    taskStatus: open ? 'OPEN' : 'COMPLETED',
+    outcome: task.outcome,
+    assignee,
+    assigneeName: assignee?.fullName ?? null,
+    candidates: candidates?.names ?? [],
+    memberOfCandidateGroup,
+    memberOfCandidateUsers,
+    initiatorCanCompleteTask: task.initiator_can_complete,
+    isNew: open && task.assignee !== null && !task.seen_by_assignee,
+    taskVariables: task.variables,
+    permissions: {
+      canComplete: open && task.assignee === actor.userId,
+      canClaim:
+        open &&
+        task.assignee === null &&
+        (memberOfCandidateGroup || memberOfCandidateUsers || initiatorMayClaim),
+      canBeReassigned: reassign.canBeReassigned,
+    },
+  };
+}
+
+/** The open (default) or completed tasks of an instance the actor may see, oldest first. */
+export async function listInstanceTasks(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  instanceId: string,
+  state: 'open' | 'completed',
+): Promise<InstanceTask[]> {
+  await requireVisibleInstance(db, actor, instanceId);
+  const rows = await db
+    .selectFrom('tasks as t')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.tenant', '=', 't.tenant').onRef('u.id', '=', 't.assignee'),
+    )
+    .select([
+      't.id',
+      't.name',
+      't.instance_id',
+      't.form_key',
+      't.assignee',
+      't.created_at',
+      't.due_date',
+      't.completed_at',
+      't.outcome',
+      't.state',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('t.tenant', '=', actor.tenant)
+    .where('t.instance_id', '=', instanceId)
+    .where('t.state', '=', state)
+    .orderBy('t.created_at')
+    .orderBy('t.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    processInstanceId: row.instance_id,
+    formKey: row.form_key,
+    assignee: row.assignee,
+    assigneeName:
+      row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+    created: row.created_at.toISOString(),
+    dueDate: iso(row.due_date),
+    endDate: iso(row.completed_at),
+    outcome: row.outcome,
+    taskStatus: row.state === 'open' ? 'OPEN' : 'COMPLETED',
+  }));
+}
+
+/**
+ * Claims a candidate task through the engine: of many concurrent claims one wins, the
+ * others get 409; a user who is not a candidate gets 403; another tenant's id is a 404.
+ */
+export async function claimTask(
+  db: Kysely<DatabaseSchema>,
+  engine: ProcessEngine,
+  actor: TaskActor,
+  taskId: string,
+): Promise<TaskRow> {
+  await engine.claimTask(actor.tenant, taskId, actor.userId);
+  const [row] = await loadTaskRows(db, actor, [taskId]);
+  if (!row) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
+  return row;
+}
+
+/**
+ * Completes one's own task: the form hook checks the submission (422 with the problems)
+ * and answers the values to keep, then the engine stores them and moves the process on.
+ * Only the assignee may complete (403).
+ */
+export async function completeTask(
+  db: Kysely<DatabaseSchema>,
+  engine: ProcessEngine,
+  actor: TaskActor,
+  taskId: string,
+  body: { outcome?: string; values: Readonly<Record<string, unknown>> },
+): Promise<CompleteTaskAnswer['result']> {
+  const task = await findTask(db, actor.tenant, taskId);
+  if (!task) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
+  if (task.state !== 'open')
+    throw new AppError(409, ErrorCode.conflict, 'The task is already completed.');
+  if (task.assignee !== actor.userId) {
+    throw new AppError(403, ErrorCode.forbidden, 'Only the assignee may complete this task.');
+  }
+  const values = await validateTaskSubmission(db, task, {
+    outcome: body.outcome,
+    values: body.values,
+  });
+  const variables = toVariables(values, 'body.values');
+  const { instance } = await engine.completeTask(actor.tenant, taskId, {
+    userId: actor.userId,
+    variables,
+    ...(body.outcome === undefined ? {} : { outcome: body.outcome }),
+  });
+  return { taskId, processInstanceId: instance.id, processStatus: instance.status };
+}
+
+/**
+ * The assignee opened the task: its 'new' marker goes and their notifications about it are
+ * read. Anyone else who may see the task gets the current state back, unchanged.
+ */
+export async function markTaskStarted(
+  db: Kysely<DatabaseSchema>,
+  engine: ProcessEngine,
+  actor: TaskActor,
+  taskId: string,
+): Promise<{ taskId: string; isNew: boolean }> {
+  const task = await requireVisibleTask(db, actor, taskId);
+  if (task.assignee === actor.userId) {
+    await engine.markTaskSeen(actor.tenant, taskId, actor.userId);
+    await markTaskNotificationsRead(db, actor, taskId);
+    return { taskId, isNew: false };
+  }
+  return {
+    taskId,
+    isNew: task.state === 'open' && task.assignee !== null && !task.seen_by_assignee,
+  };
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { Privilege } from '../../schemas/api/identity';
+import type { DatabaseSchema } from '../db/schema';
+import type { RequestSession } from '../identity/sessions';
+
+/** Who is asking, within which tenant: every task query and action starts from this. */
+export interface TaskActor {
+  readonly tenant: string;
+  readonly userId: string;
+  readonly privileges: readonly string[];
+}
+
+/** The actor of a signed-in session. */
+export function actorOf(session: RequestSession): TaskActor {
+  return { tenant: session.tenant, userId: session.user.id, privileges: session.user.privileges };
+}
+
+/** Back-office staff read every instance of their tenant (completed-instance reports). */
+export function readsEveryInstance(actor: TaskActor): boolean {
+  return actor.privileges.includes(Privilege.accessBo);
+}
+
+/**
+ * The user's team (spec 000 section 1): their subordinates (`users.manager_id`) and the
+ * members of the groups they belong to, without themselves. Sorted, so queries built from
+ * it are stable.
+ */
+export async function loadTeam(db: Kysely<DatabaseSchema>, actor: TaskActor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id as userId')
+    .where('tenant', '=', actor.tenant)
+    .where('manager_id', '=', actor.userId)
+    .union(
+      db
+        .selectFrom('group_members as mine')
+        .innerJoin('group_members as mate', (join) =>
+          join
+            .onRef('mate.tenant', '=', 'mine.tenant')
+            .onRef('mate.group_id', '=', 'mine.group_id'),
+        )
+        .select('mate.user_id as userId')
+        .where('mine.tenant', '=', actor.tenant)
+        .where('mine.user_id', '=', actor.userId)
+        .where('mate.user_id', '<>', actor.userId),
+    )
+    .execute();
+  return rows.map((row) => row.userId).sort();
+}
+
+/** The user's subordinates: the people whose tasks they may reassign. */
+export async function loadSubordinates(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant', '=', actor.tenant)
+    .where('manager_id', '=', actor.userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,101 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ProcessEngine } from '../engine';
+import { definePlugin } from '../plugins/definePlugin';
+import { insertReassignmentComment } from './comments';
+import { notifyAssigned, notifyCandidates, retireNotifications } from './notifications';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The workflow engine over this app's database. */
+    engine: ProcessEngine;
+  }
+}
+
+/** The comment of a reassignment in progress, handed to the engine's assignment hook. */
+export interface PendingReassignment {
+  readonly taskId: string;
+  readonly comment: string;
+}
+
+/**
+ * Carries a reassignment's comment into the engine's `onTaskAssigned` hook, so the comment
+ * is written in the same transaction as the new assignee: both happen or neither does.
+ */
+export const pendingReassignment = new AsyncLocalStorage<PendingReassignment>();
+
+/**
+ * Subscribes the tasks area to an engine's events, inside each change's transaction:
+ * notifications for a new task's assignee or candidates; on a claim or reassignment the
+ * stale notifications retire, the new assignee is told (unless they did it themselves) and
+ * a reassignment leaves its comment; a completed task's notifications retire. Returns the
+ * unsubscribe function.
+ */
+export function subscribeTaskListeners(engine: ProcessEngine): () => void {
+  const unsubscribers = [
+    engine.onTaskCreated(async ({ tenant, db, task, candidates }) => {
+      const target = { tenant, taskId: task.id };
+      if (task.assignee !== null) await notifyAssigned(db, target, task.assignee);
+      else await notifyCandidates(db, target, candidates);
+    }),
+    engine.onTaskAssigned(async ({ tenant, db, task, previousAssignee, actor, reason }) => {
+      const target = { tenant, taskId: task.id };
+      await retireNotifications(db, target, {
+        kinds: ['assigned', 'candidate'],
+        keepAssignee: task.assignee,
+      });
+      if (task.assignee !== null && task.assignee !== actor) {
+        await notifyAssigned(db, target, task.assignee);
+      }
+      if (task.assignee === null) {
+        // Back in the pool: it is a candidate task of its candidates again.
+        const rows = await db
+          .selectFrom('task_candidates')
+          .select(['kind', 'principal'])
+          .where('tenant', '=', tenant)
+          .where('task_id', '=', task.id)
+          .execute();
+        await notifyCandidates(db, target, {
+          users: rows.filter((row) => row.kind === 'user').map((row) => row.principal),
+          groups: rows.filter((row) => row.kind === 'group').map((row) => row.principal),
+        });
+      }
+      const pending = pendingReassignment.getStore();
+      if (reason === 'assign' && pending?.taskId === task.id && task.assignee !== null) {
+        await insertReassignmentComment(db, {
+          tenant,
+          instanceId: task.instanceId,
+          taskId: task.id,
+          taskName: task.name,
+          actor,
+          from: previousAssignee,
+          to: task.assignee,
+          comment: pending.comment,
+        });
+      }
+    }),
+    engine.onTaskCompleted(async ({ tenant, db, task }) => {
+      await retireNotifications(
+        db,
+        { tenant, taskId: task.id },
+        { kinds: ['assigned', 'candidate'] },
+      );
+    }),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}
+
+/**
+ * Gives the app its workflow engine (`app.engine`) and subscribes the tasks area to it.
+ * A feature that registered the engine first keeps its instance; the listeners go on it.
+ */
+export const taskEnginePlugin = definePlugin(
+  'tessera-task-engine',
+  async (app) => {
+    if (!app.hasDecorator('engine')) app.decorate('engine', new ProcessEngine(app.database.db));
+    const unsubscribe = subscribeTaskListeners(app.engine);
+    app.addHook('onClose', async () => unsubscribe());
+  },
+  ['tessera-database'],
+);

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type AppDatabase } from '../db/database';
+
+/** Where a test database comes from. */
+export interface TestDatabaseOptions {
+  /** PGlite folder; default `memory://`. Ignored when `databaseUrl` is set. */
+  dataDir?: string;
+  /** A PostgreSQL server to create a throw-away database on; default `process.env.DATABASE_URL`. */
+  databaseUrl?: string;
+}
+
+/**
+ * Opens a fresh, empty database for one test file: in-memory PGlite, or, when DATABASE_URL
+ * is set, a uniquely named database on that PostgreSQL server that `close()` drops again.
+ * Unique names let test runs and parallel files share one server without seeing each other.
+ */
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<AppDatabase> {
+  const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (!serverUrl) return createDatabase({ dataDir: options.dataDir ?? 'memory://' });
+
+  const name = `tessera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const adminUrl = new URL(serverUrl);
+  // The maintenance database always exists; the one named in the URL may not.
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { AppDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { seedFormDefinitions } from '../forms/seedFormDefinitions';
+import type { DatabaseSchema } from '../db/schema';
+import { readOutbox, type OutboxEntry } from '../routes/dev/outbox';
+import { deployDemoProcesses, seedDemoWorkload } from '../seed/demoWorkload';
+import { seedIdentity } from '../seed/seedIdentity';
+import { createTestDatabase } from './createTestDatabase';
+
+export { readOutbox, type OutboxEntry };
+
+/** How to start a test server; every field is optional. */
+export interface TestServerOptions {
+  /** Host to listen on; `localhost` answers on both 127.0.0.1 and ::1. */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Seed the demo tenants and users and deploy the demo processes (default true). */
+  seed?: boolean;
+  /** Also seed the demo workload of open tasks, as `npm start` does (default false: ~3 s). */
+  demoWorkload?: boolean;
+  /** PGlite folder (default `memory://`); ignored when DATABASE_URL is set. */
+  dataDir?: string;
+  /** Configuration overrides on top of the test defaults. */
+  config?: Partial<AppConfig>;
+  /** SPA build folder; default `dist/client` (served only if built). */
+  clientDir?: string;
+}
+
+/** A running server on a fresh database. */
+export interface TestServer {
+  /** `http://localhost:<port>`: the `internal` tenant. */
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  database: AppDatabase;
+  /** The origin of a tenant: `urlFor('acme')` is `http://acme.localhost:<port>`. */
+  urlFor(tenant: string): string;
+  /** Stops the server and drops or closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The configuration tests run with: quiet logs, a rate limit that never interferes, and a
+ * cheap scrypt cost (hashes still carry their parameters, so the code path is the same).
+ */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL }),
+    port: 0,
+    host: 'localhost',
+    rateLimitPerMinute: 1_000_000,
+    passwordHashing: { log2N: 11, r: 8, p: 1 },
+    ...overrides,
+  };
+}
+
+/**
+ * Starts the real server for integration and end-to-end tests: a fresh database (in-memory
+ * PGlite, or a throw-away database on DATABASE_URL's server), migrated and seeded, listening
+ * on `localhost` so both `localhost` and `acme.localhost` reach it.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
+  try {
+    await migrate(database.db);
+    const config = testConfig(options.config);
+    if (options.seed ?? true) {
+      await seedIdentity(database.db, config.passwordHashing);
+      await seedFormDefinitions(database.db);
+    }
+    const app = await buildApp({
+      config,
+      database,
+      ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    });
+    if (options.seed ?? true) {
+      await (options.demoWorkload
+        ? seedDemoWorkload(database.db)
+        : deployDemoProcesses(database.db, app.engine));
+    }
+    const host = options.host ?? 'localhost';
+    await app.listen({ host, port: options.port ?? 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    const ipv6 = host === 'localhost' ? await listenOnIpv6Loopback(app, port) : undefined;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      app,
+      database,
+      urlFor: (tenant) =>
+        tenant === 'internal' ? `http://localhost:${port}` : `http://${tenant}.localhost:${port}`,
+      async close() {
+        try {
+          ipv6?.close();
+          ipv6?.closeAllConnections();
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Fastify listens on every address `localhost` resolves to, but where /etc/hosts names only
+ * 127.0.0.1 that leaves ::1 closed, and Chromium sends `*.localhost` to either. A second
+ * listener on ::1 hands its requests to the same Fastify router. Machines without IPv6, or
+ * where Fastify already bound ::1, simply keep what they have.
+ */
+function listenOnIpv6Loopback(app: FastifyInstance, port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer((request, response) => app.routing(request, response));
+    server.once('error', () => resolve(undefined));
+    server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(server));
+  });
+}
+
+/** Turns maintenance on or off for one tenant, or for all with `'global'`. Immediate. */
+export async function setMaintenance(
+  db: Kysely<DatabaseSchema>,
+  tenant: string | 'global',
+  on: boolean,
+): Promise<void> {
+  if (tenant === 'global') {
+    await db
+      .updateTable('system_flags')
+      .set({ enabled: on, updated_at: sql<Date>`now()` })
+      .where('name', '=', 'maintenance')
+      .execute();
+    return;
+  }
+  await db.updateTable('tenants').set({ maintenance: on }).where('name', '=', tenant).execute();
+}
