@@ -1,0 +1,17 @@
+import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
+import { BooleanWidget } from './Widget';
+
+/**
+ * Yes or no. A required boolean must be switched on (a consent, a confirmation), so an
+ * unset or `false` value counts as empty. Stored text `"true"` is read as true.
+ */
+export default defineFieldPlugin<boolean>({
+  type: 'boolean',
+  Widget: BooleanWidget,
+  inlineWidget: true,
+  emptyValue: false,
+  sanitize: (value) => value === true || value === 'true',
+  isEmpty: (value) => !value,
+  valueType: 'boolean',
+  ownsLabel: true,
+});

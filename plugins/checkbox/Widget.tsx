@@ -1,0 +1,76 @@
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { optionCaption } from '../../src/forms/registry/options';
+import { CONTROL_INDICATOR, controlClassName } from '../../src/forms/registry/widgetClasses';
+import { hasChoices } from './validate';
+
+/** Tick boxes: one per choice, or a single box with the label beside it. */
+export function CheckboxWidget({
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+  runtime,
+}: FieldWidgetProps) {
+  if (!hasChoices(field)) {
+    return (
+      <label className={controlClassName('checkbox')}>
+        <input
+          id={inputId}
+          type="checkbox"
+          checked={value === true}
+          disabled={readOnly}
+          aria-invalid={invalid || undefined}
+          aria-required={field.required || undefined}
+          aria-describedby={errorId}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={onBlur}
+        />
+        <span className={CONTROL_INDICATOR} />
+        {text.label}
+        {field.required && (
+          <span className="tf-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+    );
+  }
+  const ticked = Array.isArray(value) ? value : [];
+  return (
+    <div
+      id={inputId}
+      role="group"
+      aria-label={text.label}
+      aria-describedby={errorId}
+      className="tf-choices"
+    >
+      {text.options.map((option, index) => (
+        <label key={index} className={controlClassName('checkbox')}>
+          <input
+            type="checkbox"
+            checked={ticked.includes(option.value)}
+            disabled={readOnly}
+            onChange={(event) => {
+              // Keep the choices' order, whatever order they were ticked in.
+              const next = text.options
+                .map((candidate) => candidate.value)
+                .filter((candidate) =>
+                  candidate === option.value ? event.target.checked : ticked.includes(candidate),
+                );
+              onChange(next);
+            }}
+            onBlur={onBlur}
+          />
+          <span className={CONTROL_INDICATOR} />
+          {optionCaption(option, runtime.accessTest)}
+        </label>
+      ))}
+    </div>
+  );
+}

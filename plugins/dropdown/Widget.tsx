@@ -1,0 +1,47 @@
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { optionCaption, optionIndex } from '../../src/forms/registry/options';
+import { selectClassName } from '../../src/forms/registry/widgetClasses';
+
+/**
+ * A list of choices in a native select, styled as Blueprint's HTMLSelect. Options are
+ * addressed by position, so numbers and booleans keep their type when picked.
+ */
+export function DropdownWidget({
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+  runtime,
+}: FieldWidgetProps) {
+  const { options } = text;
+  const selected = optionIndex(options, value);
+  return (
+    <div className={selectClassName(invalid)}>
+      <select
+        id={inputId}
+        value={selected === -1 ? '' : String(selected)}
+        disabled={readOnly}
+        aria-invalid={invalid || undefined}
+        aria-required={field.required || undefined}
+        aria-describedby={errorId}
+        onChange={(event) => {
+          const index = event.target.value === '' ? -1 : Number(event.target.value);
+          onChange(options[index]?.value ?? null);
+        }}
+        onBlur={onBlur}
+      >
+        <option value="">{text.placeholder ?? runtime.t('fields.dropdown.choose')}</option>
+        {options.map((option, index) => (
+          <option key={index} value={String(index)}>
+            {optionCaption(option, runtime.accessTest)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

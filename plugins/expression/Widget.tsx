@@ -1,0 +1,30 @@
+import { observer } from 'mobx-react-lite';
+import { interpolateTemplate } from '../../src/forms/formula/interpolateTemplate';
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { templateFieldIds } from '../../src/forms/registry/templateFieldIds';
+import { describeValue } from './describeValue';
+
+/**
+ * Read-only text with `${field}` replaced by that field's value (a choice by its label).
+ * An observer that reads only the fields its template names, so it follows them as they
+ * change and ignores the rest of the form.
+ */
+export const ExpressionWidget = observer(function ExpressionWidget({
+  inputId,
+  text,
+  runtime,
+}: FieldWidgetProps) {
+  const template = typeof text.config.expression === 'string' ? text.config.expression : '';
+  const { host, t } = runtime;
+  const shown: Record<string, string> = {};
+  for (const fieldId of templateFieldIds(template)) {
+    const source = host.fieldOf(fieldId);
+    if (!source) continue;
+    shown[fieldId] = describeValue(host.valueOf(fieldId), runtime.textOf(source).options, t);
+  }
+  return (
+    <div id={inputId} className="tf-expression" aria-live="polite">
+      {interpolateTemplate(template, shown)}
+    </div>
+  );
+});

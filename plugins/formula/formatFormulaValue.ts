@@ -1,0 +1,32 @@
+import { isFormulaError, type FormulaValue } from '../../src/forms/formula/formulaValue';
+import type { Translate } from '../../src/forms/registry/fieldPlugin';
+import { formatNumber } from '../../src/forms/registry/formatNumber';
+
+/** The decimals a formula field shows, from its config. */
+export function formulaDecimals(config: Readonly<Record<string, unknown>>): number | undefined {
+  const { decimals } = config;
+  return typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0
+    ? decimals
+    : undefined;
+}
+
+/**
+ * A computed value as text: numbers with a space between thousands and the field's
+ * decimals, booleans as yes/no, an error value as its translated message, nothing as ''.
+ */
+export function formatFormulaValue(
+  value: unknown,
+  decimals: number | undefined,
+  t: Translate,
+): string {
+  if (value === null || value === undefined) return '';
+  if (isFormulaError(value)) return t(`validation.${value.code}`, value.params);
+  if (typeof value === 'number') return formatNumber(value, decimals);
+  if (typeof value === 'boolean') return t(value ? 'fields.boolean.yes' : 'fields.boolean.no');
+  if (Array.isArray(value)) {
+    return (value as readonly FormulaValue[])
+      .map((item) => formatFormulaValue(item, decimals, t))
+      .join(', ');
+  }
+  return String(value);
+}

@@ -1,0 +1,63 @@
+import { Classes } from '@blueprintjs/core';
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { formatNumber } from '../../src/forms/registry/formatNumber';
+import { inputClassName } from '../../src/forms/registry/widgetClasses';
+import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
+
+/**
+ * A number input. While the user types, the text is kept as typed (a half-typed
+ * `"1 25"` must not jump); on leaving the field a valid number is stored as a number and
+ * shown with spaces between thousands and the field's decimals.
+ */
+export function NumberWidget({
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+}: FieldWidgetProps) {
+  const kind = numberKindOf(field);
+  const decimals = decimalsOf(field);
+  const shown =
+    typeof value === 'number'
+      ? formatNumber(value, kind === 'amount' ? decimals : undefined)
+      : typeof value === 'string'
+        ? value
+        : '';
+  const currency = typeof text.config.currency === 'string' ? text.config.currency : undefined;
+  const input = (
+    <input
+      id={inputId}
+      type="text"
+      inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
+      className={inputClassName(invalid, 'tf-number')}
+      value={shown}
+      placeholder={text.placeholder}
+      readOnly={readOnly}
+      aria-invalid={invalid || undefined}
+      aria-required={field.required || undefined}
+      aria-describedby={errorId}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={() => {
+        // A valid number is stored as a number, so the display settles on its format.
+        const parsed = sanitizeNumber(value);
+        if (typeof parsed === 'number' && parsed !== value) onChange(parsed);
+        else if (parsed === null && value !== null) onChange(null);
+        onBlur();
+      }}
+    />
+  );
+  if (!currency) return input;
+  return (
+    <div className={`${Classes.INPUT_GROUP} ${Classes.FILL}`}>
+      {input}
+      <span className={Classes.INPUT_ACTION}>
+        <span className={`${Classes.TAG} ${Classes.MINIMAL} tf-currency`}>{currency}</span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button } from '@blueprintjs/core';
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { outcomeModeOf } from '../../src/forms/registry/outcomeMode';
+import { outcomesOf } from './outcomesOf';
+
+/** Outcome buttons placed in the form by its designer; hidden when the form is read-only. */
+export function OutcomesWidget({ inputId, text, runtime }: FieldWidgetProps) {
+  if (runtime.readOnly) return null;
+  const outcomes = outcomesOf(text.config);
+  return (
+    <div id={inputId} className="tf-outcomes" role="group">
+      {outcomes.map((outcome) => (
+        <Button
+          key={outcome.key}
+          intent={outcomeModeOf(outcome.type) === 'submit' ? 'primary' : 'none'}
+          text={typeof outcome.label === 'string' ? outcome.label : outcome.key}
+          onClick={() => runtime.host.requestOutcome(outcome)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { valueText } from '../../src/forms/registry/valueText';
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordWidget({
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+  runtime,
+}: FieldWidgetProps) {
+  const [shown, setShown] = useState(false);
+  const toggleLabel = runtime.t(shown ? 'common.hidePassword' : 'common.showPassword');
+  return (
+    <InputGroup
+      id={inputId}
+      type={shown ? 'text' : 'password'}
+      fill
+      autoComplete="new-password"
+      value={valueText(value)}
+      placeholder={text.placeholder}
+      readOnly={readOnly}
+      intent={invalid ? 'danger' : 'none'}
+      aria-invalid={invalid || undefined}
+      aria-required={field.required || undefined}
+      aria-describedby={errorId}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      rightElement={
+        readOnly ? undefined : (
+          <Button
+            variant="minimal"
+            icon={shown ? 'eye-off' : 'eye-open'}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            onClick={() => setShown(!shown)}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
+import { sanitizeChoice, validateChoice } from '../../src/forms/registry/options';
+import { RadioWidget } from './Widget';
+
+/** One choice among radio buttons (Flowable `radio-buttons`, designer `radio`). */
+export default defineFieldPlugin<unknown>({
+  type: 'radio',
+  Widget: RadioWidget,
+  inlineWidget: true,
+  validate: validateChoice,
+  emptyValue: null,
+  sanitize: sanitizeChoice,
+  valueType: ['string', 'number', 'boolean'],
+});

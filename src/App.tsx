@@ -1,0 +1,73 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { FullPageSpinner } from './components/FullPageSpinner';
+import { ToastOutlet } from './components/ToastOutlet';
+import { LoginScreen } from './login/LoginScreen';
+import { NavigatorBridge } from './routing/NavigatorBridge';
+import type { RouterNavigator } from './routing/RouterNavigator';
+import { Paths } from './routing/paths';
+import { SignedInGate } from './shell/SignedInGate';
+
+// Only the sign-in page is in the first chunk; everything else loads when first visited.
+const SignedInApp = lazy(() =>
+  import('./shell/SignedInApp').then((module) => ({ default: module.SignedInApp })),
+);
+const ChangePasswordScreen = lazy(() =>
+  import('./password/ChangePasswordScreen').then((module) => ({
+    default: module.ChangePasswordScreen,
+  })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('./password/ResetPasswordScreen').then((module) => ({
+    default: module.ResetPasswordScreen,
+  })),
+);
+const MaintenanceScreen = lazy(() =>
+  import('./maintenance/MaintenanceScreen').then((module) => ({
+    default: module.MaintenanceScreen,
+  })),
+);
+
+/**
+ * The routes of the app: four public ones, and the signed-in area (`/` and everything the
+ * features register in `shell/signedInRoutes.ts`), shown only once the account is loaded.
+ */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<FullPageSpinner label={t('common.loading')} />}>
+      <Routes>
+        <Route path={Paths.login} element={<LoginScreen />} />
+        <Route path={Paths.changePassword} element={<ChangePasswordScreen />} />
+        <Route path={Paths.resetPassword} element={<ResetPasswordScreen />} />
+        <Route path={Paths.maintenance} element={<MaintenanceScreen />} />
+        <Route
+          path="*"
+          element={
+            <SignedInGate>
+              <SignedInApp />
+            </SignedInGate>
+          }
+        />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** Props of {@link App}. */
+export interface AppProps {
+  /** The navigator the stores were built with; the router lends it its navigate. */
+  navigator: RouterNavigator;
+}
+
+/** The application: the browser router, the routes and the toasts. */
+export function App({ navigator }: AppProps) {
+  return (
+    <BrowserRouter>
+      <NavigatorBridge navigator={navigator} />
+      <AppRoutes />
+      <ToastOutlet />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,27 @@
+import {
+  COMMENT_MAX_LENGTH,
+  CommentPath,
+  type AddCommentBody,
+  type Comment,
+  type CommentsAnswer,
+} from '../../schemas/api/comments';
+import { http } from './httpClient';
+
+export { COMMENT_MAX_LENGTH };
+export type { AddCommentBody, Comment };
+
+/** Every comment of a process instance, newest first; the server marks them read. */
+export async function fetchComments(processInstanceId: string): Promise<Comment[]> {
+  const response = await http.get<CommentsAnswer>(CommentPath.ofInstance(processInstanceId));
+  return response.data.result;
+}
+
+/** Adds a comment to a task. */
+export async function addComment(comment: AddCommentBody): Promise<void> {
+  await http.post(CommentPath.add, comment);
+}
+
+/** The comments the team popup shows: the first `limit` that have text (spec 000 section 2). */
+export function commentsWithText(comments: readonly Comment[], limit = 3): Comment[] {
+  return comments.filter((comment) => comment.comment.trim() !== '').slice(0, limit);
+}

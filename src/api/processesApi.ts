@@ -1,0 +1,78 @@
+import {
+  ProcessPath,
+  type AppDefinition,
+  type AppDefinitionsAnswer,
+  type CreateProcessInstanceAnswer,
+  type CreateProcessInstanceBody,
+  type ProcessDefinitionsAnswer,
+  type ProcessDefinitionSummary,
+  type ProcessInstanceDetail,
+  type VariablesAnswer,
+} from '../../schemas/api/processes';
+import { http } from './httpClient';
+
+export type {
+  AppDefinition,
+  CreateProcessInstanceBody,
+  ProcessDefinitionSummary,
+  ProcessInstanceDetail,
+  VariablesAnswer,
+};
+
+/** 'On-going' while an instance runs, 'Completed' once it ended (spec 000 section 3). */
+export const ProcessInstanceStatus = {
+  onGoing: 'On-going',
+  completed: 'Completed',
+} as const;
+/** One of `ProcessInstanceStatus`. */
+export type ProcessInstanceStatus =
+  (typeof ProcessInstanceStatus)[keyof typeof ProcessInstanceStatus];
+
+/** The status of an instance: On-going while `ended` is null, else Completed. */
+export function instanceStatus(ended: string | null | undefined): ProcessInstanceStatus {
+  return ended ? ProcessInstanceStatus.completed : ProcessInstanceStatus.onGoing;
+}
+
+/** The processes the user may start, by name. */
+export async function fetchAppDefinitions(): Promise<AppDefinition[]> {
+  const response = await http.get<AppDefinitionsAnswer>(ProcessPath.appDefinitions);
+  return response.data.data;
+}
+
+/** The latest definition of an app key, or null when none is deployed. */
+export async function fetchLatestDefinition(
+  appDefinitionKey: string,
+): Promise<ProcessDefinitionSummary | null> {
+  const response = await http.get<ProcessDefinitionsAnswer>(ProcessPath.processDefinitions, {
+    params: { latest: true, appDefinitionKey },
+  });
+  return response.data.data[0] ?? null;
+}
+
+/** Starts an instance and answers its id (`data.id`). */
+export async function startProcess(request: CreateProcessInstanceBody): Promise<string> {
+  const response = await http.post<CreateProcessInstanceAnswer>(
+    ProcessPath.processInstances,
+    request,
+  );
+  return response.data.data.id;
+}
+
+/** The name of a new instance: the definition's name and the moment, in ISO form. */
+export function newInstanceName(definitionName: string, now: Date = new Date()): string {
+  return `${definitionName} ${now.toISOString()}`;
+}
+
+/** One process instance; a 404 rejects with `NotFoundError`. */
+export async function fetchProcessInstance(id: string): Promise<ProcessInstanceDetail> {
+  const response = await http.get<ProcessInstanceDetail>(ProcessPath.processInstance(id));
+  return response.data;
+}
+
+/** The variables of an instance, with one task's own values when `taskId` is given. */
+export async function fetchProcessVariables(id: string, taskId?: string): Promise<VariablesAnswer> {
+  const response = await http.get<VariablesAnswer>(ProcessPath.variables(id), {
+    params: taskId ? { taskId } : undefined,
+  });
+  return response.data;
+}

@@ -1,0 +1,148 @@
+import { Button, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
+import { PlusIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { TaskListKind } from '../api/tasksApi';
+import { isLanguage } from '../i18n/languages';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { BulkSelectionBar } from './BulkSelectionBar';
+import { CommentsDialog } from './CommentsDialog';
+import { ListBanners } from './ListBanners';
+import { QuickFilterBar } from './QuickFilterBar';
+import { ReassignDialogs } from './ReassignDialogs';
+import { TaskFilterPopover } from './TaskFilterPopover';
+import { TaskListEmpty } from './TaskListEmpty';
+import { TaskPager } from './TaskPager';
+import { TaskSearchBox } from './TaskSearchBox';
+import { TaskTable } from './TaskTable';
+import { TeamTaskDetail } from './TeamTaskDetail';
+import { useTableHeight } from './useTableHeight';
+import { Viewport, useViewport } from './useViewport';
+import { useWorkStores } from './useWorkStores';
+import './Dashboard.css';
+
+const TAB_ORDER: TaskListKind[] = [
+  TaskListKind.assigned,
+  TaskListKind.candidate,
+  TaskListKind.team,
+];
+
+/**
+ * The dashboard at `/` (spec 000 section 2): three tabs (assigned, candidate, team) with their
+ * counts, each with quick filters, a search box, the filter popover and a server-paged table;
+ * the team tab adds selection, bulk reassign and a detail view. A notification's link
+ * (`?tab=assigned&filter=NEW`, `?tab=candidate`) chooses the tab once and is then dropped.
+ */
+export const DashboardPage = observer(function DashboardPage() {
+  const { dashboard, processes } = useWorkStores();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const viewport = useViewport(language);
+  const [params, setParams] = useSearchParams();
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const maxHeight = useTableHeight(tabsRef, filtersRef);
+  const linkTab = params.get('tab');
+  const linkFilter = params.get('filter');
+
+  useEffect(() => {
+    void dashboard.open({ tab: linkTab, filter: linkFilter });
+    if (linkTab) setParams({}, { replace: true });
+  }, [dashboard, linkTab, linkFilter, setParams]);
+
+  const list = dashboard.activeList;
+  const detail = list.kind === TaskListKind.team ? dashboard.detailTask : null;
+  const mobile = viewport === Viewport.mobile;
+  const loadedEmpty = list.rows.length === 0 && list.status === RemoteLoadingStatus.fullyLoaded;
+
+  return (
+    <div className={`tessera-dashboard tessera-dashboard--${viewport}`}>
+      <div className="tessera-dashboard__top" ref={tabsRef}>
+        <Tabs
+          id="dashboard-tabs"
+          selectedTabId={dashboard.activeTab}
+          onChange={(id) => void dashboard.selectTab(id as TaskListKind)}
+          className="tessera-dashboard__tabs"
+          size="large"
+        >
+          {TAB_ORDER.map((kind) => {
+            const tabList = dashboard.lists[kind];
+            const loaded = tabList.hasLoaded;
+            return (
+              <Tab
+                key={kind}
+                id={kind}
+                title={
+                  <span className="tessera-tab" data-tab={kind}>
+                    <span>{t(`dashboard.tab.${kind}`)}</span>
+                    {loaded && (
+                      <span
+                        className="tessera-tab__count"
+                        data-testid={`tab-count-${kind}`}
+                        aria-label={t('dashboard.tabCount', {
+                          count: tabList.counters.totalHeadCount,
+                        })}
+                      >
+                        {tabList.counters.totalHeadCount}
+                      </span>
+                    )}
+                  </span>
+                }
+              />
+            );
+          })}
+        </Tabs>
+        <Button
+          intent="primary"
+          icon={<PlusIcon />}
+          text={mobile ? undefined : t('dashboard.startProcess')}
+          aria-label={t('dashboard.startProcess')}
+          className="tessera-dashboard__start"
+          data-testid="start-process"
+          onClick={() => processes.startProcess.open()}
+        />
+      </div>
+
+      {!detail && (
+        <div className="tessera-dashboard__filters" ref={filtersRef}>
+          <QuickFilterBar list={list} />
+          <div className="tessera-dashboard__search">
+            <TaskSearchBox key={list.kind} list={list} />
+            <TaskFilterPopover list={list} dashboard={dashboard} compact={mobile} />
+          </div>
+        </div>
+      )}
+
+      <ListBanners dashboard={dashboard} list={list} />
+      {list.kind === TaskListKind.team && !detail && <BulkSelectionBar dashboard={dashboard} />}
+
+      {detail ? (
+        <TeamTaskDetail dashboard={dashboard} task={detail} />
+      ) : (
+        <section className="tessera-dashboard__list" aria-label={t(`dashboard.tab.${list.kind}`)}>
+          <div className="tessera-dashboard__progress">
+            {list.isLoading && list.rows.length > 0 && <ProgressBar intent="primary" />}
+          </div>
+          {loadedEmpty ? (
+            <TaskListEmpty list={list} />
+          ) : (
+            <>
+              <TaskTable
+                dashboard={dashboard}
+                list={list}
+                viewport={viewport}
+                maxHeight={maxHeight}
+              />
+              <TaskPager list={list} />
+            </>
+          )}
+        </section>
+      )}
+
+      <ReassignDialogs reassign={dashboard.reassign} />
+      <CommentsDialog comments={dashboard.comments} />
+    </div>
+  );
+});

@@ -1,0 +1,343 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import {
+  claimTask,
+  fetchTask,
+  isClaimable,
+  markTaskStarted,
+  QuickFilter,
+  TaskListKind,
+  type TaskRow,
+} from '../api/tasksApi';
+import { queryUsers, type UserSummary } from '../api/usersApi';
+import type { NotificationStore } from '../notifications/NotificationStore';
+import type { AppNavigator } from '../stores/AppNavigator';
+import type { PreferencesSources } from '../stores/PreferencesStore';
+import type { ToastStore } from '../stores/ToastStore';
+import { CommentsPopupStore } from './CommentsPopupStore';
+import { DashboardSettingsStore } from './DashboardSettingsStore';
+import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
+import { ReassignResult, ReassignStore, type ReassignOutcome } from './ReassignStore';
+import { reportFailure } from './reportFailure';
+import { ListBanner, TaskListStore } from './TaskListStore';
+
+/** The signed-in user, as the dashboard needs them. */
+export interface DashboardUser {
+  /** The user id. */
+  id: string;
+}
+
+/** What the dashboard needs from the rest of the app. */
+export interface DashboardStoreDeps {
+  /** Where messages go. */
+  toasts: ToastStore;
+  /** Moves the user to task pages. */
+  navigator: AppNavigator;
+  /** Refreshed after task actions. */
+  notifications: NotificationStore;
+  /** The signed-in user, or null. */
+  currentUser: () => DashboardUser | null;
+  /** Where the first-paint cache of the settings lives. */
+  storage: PreferencesSources['storage'];
+}
+
+/** The path of a task page. */
+export const taskPath = (taskId: string): string => `/process/task/${encodeURIComponent(taskId)}`;
+
+/** Whether a string names one of the lists. */
+export function isTaskListKind(value: unknown): value is TaskListKind {
+  return typeof value === 'string' && (Object.values(TaskListKind) as string[]).includes(value);
+}
+
+/**
+ * The dashboard: one list per tab, the active tab, the team detail view, the comments popup,
+ * the reassign flow and the claim and open actions (spec 000 sections 2 and 4). It reloads the
+ * notifications whenever a task action changes what they count.
+ */
+export class DashboardStore {
+  /** The three lists. */
+  readonly lists: Record<TaskListKind, TaskListStore>;
+  /** Page sizes and the last quick filter, kept for the user. */
+  readonly settings: DashboardSettingsStore;
+  /** The reassign flow of the team list. */
+  readonly reassign: ReassignStore;
+  /** The team comments popup. */
+  readonly comments: CommentsPopupStore;
+  /** The tab on screen. */
+  activeTab: TaskListKind = TaskListKind.assigned;
+  /** The team task whose details replace the table, or null. */
+  detailTaskId: string | null = null;
+  /** Whether 'reassigned successfully' is showing. */
+  reassignSuccessVisible = false;
+  /** The task being claimed, while the claim runs. */
+  claimingTaskId: string | null = null;
+  /** Whether the dashboard has loaded since sign-in. */
+  started = false;
+  /** The people the team list's assignee filter offers. */
+  people: UserSummary[] = [];
+  /** Whether they are loading. */
+  peopleLoading = false;
+
+  private readonly deps: DashboardStoreDeps;
+  private settingsReady: Promise<void> | null = null;
+  private linkedOnStart = false;
+  private successTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(deps: DashboardStoreDeps) {
+    this.deps = deps;
+    this.settings = new DashboardSettingsStore(deps.storage);
+    const listDeps = {
+      toasts: deps.toasts,
+      onPageSizeChange: (kind: TaskListKind, size: number) => this.settings.setPageSize(kind, size),
+      onQuickFilterChange: (kind: TaskListKind, filter: QuickFilter) =>
+        this.settings.setQuickFilter(kind, filter),
+    };
+    this.lists = {
+      assigned: new TaskListStore(TaskListKind.assigned, listDeps),
+      candidate: new TaskListStore(TaskListKind.candidate, listDeps),
+      team: new TaskListStore(TaskListKind.team, listDeps),
+    };
+    this.applySettings();
+    this.reassign = new ReassignStore({
+      currentUserId: () => deps.currentUser()?.id ?? '',
+      onFinished: (outcome) => this.afterReassign(outcome),
+    });
+    this.comments = new CommentsPopupStore({
+      toasts: deps.toasts,
+      onRead: (taskId) => this.lists.team.markCommentsRead(taskId),
+    });
+    makeAutoObservable<DashboardStore, 'deps' | 'successTimer' | 'settingsReady' | 'linkedOnStart'>(
+      this,
+      {
+        settingsReady: false,
+        linkedOnStart: false,
+        lists: false,
+        settings: false,
+        reassign: false,
+        comments: false,
+        deps: false,
+        successTimer: false,
+      },
+    );
+    // Another account must not see the last one's lists.
+    reaction(
+      () => deps.currentUser()?.id ?? null,
+      () => this.reset(),
+    );
+  }
+
+  /** The list of the active tab. */
+  get activeList(): TaskListStore {
+    return this.lists[this.activeTab];
+  }
+
+  /** The team task shown in the detail view, if it is still on the page. */
+  get detailTask(): TaskRow | null {
+    if (!this.detailTaskId) return null;
+    return this.lists.team.rows.find((row) => row.taskId === this.detailTaskId) ?? null;
+  }
+
+  private applySettings(): void {
+    const kept = this.settings.settings;
+    for (const kind of Object.values(TaskListKind))
+      this.lists[kind].restoreSize(kept.pageSizes[kind]);
+  }
+
+  /**
+   * Opens the dashboard: the kept settings first (so the first load already uses the user's
+   * page sizes), then all three lists, so every tab shows its count. A deep link from a
+   * notification chooses the tab and filter. Later visits reload the lists as they stand.
+   */
+  async open(link: { tab?: string | null; filter?: string | null } = {}): Promise<void> {
+    const linkedTab = isTaskListKind(link.tab) ? link.tab : null;
+    if (!this.settingsReady) {
+      this.started = true;
+      this.settingsReady = this.settings.load().then((kept) => {
+        runInAction(() => {
+          this.applySettings();
+          if (!this.linkedOnStart) {
+            this.activeTab = kept.lastTab;
+            this.lists[kept.lastTab].resetQuickFilter(kept.lastQuickFilter);
+          }
+        });
+      });
+    }
+    if (linkedTab) {
+      this.linkedOnStart = true;
+      await this.settingsReady;
+      this.showTab(linkedTab, link.filter === QuickFilter.NEW ? QuickFilter.NEW : QuickFilter.ALL);
+    } else {
+      await this.settingsReady;
+    }
+    await Promise.all(Object.values(TaskListKind).map((kind) => this.lists[kind].load()));
+  }
+
+  private showTab(kind: TaskListKind, filter: QuickFilter): void {
+    this.activeTab = kind;
+    this.detailTaskId = null;
+    const list = this.lists[kind];
+    list.resetQuickFilter(filter);
+    list.page = 0;
+    list.clearSelection();
+  }
+
+  /** Switches tab: the quick filter goes back to ALL and the list reloads. */
+  selectTab(kind: TaskListKind): Promise<void> {
+    if (kind === this.activeTab && this.detailTaskId === null) return Promise.resolve();
+    this.lists[this.activeTab].clearSelection();
+    this.showTab(kind, QuickFilter.ALL);
+    return this.lists[kind].load();
+  }
+
+  /** Opens an assigned task; a 'new' one is marked as seen first (spec 000 section 4). */
+  async openTask(row: TaskRow): Promise<void> {
+    if (row.isNew) {
+      this.lists.assigned.markSeen(row.taskId);
+      try {
+        await markTaskStarted(row.taskId);
+      } catch (error) {
+        reportFailure(this.deps.toasts, error);
+      }
+      void this.deps.notifications.refresh();
+    }
+    this.deps.navigator.navigate(taskPath(row.taskId));
+  }
+
+  /**
+   * Claims a candidate task: loads it afresh, checks the user may claim it, claims it and
+   * opens it; otherwise says 'Insufficient privileges' (spec 000 section 2).
+   */
+  async claim(row: TaskRow): Promise<void> {
+    const user = this.deps.currentUser();
+    if (!user || this.claimingTaskId) return;
+    this.claimingTaskId = row.taskId;
+    try {
+      const task = await fetchTask(row.taskId);
+      if (!isClaimable(task, user.id)) {
+        this.deps.toasts.showError('tasks.claimNotAllowed');
+        void this.lists.candidate.load();
+        return;
+      }
+      await claimTask(row.taskId);
+      void this.deps.notifications.refresh();
+      this.deps.navigator.navigate(taskPath(row.taskId));
+    } catch (error) {
+      reportFailure(this.deps.toasts, error);
+      void this.lists.candidate.load();
+    } finally {
+      runInAction(() => {
+        this.claimingTaskId = null;
+      });
+    }
+  }
+
+  /** Loads the people of the assignee filter once per session. */
+  async loadPeople(): Promise<void> {
+    if (this.people.length > 0 || this.peopleLoading) return;
+    this.peopleLoading = true;
+    try {
+      const people = await queryUsers();
+      runInAction(() => {
+        this.people = people;
+      });
+    } catch (error) {
+      reportFailure(this.deps.toasts, error);
+    } finally {
+      runInAction(() => {
+        this.peopleLoading = false;
+      });
+    }
+  }
+
+  /** Shows a team task's details in place of the table. */
+  showDetails(taskId: string): void {
+    this.detailTaskId = taskId;
+  }
+
+  /** Back from the details to the table. */
+  hideDetails(): void {
+    this.detailTaskId = null;
+  }
+
+  /** Starts reassigning one team task. */
+  startReassign(row: TaskRow): void {
+    this.lists.team.dismissBanner();
+    this.reassign.openSingle(row);
+  }
+
+  /** Starts reassigning the selected team tasks. */
+  startBulkReassign(): void {
+    this.lists.team.dismissBanner();
+    this.reassign.openBulk(this.lists.team.selectedRows);
+  }
+
+  /**
+   * What follows a reassign (spec 000 sections 4 and 8): the team and assigned lists reload;
+   * one task: 'reassigned successfully' for 7 s, or the reassign banner; several: a toast with
+   * the assignee's first name and the count, or with the failure count and the failed rows
+   * selected again.
+   */
+  private async afterReassign(outcome: ReassignOutcome): Promise<void> {
+    const team = this.lists.team;
+    const user = this.deps.currentUser();
+    if (outcome.mode === 'single') {
+      if (outcome.result === ReassignResult.success) {
+        this.showReassignSuccess();
+        if (this.detailTaskId === outcome.task.taskId) this.detailTaskId = null;
+        // Reassigning one's own task leaves it: back to the dashboard.
+        if (user && outcome.task.assignee === user.id) this.deps.navigator.navigate('/');
+      } else {
+        team.showBanner(ListBanner.reassign);
+      }
+    } else {
+      const answer = outcome.answer;
+      if (outcome.result === ReassignResult.success && answer) {
+        this.deps.toasts.showSuccess('dashboard.multiAssignSuccessMsg', {
+          name: outcome.toUser.firstName || outcome.toUser.fullName,
+          count: answer.noOfTasksReassigned,
+        });
+      } else {
+        const failed = answer?.failedTaskIds.length
+          ? answer.failedTaskIds.length
+          : outcome.tasks.length - (answer?.noOfTasksReassigned ?? 0);
+        this.deps.toasts.showError('dashboard.multiAssignErrorMsg', {
+          count: Math.max(failed, 1),
+        });
+      }
+    }
+    team.clearSelection();
+    await Promise.all([team.load(), this.lists.assigned.load()]);
+    if (outcome.mode === 'bulk' && outcome.result === ReassignResult.error) {
+      const failedIds = outcome.answer
+        ? outcome.answer.failedTaskIds
+        : outcome.tasks.map((task) => task.taskId);
+      team.reselect(failedIds);
+    }
+    void this.deps.notifications.refresh();
+  }
+
+  private showReassignSuccess(): void {
+    this.reassignSuccessVisible = true;
+    if (this.successTimer !== null) clearTimeout(this.successTimer);
+    this.successTimer = setTimeout(() => this.hideReassignSuccess(), REASSIGN_SUCCESS_MS);
+  }
+
+  /** Hides 'reassigned successfully' (its timer, or the user). */
+  hideReassignSuccess(): void {
+    this.reassignSuccessVisible = false;
+  }
+
+  /** Forgets everything that belonged to the signed-out account. */
+  reset(): void {
+    for (const kind of Object.values(TaskListKind)) this.lists[kind].reset();
+    this.reassign.reset();
+    this.comments.close();
+    this.activeTab = TaskListKind.assigned;
+    this.detailTaskId = null;
+    this.reassignSuccessVisible = false;
+    this.claimingTaskId = null;
+    this.started = false;
+    this.settingsReady = null;
+    this.linkedOnStart = false;
+    this.people = [];
+  }
+}

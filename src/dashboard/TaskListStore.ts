@@ -1,0 +1,437 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  fetchCommentAvailability,
+  fetchTaskList,
+  QuickFilter,
+  SortField,
+  SortOrder,
+  TaskAssignmentOf,
+  TaskListKind,
+  toSortParams,
+  toSortType,
+  type CommentStatus,
+  type TaskFilterParams,
+  type TaskQueryBody,
+  type TaskRow,
+  type TaskSort,
+} from '../api/tasksApi';
+import { UnauthorizedError } from '../api/errors';
+import type { ToastStore } from '../stores/ToastStore';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { BULK_REASSIGN_LIMIT, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './dashboardConstants';
+import { reportFailure } from './reportFailure';
+
+/** Which banner a list shows above its table (spec 000 section 4, "Task lists"). */
+export const ListBanner = {
+  /** The list could not be loaded. */
+  technical: 'technical',
+  /** A reassign from this list failed. */
+  reassign: 'reassign',
+} as const;
+/** One of `ListBanner`. */
+export type ListBanner = (typeof ListBanner)[keyof typeof ListBanner];
+
+/** The filters of the filter popover and the search box, as applied to the list. */
+export interface AppliedFilters {
+  /** Due on this day, `YYYY-MM-DD`; null for any day. */
+  dueDate: string | null;
+  /** Part of the task name; '' for any. */
+  taskName: string;
+  /** The assignee's id (team list only); null for anyone. */
+  assignee: string | null;
+}
+
+/** No filter at all. */
+export const NO_FILTERS: AppliedFilters = { dueDate: null, taskName: '', assignee: null };
+
+/** The counters of a list answer (spec 000 section 3, "Task list counters"). */
+export interface TaskListCounters {
+  /** The list without any filter: tells 'no tasks' from 'no filtered tasks'. */
+  totalHeadCount: number;
+  /** Rows matching everything sent, across pages (the pager's total). */
+  totalCount: number;
+  /** The count each quick filter would show. */
+  totalAll: number;
+  totalNew: number;
+  totalToday: number;
+  totalThisWeek: number;
+  totalOverdue: number;
+}
+
+const ZERO_COUNTERS: TaskListCounters = {
+  totalHeadCount: 0,
+  totalCount: 0,
+  totalAll: 0,
+  totalNew: 0,
+  totalToday: 0,
+  totalThisWeek: 0,
+  totalOverdue: 0,
+};
+
+/** The default sort of every list: due date, soonest first (spec 000 section 4). */
+export const DEFAULT_SORT: TaskSort = { field: SortField.dueDate, order: SortOrder.ASC };
+
+/** What a list needs from the rest of the app. */
+export interface TaskListStoreDeps {
+  /** Where failures are reported. */
+  toasts: ToastStore;
+  /** Told when the user picks another page size, so it follows them to other browsers. */
+  onPageSizeChange?: (kind: TaskListKind, size: number) => void;
+  /** Told when the user picks another quick filter. */
+  onQuickFilterChange?: (kind: TaskListKind, filter: QuickFilter) => void;
+}
+
+/** Whether a page size is one of the offered choices. */
+export function isPageSize(value: unknown): value is number {
+  return typeof value === 'number' && (PAGE_SIZE_OPTIONS as readonly number[]).includes(value);
+}
+
+/**
+ * One dashboard list (assigned, candidate or team): the page on screen with its counters, and
+ * the paging, sorting, quick-filter, filter and selection rules of spec 000 section 4. Every
+ * change that alters what the list holds reloads it from the server; answers that arrive
+ * after a newer request are dropped.
+ */
+export class TaskListStore {
+  /** Which list this is. */
+  readonly kind: TaskListKind;
+  /** The rows of the page on screen. */
+  rows: TaskRow[] = [];
+  /** The counters of the last answer. */
+  counters: TaskListCounters = ZERO_COUNTERS;
+  /** Where the last load stands. */
+  status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
+  /** The banner above the table, or null. */
+  banner: ListBanner | null = null;
+  /** Zero-based page. */
+  page = 0;
+  /** Rows per page. */
+  size: number = DEFAULT_PAGE_SIZE;
+  /** The sort. */
+  sort: TaskSort = DEFAULT_SORT;
+  /** The quick filter. */
+  quickFilter: QuickFilter = QuickFilter.ALL;
+  /** The filters of the popover and the search box. */
+  filters: AppliedFilters = NO_FILTERS;
+  /** Ids of the selected rows (team list), in the order chosen. */
+  selectedIds: string[] = [];
+  /** Whether an answer has arrived since sign-in, so the counts mean something. */
+  hasLoaded = false;
+  /** Comment status of the team rows, by task id. */
+  commentStatus = new Map<string, CommentStatus>();
+
+  private readonly deps: TaskListStoreDeps;
+  private requestSeq = 0;
+
+  constructor(kind: TaskListKind, deps: TaskListStoreDeps) {
+    this.kind = kind;
+    this.deps = deps;
+    makeAutoObservable<TaskListStore, 'deps' | 'requestSeq'>(this, {
+      kind: false,
+      deps: false,
+      requestSeq: false,
+    });
+  }
+
+  /** The quick filters this list offers: NEW is not offered to claim (spec 000 section 2). */
+  get quickFilters(): QuickFilter[] {
+    const all = Object.values(QuickFilter);
+    return this.kind === TaskListKind.candidate ? all.filter((f) => f !== QuickFilter.NEW) : all;
+  }
+
+  /** The count beside a quick filter. */
+  countOf(filter: QuickFilter): number {
+    const c = this.counters;
+    switch (filter) {
+      case QuickFilter.ALL:
+        return c.totalAll;
+      case QuickFilter.NEW:
+        return c.totalNew;
+      case QuickFilter.TODAY:
+        return c.totalToday;
+      case QuickFilter.WEEK:
+        return c.totalThisWeek;
+      case QuickFilter.OVERDUE:
+        return c.totalOverdue;
+    }
+  }
+
+  /** Whether the popover or the search box narrows the list (for the empty-state message). */
+  get hasFilters(): boolean {
+    const f = this.filters;
+    return f.dueDate !== null || f.taskName.trim() !== '' || f.assignee !== null;
+  }
+
+  /** Whether anything narrows the list, the quick filter included. */
+  get isFiltered(): boolean {
+    return this.hasFilters || this.quickFilter !== QuickFilter.ALL;
+  }
+
+  /** How many popover filters are set, for the Filters button. */
+  get popoverFilterCount(): number {
+    return (this.filters.dueDate ? 1 : 0) + (this.filters.assignee ? 1 : 0);
+  }
+
+  /** Whether the list is loading (first load or reload). */
+  get isLoading(): boolean {
+    return this.status === RemoteLoadingStatus.loading;
+  }
+
+  /** The number of pages of the current filters. */
+  get pageCount(): number {
+    return Math.max(1, Math.ceil(this.counters.totalCount / this.size));
+  }
+
+  /** The body of the query for the current state (spec 000 section 3, "Task query params"). */
+  get query(): TaskQueryBody {
+    const filterParams: TaskFilterParams = {};
+    if (this.filters.dueDate) filterParams.dueDate = this.filters.dueDate;
+    if (this.filters.taskName.trim()) filterParams.taskName = this.filters.taskName.trim();
+    if (this.kind === TaskListKind.team && this.filters.assignee) {
+      filterParams.assignee = this.filters.assignee;
+    }
+    if (this.quickFilter === QuickFilter.NEW) filterParams.status = 'NEW';
+    else if (this.quickFilter !== QuickFilter.ALL) filterParams.dateType = this.quickFilter;
+    const query: TaskQueryBody = {
+      page: this.page,
+      size: this.size as TaskQueryBody['size'],
+      sortType: toSortType(this.sort),
+      sortParams: toSortParams(this.sort),
+      assignment: TaskAssignmentOf[this.kind],
+      filterNew: this.quickFilter === QuickFilter.NEW,
+      filterParams,
+      quickFilterType: this.quickFilter,
+      countAvailability: true,
+    };
+    // The team query carries no state (spec 000 section 3).
+    if (this.kind !== TaskListKind.team) query.state = 'OPEN';
+    return query;
+  }
+
+  /** Loads the page for the current state; a newer load overrides an older one. */
+  async load(): Promise<void> {
+    const seq = ++this.requestSeq;
+    this.status = RemoteLoadingStatus.loading;
+    try {
+      const answer = await fetchTaskList(this.kind, this.query);
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.rows = answer.content;
+        this.counters = {
+          totalHeadCount: answer.totalHeadCount,
+          totalCount: answer.totalCount,
+          totalAll: answer.totalAll,
+          totalNew: answer.totalNew,
+          totalToday: answer.totalToday,
+          totalThisWeek: answer.totalThisWeek,
+          totalOverdue: answer.totalOverdue,
+        };
+        this.status = RemoteLoadingStatus.fullyLoaded;
+        this.hasLoaded = true;
+        if (this.banner === ListBanner.technical) this.banner = null;
+      });
+      // A page past the end (after a reassign emptied the last page) steps back.
+      if (answer.content.length === 0 && this.page > 0 && answer.totalCount > 0) {
+        runInAction(() => {
+          this.page = Math.max(0, Math.ceil(answer.totalCount / this.size) - 1);
+        });
+        await this.load();
+        return;
+      }
+      if (this.kind === TaskListKind.team) await this.loadCommentStatus(seq);
+    } catch (error) {
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.status = RemoteLoadingStatus.loadingFailed;
+        // A lost session goes to sign-in; a banner would only flash on the way.
+        if (!(error instanceof UnauthorizedError)) this.banner = ListBanner.technical;
+      });
+    }
+  }
+
+  /** Team list: whether each row has comments (spec 000 section 4). */
+  private async loadCommentStatus(seq: number): Promise<void> {
+    const ids = this.rows.map((row) => row.taskId);
+    if (ids.length === 0) {
+      this.commentStatus = new Map();
+      return;
+    }
+    try {
+      const statuses = await fetchCommentAvailability(ids);
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.commentStatus = new Map(statuses.map((status) => [status.taskId, status]));
+      });
+    } catch (error) {
+      reportFailure(this.deps.toasts, error);
+    }
+  }
+
+  /** Goes to a page; the selection is cleared. */
+  setPage(page: number): Promise<void> {
+    this.page = Math.min(Math.max(0, page), this.pageCount - 1);
+    this.clearSelection();
+    return this.load();
+  }
+
+  /** Changes the rows per page, from the first page. */
+  setSize(size: number): Promise<void> {
+    if (!isPageSize(size)) return Promise.resolve();
+    this.size = size;
+    this.page = 0;
+    this.clearSelection();
+    this.deps.onPageSizeChange?.(this.kind, size);
+    return this.load();
+  }
+
+  /** Restores a kept page size without loading (settings arrive before the first load). */
+  restoreSize(size: unknown): void {
+    if (isPageSize(size)) this.size = size;
+  }
+
+  /**
+   * Sorts by a column: a new column starts descending, the same column toggles; from the
+   * first page, with the selection cleared.
+   */
+  sortBy(field: SortField): Promise<void> {
+    const order =
+      this.sort.field === field
+        ? this.sort.order === SortOrder.ASC
+          ? SortOrder.DESC
+          : SortOrder.ASC
+        : SortOrder.DESC;
+    this.sort = { field, order };
+    this.page = 0;
+    this.clearSelection();
+    return this.load();
+  }
+
+  /** Chooses a quick filter and reloads the first page. */
+  setQuickFilter(filter: QuickFilter): Promise<void> {
+    if (!this.quickFilters.includes(filter)) filter = QuickFilter.ALL;
+    this.quickFilter = filter;
+    this.page = 0;
+    this.clearSelection();
+    this.deps.onQuickFilterChange?.(this.kind, filter);
+    return this.load();
+  }
+
+  /** Sets the quick filter without loading or saving (a tab switch, a kept setting). */
+  resetQuickFilter(filter: QuickFilter = QuickFilter.ALL): void {
+    this.quickFilter = this.quickFilters.includes(filter) ? filter : QuickFilter.ALL;
+  }
+
+  /** Applies the popover's filters (or the search box) from the first page. */
+  applyFilters(filters: AppliedFilters): Promise<void> {
+    this.filters = {
+      dueDate: filters.dueDate,
+      taskName: filters.taskName,
+      assignee: this.kind === TaskListKind.team ? filters.assignee : null,
+    };
+    this.page = 0;
+    this.clearSelection();
+    return this.load();
+  }
+
+  /** Searches by task name, keeping the other filters. */
+  search(taskName: string): Promise<void> {
+    if (taskName === this.filters.taskName) return Promise.resolve();
+    return this.applyFilters({ ...this.filters, taskName });
+  }
+
+  /** Clears the popover filters, the search and the quick filter. */
+  clearAllFilters(): Promise<void> {
+    this.quickFilter = QuickFilter.ALL;
+    return this.applyFilters(NO_FILTERS);
+  }
+
+  /** Whether a row is selected. */
+  isSelected(taskId: string): boolean {
+    return this.selectedIds.includes(taskId);
+  }
+
+  /** Whether the selection has reached the bulk limit (the warning shows). */
+  get atSelectionLimit(): boolean {
+    return this.selectedIds.length >= BULK_REASSIGN_LIMIT;
+  }
+
+  /** The selected rows that are on the page. */
+  get selectedRows(): TaskRow[] {
+    return this.rows.filter((row) => this.selectedIds.includes(row.taskId));
+  }
+
+  /** Whether every row of the page that could be selected is. */
+  get allOnPageSelected(): boolean {
+    const selectable = this.rows.slice(0, BULK_REASSIGN_LIMIT);
+    return selectable.length > 0 && selectable.every((row) => this.isSelected(row.taskId));
+  }
+
+  /** Selects or unselects a row; a row beyond the limit is refused. */
+  toggleSelected(taskId: string): void {
+    if (this.isSelected(taskId)) {
+      this.selectedIds = this.selectedIds.filter((id) => id !== taskId);
+    } else if (!this.atSelectionLimit) {
+      this.selectedIds = [...this.selectedIds, taskId];
+    }
+  }
+
+  /** Selects the page's rows, at most the limit; when all of those are selected, clears. */
+  toggleAllOnPage(): void {
+    if (this.allOnPageSelected) {
+      this.clearSelection();
+      return;
+    }
+    this.selectedIds = this.rows.slice(0, BULK_REASSIGN_LIMIT).map((row) => row.taskId);
+  }
+
+  /** Clears the selection. */
+  clearSelection(): void {
+    if (this.selectedIds.length > 0) this.selectedIds = [];
+  }
+
+  /** Selects rows again (the tasks a bulk reassign could not move), within the limit. */
+  reselect(taskIds: readonly string[]): void {
+    const onPage = new Set(this.rows.map((row) => row.taskId));
+    this.selectedIds = taskIds.filter((id) => onPage.has(id)).slice(0, BULK_REASSIGN_LIMIT);
+  }
+
+  /** Shows a banner above the table. */
+  showBanner(banner: ListBanner): void {
+    this.banner = banner;
+  }
+
+  /** Dismisses the banner. */
+  dismissBanner(): void {
+    this.banner = null;
+  }
+
+  /** Marks a row's 'new' marker as gone without a reload (the task was opened). */
+  markSeen(taskId: string): void {
+    const row = this.rows.find((candidate) => candidate.taskId === taskId);
+    if (row) row.isNew = false;
+  }
+
+  /** Marks a row's comments as read, after its comments were shown. */
+  markCommentsRead(taskId: string): void {
+    const status = this.commentStatus.get(taskId);
+    // A new map, so the table (which compares its dependencies by identity) redraws.
+    if (status)
+      this.commentStatus = new Map(this.commentStatus).set(taskId, { ...status, read: true });
+  }
+
+  /** Forgets everything (sign-out). */
+  reset(): void {
+    this.requestSeq += 1;
+    this.rows = [];
+    this.counters = ZERO_COUNTERS;
+    this.status = RemoteLoadingStatus.unknown;
+    this.hasLoaded = false;
+    this.banner = null;
+    this.page = 0;
+    this.sort = DEFAULT_SORT;
+    this.quickFilter = QuickFilter.ALL;
+    this.filters = NO_FILTERS;
+    this.selectedIds = [];
+    this.commentStatus = new Map();
+  }
+}

@@ -1,0 +1,60 @@
+import { Button, HTMLSelect } from '@blueprintjs/core';
+import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from './dashboardConstants';
+import type { TaskListStore } from './TaskListStore';
+
+/** Props of {@link TaskPager}. */
+export interface TaskPagerProps {
+  /** The list paged. */
+  list: TaskListStore;
+}
+
+/** Server paging under a table: rows per page (5 to 200), the range shown, previous and next. */
+export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
+  const { t } = useTranslation();
+  const total = list.counters.totalCount;
+  const from = total === 0 ? 0 : list.page * list.size + 1;
+  const to = Math.min(total, (list.page + 1) * list.size);
+  return (
+    <nav className="tessera-pager" aria-label={t('dashboard.paging.rowsPerPage')}>
+      <label className="tessera-pager__size">
+        <span>{t('dashboard.paging.rowsPerPage')}</span>
+        <HTMLSelect
+          value={list.size}
+          minimal
+          data-testid="page-size"
+          onChange={(event) => void list.setSize(Number(event.target.value))}
+        >
+          {PAGE_SIZE_OPTIONS.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </HTMLSelect>
+      </label>
+      <span className="tessera-pager__range" data-testid="page-range">
+        {t('dashboard.paging.range', { from, to, total })}
+      </span>
+      <Button
+        variant="minimal"
+        icon={<ChevronLeftIcon />}
+        aria-label={t('dashboard.paging.previous')}
+        title={t('dashboard.paging.previous')}
+        disabled={list.page === 0 || list.isLoading}
+        data-testid="page-previous"
+        onClick={() => void list.setPage(list.page - 1)}
+      />
+      <Button
+        variant="minimal"
+        icon={<ChevronRightIcon />}
+        aria-label={t('dashboard.paging.next')}
+        title={t('dashboard.paging.next')}
+        disabled={list.page >= list.pageCount - 1 || list.isLoading}
+        data-testid="page-next"
+        onClick={() => void list.setPage(list.page + 1)}
+      />
+    </nav>
+  );
+});

@@ -1,0 +1,87 @@
+import { Button, Card } from '@blueprintjs/core';
+import { ArrowLeftIcon, CommentIcon, FlowLinearIcon, PeopleIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { TaskRow } from '../api/tasksApi';
+import { formatRelativeAge } from '../dates/relativeAge';
+import { instancePath } from '../process/processStatuses';
+import type { DashboardStore } from './DashboardStore';
+import { DueDateContent } from './DueDateCell';
+import { formatAssigneeName, formatCandidates, formatTaskName } from './formatCells';
+
+/** Props of {@link TeamTaskDetail}. */
+export interface TeamTaskDetailProps {
+  /** The dashboard. */
+  dashboard: DashboardStore;
+  /** The team task shown. */
+  task: TaskRow;
+}
+
+/**
+ * The team-task detail view that replaces the table (spec 000 section 2): the task's facts
+ * and its actions, with a way back to the list.
+ */
+export const TeamTaskDetail = observer(function TeamTaskDetail({
+  dashboard,
+  task,
+}: TeamTaskDetailProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card className="tessera-detail" data-testid="team-task-detail">
+      <Button
+        variant="minimal"
+        icon={<ArrowLeftIcon />}
+        text={t('dashboard.detail.back')}
+        className="tessera-detail__back"
+        onClick={() => dashboard.hideDetails()}
+      />
+      <h2 className="tessera-detail__title">{formatTaskName(task.taskName)}</h2>
+      <dl className="tessera-detail__facts">
+        <div>
+          <dt>{t('dashboard.detail.process')}</dt>
+          <dd>{task.processName || '-'}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.detail.dueDate')}</dt>
+          <dd>
+            <DueDateContent dueDate={task.dueDate} isNew={task.isNew} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.detail.created')}</dt>
+          <dd title={task.createTime}>{formatRelativeAge(task.createTime, t)}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.detail.assignee')}</dt>
+          <dd>{formatAssigneeName(task.assigneeName)}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.detail.candidates')}</dt>
+          <dd>{formatCandidates(task.candidates) || '--'}</dd>
+        </div>
+      </dl>
+      <div className="tessera-detail__actions">
+        <Button
+          intent="primary"
+          icon={<PeopleIcon />}
+          text={t('dashboard.action.reassign')}
+          onClick={() => dashboard.startReassign(task)}
+        />
+        <Button
+          variant="outlined"
+          icon={<CommentIcon />}
+          text={t('dashboard.action.comments')}
+          onClick={() => void dashboard.comments.open(task)}
+        />
+        <Button
+          variant="minimal"
+          icon={<FlowLinearIcon />}
+          text={t('dashboard.detail.instance')}
+          onClick={() => void navigate(instancePath(task.processInstanceId))}
+        />
+      </div>
+    </Card>
+  );
+});

@@ -1,0 +1,29 @@
+/** Rows-per-page choices of every list (spec 000 section 9). */
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 100, 200] as const;
+
+/** Rows per page until the user picks another size, per list kind. */
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** The most rows a bulk reassign may take (spec 000 section 5). */
+export const BULK_REASSIGN_LIMIT = 20;
+
+/** The most characters a reassign comment may have (spec 000 section 5). */
+export const REASSIGN_COMMENT_MAX = 250;
+
+/** How long 'reassigned successfully' stays (spec 000 section 9). */
+export const REASSIGN_SUCCESS_MS = 7000;
+
+/** How often notifications reload (spec 000 section 9: 30 minutes). */
+export const NOTIFICATION_REFRESH_MS = 30 * 60 * 1000;
+
+/** How long a desktop notification stays (spec 000 section 9: 24 h). */
+export const DESKTOP_NOTIFICATION_MS = 24 * 60 * 60 * 1000;
+
+/** How many comments with text the team popup shows (spec 000 section 2). */
+export const COMMENT_POPUP_LIMIT = 3;
+
+/** How long the search box waits for the typing to stop before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+/** How long the table waits after a resize before it measures again (spec 000 section 9). */
+export const TABLE_RESIZE_DEBOUNCE_MS = 200;

@@ -1,0 +1,29 @@
+// The form-definition compiler: pure functions from any definition format to the one
+// normalised form, its grid layout, rjsf's schemas and the server's save schema.
+export type {
+  CompileError,
+  CompileOptions,
+  CompileParam,
+  CompileResult,
+  CompileWarning,
+  CompileWarningCode,
+  ParsedForm,
+  ResolveForm,
+} from './compileTypes';
+export { compileForm } from './compileForm';
+export { detectFormKind } from './detectFormKind';
+export { validateDefinition } from './validateDefinition';
+export { parsePlainForm } from './parsePlainForm';
+export { parseDesignerForm } from './parseDesignerForm';
+export { parseCombinedTask } from './parseCombinedTask';
+export { computeLayout } from './computeLayout';
+export type { FormLayout, LayoutCell, LayoutRow } from './computeLayout';
+export { toRjsf } from './toRjsf';
+export type { RjsfForm, ToRjsfOptions } from './toRjsf';
+export { toServerSchema } from './toServerSchema';
+export type { ServerSchemaOptions } from './toServerSchema';
+export { collectFormulas } from './collectFormulas';
+export { listCombinedRefs } from './listCombinedRefs';
+export { selectFormPart } from './selectFormPart';
+export { localizeText } from './localizeText';
+export { isSafePattern } from './isSafePattern';

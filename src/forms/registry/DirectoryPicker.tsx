@@ -1,0 +1,217 @@
+import { Button, Classes, InputGroup, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FieldWidgetProps } from './fieldPlugin';
+import type { DirectoryEntry, DirectoryKind } from './formServices';
+
+/** Props of {@link DirectoryPicker}. */
+export interface DirectoryPickerProps extends FieldWidgetProps {
+  /** Whether people or functional groups are listed. */
+  readonly kind: DirectoryKind;
+}
+
+// Names of ids already seen, so a saved value shows by name without asking again.
+const names = new Map<string, string>();
+const SEARCH_DELAY_MS = 250;
+
+type SearchState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading' }
+  | { readonly status: 'done'; readonly entries: readonly DirectoryEntry[] }
+  | { readonly status: 'failed' };
+
+/**
+ * A searchable picker over the host's `usersSource`: type to search, pick with the mouse
+ * or the arrow keys and Enter. The field stores the entry's id. Without a source (a page
+ * that has no directory) it says so instead of offering made-up people.
+ */
+export function DirectoryPicker({
+  kind,
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+  runtime,
+}: DirectoryPickerProps) {
+  const source = runtime.services.usersSource;
+  const { t } = runtime;
+  const id = typeof value === 'string' && value !== '' ? value : null;
+  const [query, setQuery] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  const [active, setActive] = useState(0);
+  const [, setNamed] = useState(0);
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // 1. A saved id is shown by name: ask the source once, remember the answer.
+  useEffect(() => {
+    if (!id || !source?.describe || names.has(`${kind}:${id}`)) return undefined;
+    const abort = new AbortController();
+    source.describe(kind, id, abort.signal).then(
+      (entry) => {
+        if (entry) names.set(`${kind}:${id}`, entry.name);
+        setNamed((n) => n + 1);
+      },
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, [id, kind, source]);
+
+  // 2. Search while the list is open, a moment after the last keystroke.
+  useEffect(() => {
+    if (!open || !source) return undefined;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      setSearch({ status: 'loading' });
+      source.search(kind, query ?? '', abort.signal).then(
+        (entries) => {
+          setSearch({ status: 'done', entries });
+          setActive(0);
+        },
+        () => {
+          if (!abort.signal.aborted) setSearch({ status: 'failed' });
+        },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [open, query, kind, source]);
+
+  const savedName = id ? (names.get(`${kind}:${id}`) ?? id) : '';
+  const entries = search.status === 'done' ? search.entries : [];
+  const choose = (entry: DirectoryEntry) => {
+    names.set(`${kind}:${entry.id}`, entry.name);
+    onChange(entry.id);
+    setQuery(null);
+    setOpen(false);
+  };
+
+  if (!source || readOnly) {
+    return (
+      <>
+        <InputGroup
+          id={inputId}
+          fill
+          readOnly
+          disabled={!source && !readOnly}
+          leftIcon={kind === 'user' ? 'person' : 'people'}
+          value={savedName}
+          aria-describedby={errorId}
+        />
+        {!source && !readOnly && (
+          <div className={`${Classes.FORM_HELPER_TEXT} ${Classes.TEXT_MUTED}`}>
+            {t('fields.directory.noSource')}
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) =>
+        entries.length === 0 ? 0 : (current + step + entries.length) % entries.length,
+      );
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      const entry = entries[active];
+      if (entry) choose(entry);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setQuery(null);
+    }
+  };
+
+  const menu = (
+    <Menu id={listId} role="listbox" className="tf-directory-menu">
+      {search.status === 'loading' && (
+        <MenuItem disabled text={t('common.loading')} icon={<Spinner size={16} />} />
+      )}
+      {search.status === 'failed' && (
+        <MenuItem disabled intent="danger" text={t('fields.directory.failed')} />
+      )}
+      {search.status === 'done' && entries.length === 0 && (
+        <MenuItem disabled text={t('fields.directory.noMatch')} />
+      )}
+      {entries.map((entry, index) => (
+        <MenuItem
+          key={entry.id}
+          role="option"
+          aria-selected={index === active}
+          active={index === active}
+          text={entry.name}
+          label={runtime.accessTest ? entry.id : entry.detail}
+          onClick={() => choose(entry)}
+        />
+      ))}
+    </Menu>
+  );
+
+  return (
+    <Popover
+      content={menu}
+      isOpen={open}
+      minimal
+      matchTargetWidth
+      autoFocus={false}
+      enforceFocus={false}
+      placement="bottom-start"
+      onInteraction={(next) => {
+        if (!next) {
+          setOpen(false);
+          setQuery(null);
+        }
+      }}
+      fill
+    >
+      <InputGroup
+        id={inputId}
+        inputRef={inputRef}
+        fill
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-invalid={invalid || undefined}
+        aria-required={field.required || undefined}
+        aria-describedby={errorId}
+        intent={invalid ? 'danger' : 'none'}
+        leftIcon={kind === 'user' ? 'person' : 'people'}
+        placeholder={text.placeholder ?? t('fields.directory.search')}
+        value={query ?? savedName}
+        onFocus={() => setOpen(true)}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        rightElement={
+          id ? (
+            <Button
+              variant="minimal"
+              icon="cross"
+              aria-label={t('fields.directory.clear')}
+              title={t('fields.directory.clear')}
+              onClick={() => {
+                onChange(null);
+                setQuery(null);
+                inputRef.current?.focus();
+              }}
+            />
+          ) : undefined
+        }
+      />
+    </Popover>
+  );
+}

@@ -1,0 +1,36 @@
+// The field plugin registry: what a plugin folder declares, how plugins are found, and
+// the rjsf widgets they become.
+export type {
+  FieldHost,
+  FieldPlugin,
+  FieldPluginDefinition,
+  FieldRuntime,
+  FieldText,
+  FieldWidget,
+  FieldWidgetModule,
+  FieldWidgetProps,
+  LocalizedOption,
+  Translate,
+} from './fieldPlugin';
+export type {
+  DirectoryEntry,
+  DirectoryKind,
+  FileService,
+  FormServices,
+  StoredFile,
+  UsersSource,
+  WebhookResult,
+  WebhookService,
+} from './formServices';
+export type { RegistryWarning, RegistryWarningCode } from './registryWarning';
+export type { RuntimeWidget } from './connectPlugin';
+export { defineFieldPlugin, isEmptyValue } from './defineFieldPlugin';
+export { FieldRegistry } from './FieldRegistry';
+export { createFieldRegistry, defaultFieldRegistry } from './createFieldRegistry';
+export { discoverPlugins } from './discoverPlugins';
+export { addPluginTranslations } from './pluginTranslations';
+export { UNSUPPORTED_TYPE, unsupportedPlugin } from './unsupportedPlugin';
+export { MESSAGE_BLOCKS_CODE, REQUIRED_CODE, validationError } from './validationError';
+export { outcomeModeOf } from './outcomeMode';
+export type { OutcomeMode } from './outcomeMode';
+export type { ValidationError, ValidationParam } from './validationError';

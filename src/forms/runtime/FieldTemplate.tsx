@@ -1,0 +1,46 @@
+import { Classes } from '@blueprintjs/core';
+import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
+import type { FieldRuntime } from '../registry/fieldPlugin';
+import { FieldIdChip } from './FieldIdChip';
+
+const LABEL = `${Classes.LABEL} tf-label`;
+// The asterisk is drawn by CSS (`::after`): the label keeps a single text child, one
+// element less per required field, and inputs say `aria-required` themselves.
+const LABEL_REQUIRED = `${LABEL} tf-label-required`;
+const HELP = `${Classes.FORM_HELPER_TEXT} tf-help`;
+
+/**
+ * rjsf's field template for Tessera: the grid cell, the label with the required asterisk,
+ * the field id for form authors, the widget, and the help text. Each field's slot renders
+ * it, so it re-renders only with its own field, never with the rest of the form.
+ */
+export function FieldTemplate({
+  id,
+  fieldPathId,
+  classNames,
+  label,
+  displayLabel,
+  required,
+  rawDescription,
+  children,
+  registry,
+}: FieldTemplateProps<unknown, RJSFSchema, FieldRuntime>) {
+  const { accessTest, t } = registry.formContext;
+  const chip = accessTest ? (
+    <FieldIdChip fieldId={String(fieldPathId.path[fieldPathId.path.length - 1] ?? '')} t={t} />
+  ) : null;
+  return (
+    <div className={classNames}>
+      {displayLabel ? (
+        <label htmlFor={id} className={required ? LABEL_REQUIRED : LABEL}>
+          {label}
+          {chip}
+        </label>
+      ) : (
+        chip && <div className="tf-label tf-label-id">{chip}</div>
+      )}
+      {children}
+      {rawDescription && <div className={HELP}>{rawDescription}</div>}
+    </div>
+  );
+}

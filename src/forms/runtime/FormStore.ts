@@ -1,0 +1,310 @@
+import { createAtom, makeAutoObservable, observable, type IAtom } from 'mobx';
+import type { NormalizedField, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
+import { collectFormulas } from '../compiler/collectFormulas';
+import { buildDependencyGraph, type DependencyGraph } from '../formula/buildDependencyGraph';
+import { recalculate } from '../formula/recalculate';
+import type { FieldHost, FieldWatcher } from '../registry/fieldPlugin';
+import type { FieldRegistry } from '../registry/FieldRegistry';
+import { outcomeModeOf, type OutcomeMode } from '../registry/outcomeMode';
+import type { ValidationError } from '../registry/validationError';
+import { FormValidator, type FieldErrorMap, type FormValues } from './FormValidator';
+import { valuesEqual } from './valuesEqual';
+
+/** What an outcome click asks the page to do: submit (already validated) or save. */
+export interface OutcomeRequest {
+  /** The button clicked. */
+  readonly outcome: NormalizedOutcome;
+  /** Submit (validated) or save a draft (not validated). */
+  readonly mode: OutcomeMode;
+  /** The sanitised values of every field that holds one. */
+  readonly values: FormValues;
+}
+
+/** Who hears outcome clicks: the task form, which calls the page's handlers. */
+export interface OutcomeListener {
+  /** An outcome passed validation (or needs none). */
+  onOutcome(request: OutcomeRequest): void;
+  /** A submit was refused; the errors are in `errors`. */
+  onInvalid(errors: FieldErrorMap): void;
+}
+
+/** Options of a form store. */
+export interface FormStoreOptions {
+  /** The plugins that give each type its rules, empty value and sanitising. */
+  readonly registry: FieldRegistry;
+  /** Saved values (task variables, a draft); fields without one start at their default. */
+  readonly initialValues?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The state of one rendered form: values, the values it opened with, visited fields,
+ * errors, submit clicks. Values are MobX observables through `valueOf`, each field with
+ * its own atom made on first observation, so only what is watched costs anything; the
+ * mounted field slots follow their own field through `watchField` instead, which is all a
+ * keystroke wakes. Formulas are recomputed through the dependency graph, so a change
+ * touches only the computed fields that read it.
+ */
+export class FormStore implements FieldHost {
+  /** The form this state belongs to. */
+  readonly form: NormalizedForm;
+  /** The validator (an rjsf `ValidatorType`) the renderer hands to rjsf too. */
+  readonly validator: FormValidator;
+  /** Errors shown now, by field id: after a visit, or for every field after a submit click. */
+  readonly errors = observable.map<string, readonly ValidationError[]>({}, { deep: false });
+  /** Fields the user has left at least once. */
+  readonly touched = observable.set<string>();
+  /** Value fields whose value differs from the one the form opened with. */
+  readonly changed = observable.set<string>();
+  /** How many times a submitting outcome was clicked. */
+  submitAttempts = 0;
+
+  private readonly fields = new Map<string, NormalizedField>();
+  private readonly registry: FieldRegistry;
+  // The values as a plain record without prototype: the slots and the formula engine read it.
+  private readonly current: FormValues = Object.create(null) as FormValues;
+  private readonly atoms = new Map<string, IAtom>();
+  private readonly watchers = new Map<string, FieldWatcher | FieldWatcher[]>();
+  private initial: FormValues = Object.create(null) as FormValues;
+  private readonly graph: DependencyGraph;
+  private listener: OutcomeListener | null = null;
+
+  constructor(form: NormalizedForm, options: FormStoreOptions) {
+    this.form = form;
+    this.registry = options.registry;
+    this.validator = new FormValidator(this.fields, options.registry);
+    const given = options.initialValues ?? {};
+    // 1. Each field (the first of a repeated id) starts from its saved value, its default
+    //    or its plugin's empty value.
+    for (const section of form.sections) {
+      for (const field of section.fields) {
+        if (this.fields.has(field.id)) continue;
+        this.fields.set(field.id, field);
+        this.current[field.id] = Object.hasOwn(given, field.id)
+          ? given[field.id]
+          : field.defaultValue !== undefined
+            ? field.defaultValue
+            : this.registry.resolve(field.type).emptyValue;
+      }
+    }
+    // 2. Computed fields once, in dependency order, before anything renders.
+    this.graph = buildDependencyGraph(collectFormulas(form));
+    this.applyComputed(recalculate(this.graph, this.current, null).values);
+    // 3. What "unchanged" means: the sanitised opening values.
+    this.initial = this.sanitizedValues();
+    makeAutoObservable<
+      this,
+      'fields' | 'registry' | 'current' | 'atoms' | 'watchers' | 'initial' | 'graph' | 'listener'
+    >(
+      this,
+      {
+        form: false,
+        validator: false,
+        errors: false,
+        touched: false,
+        changed: false,
+        fields: false,
+        registry: false,
+        current: false,
+        atoms: false,
+        watchers: false,
+        initial: false,
+        graph: false,
+        listener: false,
+        valueOf: false,
+        fieldOf: false,
+        fieldIds: false,
+        errorsOf: false,
+        peekValue: false,
+        peekErrors: false,
+        watchField: false,
+        unwatchField: false,
+        listen: false,
+      },
+      { autoBind: true },
+    );
+  }
+
+  /** Whether any value differs from the one the form opened with (or was last saved with). */
+  get dirty(): boolean {
+    return this.changed.size > 0;
+  }
+
+  /** The raw value of a field, observed: an observer reading it re-renders when it changes. */
+  valueOf(fieldId: string): unknown {
+    if (!this.fields.has(fieldId)) return undefined;
+    let atom = this.atoms.get(fieldId);
+    if (!atom) {
+      atom = createAtom(`FormStore.value.${fieldId}`);
+      this.atoms.set(fieldId, atom);
+    }
+    atom.reportObserved();
+    return this.current[fieldId];
+  }
+
+  /** The raw value of a field, not observed. */
+  peekValue(fieldId: string): unknown {
+    return this.current[fieldId];
+  }
+
+  /** A field by id. */
+  fieldOf(fieldId: string): NormalizedField | undefined {
+    return this.fields.get(fieldId);
+  }
+
+  /** The field ids in form order, each once. */
+  fieldIds(): string[] {
+    return [...this.fields.keys()];
+  }
+
+  /** The errors shown for a field now (observed). */
+  errorsOf(fieldId: string): readonly ValidationError[] | undefined {
+    return this.errors.get(fieldId);
+  }
+
+  /** The errors shown for a field now, not observed. */
+  peekErrors(fieldId: string): readonly ValidationError[] | undefined {
+    return this.errors.get(fieldId);
+  }
+
+  /** Calls the watcher whenever the field's value or errors change. */
+  watchField(fieldId: string, watcher: FieldWatcher): void {
+    const known = this.watchers.get(fieldId);
+    if (!known) this.watchers.set(fieldId, watcher);
+    else if (Array.isArray(known)) known.push(watcher);
+    else this.watchers.set(fieldId, [known, watcher]);
+  }
+
+  /** Stops calling the watcher. */
+  unwatchField(fieldId: string, watcher: FieldWatcher): void {
+    const known = this.watchers.get(fieldId);
+    if (known === watcher) this.watchers.delete(fieldId);
+    else if (Array.isArray(known)) {
+      const rest = known.filter((candidate) => candidate !== watcher);
+      if (rest.length === 1 && rest[0]) this.watchers.set(fieldId, rest[0]);
+      else this.watchers.set(fieldId, rest);
+    }
+  }
+
+  /**
+   * Sets a field's value. Then, in the same action: the field's changed flag, its errors
+   * if they are showing, and the computed fields that read it (only those).
+   */
+  setValue(fieldId: string, value: unknown): void {
+    if (!this.fields.has(fieldId) || Object.is(this.current[fieldId], value)) return;
+    this.current[fieldId] = value;
+    this.atoms.get(fieldId)?.reportChanged();
+    this.trackChange(fieldId);
+    if (this.touched.has(fieldId) || this.submitAttempts > 0) this.revalidate(fieldId);
+    this.notify(fieldId);
+    if (this.graph.dependents.has(fieldId)) {
+      this.applyComputed(recalculate(this.graph, this.current, fieldId).values);
+    }
+  }
+
+  /** Marks a field as visited and shows its errors. */
+  touch(fieldId: string): void {
+    if (!this.fields.has(fieldId)) return;
+    this.touched.add(fieldId);
+    this.revalidate(fieldId);
+    this.notify(fieldId);
+  }
+
+  /** Validates every field and shows every error; answers them (empty when valid). */
+  validateAll(): FieldErrorMap {
+    const result = this.validator.validateValues(this.current);
+    const affected = new Set([...this.errors.keys(), ...result.keys()]);
+    this.errors.replace(result);
+    for (const fieldId of affected) this.notify(fieldId);
+    return result;
+  }
+
+  /** Counts a submit click and validates everything; answers whether the form may be sent. */
+  attemptSubmit(): boolean {
+    this.submitAttempts += 1;
+    return this.validateAll().size === 0;
+  }
+
+  /** The sanitised values of every field that holds one: what a save or a submit sends. */
+  values(): FormValues {
+    return { ...this.sanitizedValues() };
+  }
+
+  /** Makes the current values the unchanged state, after a successful save. */
+  markSaved(): void {
+    this.initial = this.sanitizedValues();
+    this.changed.clear();
+  }
+
+  /** Lets a listener hear outcome clicks (the task form); answers a function that stops it. */
+  listen(listener: OutcomeListener): () => void {
+    this.listener = listener;
+    return () => {
+      if (this.listener === listener) this.listener = null;
+    };
+  }
+
+  /**
+   * Runs an outcome: a submitting one is validated first and refused with the errors
+   * shown; a saving one goes out as it is.
+   */
+  requestOutcome(outcome: NormalizedOutcome): void {
+    const mode = outcomeModeOf(outcome.type);
+    if (mode === 'submit') {
+      this.submitAttempts += 1;
+      const errors = this.validateAll();
+      if (errors.size > 0) {
+        this.listener?.onInvalid(errors);
+        return;
+      }
+    }
+    this.listener?.onOutcome({ outcome, mode, values: this.values() });
+  }
+
+  private notify(fieldId: string): void {
+    const watchers = this.watchers.get(fieldId);
+    if (!watchers) return;
+    if (Array.isArray(watchers)) for (const watcher of watchers) watcher.fieldChanged();
+    else watchers.fieldChanged();
+  }
+
+  private revalidate(fieldId: string): void {
+    const errors = this.validator.validateField(fieldId, this.current[fieldId]);
+    if (errors.length > 0) this.errors.set(fieldId, errors);
+    else if (this.errors.has(fieldId)) this.errors.delete(fieldId);
+  }
+
+  private applyComputed(values: Readonly<Record<string, unknown>>): void {
+    for (const fieldId of Object.keys(values)) {
+      if (!this.fields.has(fieldId)) continue;
+      const value = values[fieldId];
+      if (valuesEqual(this.current[fieldId], value)) continue;
+      this.current[fieldId] = value;
+      this.atoms.get(fieldId)?.reportChanged();
+      // A message rule that turns false after a submit click must show its block at once.
+      if (this.submitAttempts > 0) this.revalidate(fieldId);
+      this.notify(fieldId);
+    }
+  }
+
+  private trackChange(fieldId: string): void {
+    const field = this.fields.get(fieldId);
+    if (!field) return;
+    const plugin = this.registry.resolve(field.type);
+    if (plugin.displayOnly || plugin.computed) return;
+    const same = valuesEqual(plugin.sanitize(this.current[fieldId], field), this.initial[fieldId]);
+    if (same) this.changed.delete(fieldId);
+    else this.changed.add(fieldId);
+  }
+
+  // Without prototype: a plain record of a thousand keys would also make a thousand
+  // hidden classes on the way, where a dictionary makes none.
+  private sanitizedValues(): FormValues {
+    const values: FormValues = Object.create(null) as FormValues;
+    for (const [fieldId, field] of this.fields) {
+      const plugin = this.registry.resolve(field.type);
+      if (plugin.displayOnly) continue;
+      values[fieldId] = plugin.sanitize(this.current[fieldId], field);
+    }
+    return values;
+  }
+}

@@ -1,0 +1,59 @@
+import { Button } from '@blueprintjs/core';
+import type { NormalizedOutcome } from '../../../schemas/forms';
+import { localizeText } from '../compiler/localizeText';
+import type { Translate } from '../registry/fieldPlugin';
+import { outcomeModeOf } from '../registry/outcomeMode';
+
+/** Props of {@link OutcomeBar}. */
+export interface OutcomeBarProps {
+  /** The form's outcome buttons, in order. */
+  readonly outcomes: readonly NormalizedOutcome[];
+  /** The language of their labels. */
+  readonly locale: string;
+  /** Translates the Save button. */
+  readonly t: Translate;
+  /** Runs an outcome (validated first when it submits). */
+  onOutcome(outcome: NormalizedOutcome): void;
+  /** Saves a draft; without it there is no Save button. */
+  onSaveDraft?: () => void;
+  /** The key of the action under way (`'draft'` for Save), which shows a spinner; all wait. */
+  readonly busyKey: string | null;
+}
+
+/**
+ * The buttons under the form: Save (a draft, when the page can keep one) and the form's
+ * outcomes, submitting ones in the primary colour.
+ */
+export function OutcomeBar({
+  outcomes,
+  locale,
+  t,
+  onOutcome,
+  onSaveDraft,
+  busyKey,
+}: OutcomeBarProps) {
+  const busy = busyKey !== null;
+  return (
+    <div className="tf-outcome-bar" role="group" aria-label={t('forms.outcomes')}>
+      {onSaveDraft && (
+        <Button
+          text={t('forms.saveDraft')}
+          icon="floppy-disk"
+          loading={busyKey === 'draft'}
+          disabled={busy && busyKey !== 'draft'}
+          onClick={onSaveDraft}
+        />
+      )}
+      {outcomes.map((outcome) => (
+        <Button
+          key={outcome.key}
+          text={localizeText(outcome.label, locale)}
+          intent={outcomeModeOf(outcome.type) === 'submit' ? 'primary' : 'none'}
+          loading={busyKey === outcome.key}
+          disabled={busy && busyKey !== outcome.key}
+          onClick={() => onOutcome(outcome)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
+import { localizeText } from '../compiler/localizeText';
+import { defaultFieldRegistry } from '../registry/createFieldRegistry';
+import type { Translate } from '../registry/fieldPlugin';
+import type { FieldRegistry } from '../registry/FieldRegistry';
+import type { FormServices } from '../registry/formServices';
+import { addPluginTranslations } from '../registry/pluginTranslations';
+import { createErrorScroller } from './createErrorScroller';
+import { firstErrorFieldId } from './firstErrorFieldId';
+import { FormRenderer } from './FormRenderer';
+import { FormStore } from './FormStore';
+import type { FormValues } from './FormValidator';
+import { OutcomeBar } from './OutcomeBar';
+import type { Breakpoint } from './planGrid';
+
+/** Props of {@link TaskForm}. */
+export interface TaskFormProps {
+  /** The compiled form. */
+  readonly form: NormalizedForm;
+  /** Saved values (task variables, a draft) the form opens with. */
+  readonly initialValues?: Readonly<Record<string, unknown>>;
+  /** Nothing may be edited and the outcome bar is hidden (a team task, a report). */
+  readonly readOnly?: boolean;
+  /** The language of labels and messages (`en`, `es`, `fr`). */
+  readonly locale: string;
+  /** Author mode: field ids beside labels, option values, the formula view. */
+  readonly accessTest?: boolean;
+  /**
+   * An outcome was clicked. Submitting outcomes (SECTION_SUBMIT, the default type) arrive
+   * only once the form is valid; saving ones (SECTION_SAVE, ONLY_FORM_SAVE) as they are.
+   * Resolve to mark the values saved; reject to keep them unsaved.
+   */
+  onSubmit(outcome: NormalizedOutcome, values: FormValues): void | Promise<void>;
+  /** Saves a draft (unvalidated); with it, the bar shows a Save button. */
+  onSaveDraft?: (values: FormValues) => void | Promise<void>;
+  /** The store from `useFormStore`, when the page needs to ask it things (dirty?). */
+  readonly store?: FormStore;
+  /** Services for fields that need the page (user directory, files). */
+  readonly services?: FormServices;
+  /** Another registry than the app's (tests, embedding hosts). */
+  readonly registry?: FieldRegistry;
+  /** Forces a breakpoint's layout instead of the viewport's. */
+  readonly breakpoint?: Breakpoint;
+}
+
+const NO_SERVICES: FormServices = Object.freeze({});
+const DRAFT = 'draft';
+
+/** The buttons of the bar: the form's outcomes, or one Complete when it defines none at all. */
+function barOutcomes(form: NormalizedForm, t: Translate): NormalizedOutcome[] {
+  if (form.outcomes.length > 0) return form.outcomes;
+  const placed = form.sections.some((section) =>
+    section.fields.some((field) => field.type === 'outcomes'),
+  );
+  return placed ? [] : [{ key: 'complete', label: t('forms.complete'), type: 'DEFAULT' }];
+}
+
+/**
+ * A task's form: the rendered fields and the outcome bar. The task page renders it below
+ * its header. On a refused submit it scrolls to the first error; after a handler
+ * resolves, the values count as saved (no unsaved-changes prompt).
+ */
+export function TaskForm({
+  form,
+  initialValues,
+  readOnly = false,
+  locale,
+  accessTest = false,
+  onSubmit,
+  onSaveDraft,
+  store: givenStore,
+  services = NO_SERVICES,
+  registry = defaultFieldRegistry(),
+  breakpoint,
+}: TaskFormProps) {
+  const store = useMemo(
+    () =>
+      givenStore ?? new FormStore(form, { registry, ...(initialValues ? { initialValues } : {}) }),
+    [givenStore, form, initialValues, registry],
+  );
+  const { i18n } = useTranslation();
+  addPluginTranslations(i18n);
+  const t = useMemo<Translate>(() => {
+    const fixed = i18n.getFixedT(locale);
+    return (key, params) => String(fixed(key, params ?? {}));
+  }, [i18n, locale]);
+  const idPrefix = `tf${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+
+  // The page's handlers change identity on every render; the listener reads the latest.
+  const handlers = useRef({ onSubmit, onSaveDraft });
+  useEffect(() => {
+    handlers.current = { onSubmit, onSaveDraft };
+  });
+
+  const run = useCallback(
+    async (key: string, action: () => void | Promise<void>) => {
+      setBusyKey(key);
+      try {
+        await action();
+        store.markSaved();
+      } catch {
+        // The page reports its own failure (a toast); the values stay unsaved.
+      } finally {
+        setBusyKey(null);
+      }
+    },
+    [store],
+  );
+
+  useEffect(() => {
+    const scroller = createErrorScroller((fieldId) =>
+      document.getElementById(`${idPrefix}_${fieldId}`),
+    );
+    const stop = store.listen({
+      onOutcome: ({ outcome, values }) =>
+        void run(outcome.key, () => handlers.current.onSubmit(outcome, values)),
+      onInvalid: (errors) => {
+        const fieldId = firstErrorFieldId(errors, store.fieldIds());
+        if (fieldId) scroller.request(fieldId);
+      },
+    });
+    return () => {
+      stop();
+      scroller.cancel();
+    };
+  }, [store, run, idPrefix]);
+
+  const saveDraft = useCallback(
+    () => void run(DRAFT, () => handlers.current.onSaveDraft?.(store.values())),
+    [run, store],
+  );
+  const outcomes = useMemo(() => barOutcomes(form, t), [form, t]);
+
+  return (
+    <section className="tf-task-form" aria-label={localizeText(form.name, locale)}>
+      <FormRenderer
+        store={store}
+        registry={registry}
+        locale={locale}
+        t={t}
+        accessTest={accessTest}
+        readOnly={readOnly}
+        services={services}
+        idPrefix={idPrefix}
+        {...(breakpoint ? { breakpoint } : {})}
+      />
+      {!readOnly && (outcomes.length > 0 || onSaveDraft) && (
+        <OutcomeBar
+          outcomes={outcomes}
+          locale={locale}
+          t={t}
+          onOutcome={store.requestOutcome}
+          {...(onSaveDraft ? { onSaveDraft: saveDraft } : {})}
+          busyKey={busyKey}
+        />
+      )}
+    </section>
+  );
+}

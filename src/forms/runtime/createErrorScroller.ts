@@ -1,0 +1,37 @@
+/** Scrolls a form to a field, once the requests of a burst have settled. */
+export interface ErrorScroller {
+  /** Asks to bring a field into view; a later request within the delay replaces it. */
+  request(fieldId: string): void;
+  /** Drops a pending scroll (the form unmounts). */
+  cancel(): void;
+}
+
+/** The debounce of the scroll to the first error (spec 001: 100 ms). */
+export const SCROLL_DELAY_MS = 100;
+
+/**
+ * Brings a field into view and focuses its control, 100 ms after the last request, so a
+ * double click on submit or several outcome buttons scroll once. `elementOf` finds the
+ * field's control by id at that moment (the DOM may have re-rendered meanwhile).
+ */
+export function createErrorScroller(
+  elementOf: (fieldId: string) => HTMLElement | null,
+  delay = SCROLL_DELAY_MS,
+): ErrorScroller {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    request(fieldId) {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const control = elementOf(fieldId);
+        if (!control) return;
+        const cell = control.closest<HTMLElement>('.tf-cell') ?? control;
+        cell.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+        control.focus?.({ preventScroll: true });
+      }, delay);
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  };
+}

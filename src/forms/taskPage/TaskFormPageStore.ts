@@ -1,0 +1,366 @@
+import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import type { LocalizedText, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
+import { ForbiddenError, UnauthorizedError, UnprocessableError } from '../../api/errors';
+import {
+  completeTask,
+  fetchCombinedTask,
+  fetchTaskForm,
+  saveDraft,
+  type FormValues,
+} from '../../api/formsApi';
+import type { ToastStore } from '../../stores/ToastStore';
+import { RemoteLoadingStatus, SavingStatus } from '../../stores/statuses';
+import { defaultFieldRegistry } from '../registry/createFieldRegistry';
+import type { FieldRegistry } from '../registry/FieldRegistry';
+import { FormStore } from '../runtime/FormStore';
+import { valuesEqual } from '../runtime/valuesEqual';
+import { compileStoredForm } from './compileStoredForm';
+import {
+  clearLocalDraft,
+  localDraftKey,
+  readLocalDraft,
+  writeLocalDraft,
+  type LocalDraft,
+} from './localDraft';
+
+/** Debounce of the local draft: at most one write per pause in typing. */
+export const LOCAL_DRAFT_DELAY_MS = 300;
+/** Delay before a combined task shows the next or previous form (spec 001 section 9). */
+export const FORM_SWITCH_DELAY_MS = 150;
+
+const SAVING_TYPES = new Set<string>(['SECTION_SAVE', 'ONLY_FORM_SAVE']);
+const CUT_PREFIX = 'CUT-';
+
+/** One form on the page: the whole form of a task, or one part of a combined task. */
+export interface TaskFormPart {
+  /** The id the part is saved under. */
+  readonly formId: string;
+  /** The part's title (the form name when the combined task gives none). */
+  readonly title: LocalizedText | null;
+  /** The compiled form; null when a combined task's reference did not resolve. */
+  readonly form: NormalizedForm | null;
+  /** The part's values and errors; null with the form. */
+  readonly store: FormStore | null;
+}
+
+/** What the page store needs from the app. */
+export interface TaskFormPageDeps {
+  /** Reports saves and failures. */
+  readonly toasts: ToastStore;
+  /** Moves to another route (the dashboard after a save). */
+  readonly navigate: (to: string) => void;
+  /** The tenant, part of the local draft key. */
+  readonly tenant: string;
+  /** Where the local draft lives; null turns it off. */
+  readonly storage: Storage | null;
+  /** The field plugins; the app's by default. */
+  readonly registry?: FieldRegistry;
+}
+
+function isSaving(outcome: NormalizedOutcome): boolean {
+  return SAVING_TYPES.has(outcome.type);
+}
+
+/**
+ * The form of the task page (spec 001 sections 2 and 4): loads and compiles the task's form
+ * (each part of a combined task), opens it with the server's values, keeps a local draft of
+ * every change so a closed tab loses nothing, saves, completes and moves between the parts
+ * of a combined task.
+ */
+export class TaskFormPageStore {
+  /** Where loading stands. */
+  status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
+  /** Where the last save or completion stands. */
+  saving: SavingStatus = SavingStatus.unknown;
+  /** Whether the task is a combined user task (several forms, one at a time). */
+  combined = false;
+  /** The forms shown, one for a plain or designer form. */
+  parts: TaskFormPart[] = [];
+  /** The part on screen. */
+  currentIndex = 0;
+  /** A combined task shows its list of forms instead of one form. */
+  showingList = false;
+  /** A switch between parts is under way (its save, then the 150 ms pause). */
+  switching = false;
+  /** A local draft that differs from the server's values, offered for restoring. */
+  offeredDraft: LocalDraft | null = null;
+  /** The server says only the assignee may edit. */
+  serverReadOnly = false;
+  /** Set once the page is leaving after a save: nothing is unsaved any more. */
+  finished = false;
+
+  private readonly deps: TaskFormPageDeps;
+  private taskId = '';
+  private requestSeq = 0;
+  private stopDraftWriter: IReactionDisposer | null = null;
+  private switchTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(deps: TaskFormPageDeps) {
+    this.deps = deps;
+    makeAutoObservable<
+      TaskFormPageStore,
+      'deps' | 'taskId' | 'requestSeq' | 'stopDraftWriter' | 'switchTimer'
+    >(
+      this,
+      {
+        deps: false,
+        taskId: false,
+        requestSeq: false,
+        stopDraftWriter: false,
+        switchTimer: false,
+        parts: false,
+      },
+      { autoBind: true },
+    );
+  }
+
+  /** The part on screen, if any. */
+  get current(): TaskFormPart | null {
+    return this.parts[this.currentIndex] ?? null;
+  }
+
+  /** Whether this is the last part (the one with the outcome bar). */
+  get isLast(): boolean {
+    return this.currentIndex >= this.parts.length - 1;
+  }
+
+  /** Whether any part holds changes not saved to the server. */
+  get dirty(): boolean {
+    if (this.finished) return false;
+    return this.parts.some((part) => part.store?.dirty ?? false);
+  }
+
+  private get draftKey(): string {
+    return localDraftKey(this.deps.tenant, this.taskId);
+  }
+
+  /** Loads and compiles the task's form, then offers a local draft that differs from it. */
+  async load(taskId: string, formKey: string | null): Promise<void> {
+    const seq = ++this.requestSeq;
+    this.dispose();
+    this.taskId = taskId;
+    this.status = RemoteLoadingStatus.loading;
+    this.offeredDraft = null;
+    this.finished = false;
+    try {
+      const parts = formKey?.startsWith(CUT_PREFIX)
+        ? await this.loadCombined(taskId)
+        : await this.loadSingle(taskId);
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.parts = parts;
+        this.currentIndex = 0;
+        this.showingList = false;
+        this.offeredDraft = this.differingDraft();
+        this.status = RemoteLoadingStatus.fullyLoaded;
+      });
+      this.startDraftWriter();
+    } catch {
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.status = RemoteLoadingStatus.loadingFailed;
+      });
+    }
+  }
+
+  private async loadSingle(taskId: string): Promise<TaskFormPart[]> {
+    const answer = await fetchTaskForm(taskId);
+    if (answer.kind === 'combined') throw new Error('A combined task has its own call');
+    const form = compileStoredForm(answer.kind, answer.definition, answer.formId);
+    runInAction(() => {
+      this.combined = false;
+      this.serverReadOnly = answer.readOnly;
+    });
+    return [this.makePart(answer.formId, answer.name, form, answer.values)];
+  }
+
+  private async loadCombined(taskId: string): Promise<TaskFormPart[]> {
+    const answer = await fetchCombinedTask(taskId);
+    runInAction(() => {
+      this.combined = true;
+      this.serverReadOnly = answer.readOnly;
+    });
+    return [...answer.forms]
+      .sort((a, b) => a.index - b.index)
+      .map((part) => {
+        const form = part.resolved
+          ? compileStoredForm(part.kind, part.definition, part.formId)
+          : null;
+        return this.makePart(part.formId, part.title ?? form?.name ?? null, form, part.values);
+      });
+  }
+
+  private makePart(
+    formId: string,
+    title: LocalizedText | null,
+    form: NormalizedForm | null,
+    values: FormValues,
+  ): TaskFormPart {
+    const registry = this.deps.registry ?? defaultFieldRegistry();
+    const store = form ? new FormStore(form, { registry, initialValues: values }) : null;
+    return { formId, title: title ?? form?.name ?? null, form, store };
+  }
+
+  /** The stored local draft when it holds other values than the forms opened with. */
+  private differingDraft(): LocalDraft | null {
+    const draft = readLocalDraft(this.deps.storage, this.draftKey);
+    if (!draft) return null;
+    const differs = this.parts.some((part) => {
+      const kept = draft.parts[part.formId];
+      if (!kept || !part.store) return false;
+      const now = part.store.values();
+      return Object.entries(kept).some(([fieldId, value]) => !valuesEqual(now[fieldId], value));
+    });
+    if (!differs) clearLocalDraft(this.deps.storage, this.draftKey);
+    return differs ? draft : null;
+  }
+
+  /** Writes the local draft after every pause in typing; removes it once nothing is unsaved. */
+  private startDraftWriter(): void {
+    this.stopDraftWriter = reaction(
+      () =>
+        this.parts.map((part) =>
+          part.store ? part.store.fieldIds().map((fieldId) => part.store?.valueOf(fieldId)) : [],
+        ),
+      () => this.writeDraft(),
+      { delay: LOCAL_DRAFT_DELAY_MS, equals: () => false },
+    );
+  }
+
+  private writeDraft(): void {
+    // An offered draft is kept as it is until the user restores or discards it.
+    if (this.offeredDraft || this.finished) return;
+    if (!this.dirty) {
+      clearLocalDraft(this.deps.storage, this.draftKey);
+      return;
+    }
+    const parts: Record<string, FormValues> = {};
+    for (const part of this.parts) if (part.store) parts[part.formId] = part.store.values();
+    writeLocalDraft(this.deps.storage, this.draftKey, {
+      savedAt: new Date().toISOString(),
+      parts,
+    });
+  }
+
+  /** Puts the offered local draft's values into the forms (they count as unsaved). */
+  restoreDraft(): void {
+    const draft = this.offeredDraft;
+    if (!draft) return;
+    for (const part of this.parts) {
+      const kept = draft.parts[part.formId];
+      if (!kept || !part.store) continue;
+      for (const [fieldId, value] of Object.entries(kept)) part.store.setValue(fieldId, value);
+    }
+    this.offeredDraft = null;
+    this.writeDraft();
+  }
+
+  /** Drops the offered local draft and keeps the server's values. */
+  discardDraft(): void {
+    this.offeredDraft = null;
+    clearLocalDraft(this.deps.storage, this.draftKey);
+  }
+
+  /** An outcome of the bar: saving ones save a draft, the others complete the task. */
+  async submit(outcome: NormalizedOutcome, values: FormValues): Promise<void> {
+    if (isSaving(outcome)) {
+      await this.save(values);
+      return;
+    }
+    await this.run(async () => {
+      await completeTask(this.taskId, outcome.key, this.combined ? this.allValues(values) : values);
+    }, 'tasks.completedTask');
+  }
+
+  /** The Save button: the current form's values as the assignee's draft. */
+  async save(values: FormValues): Promise<void> {
+    const formId = this.combined ? this.current?.formId : undefined;
+    await this.run(async () => {
+      await saveDraft(this.taskId, values, formId);
+    }, 'tasks.savedTask');
+  }
+
+  /** Every part's values, the current part's as the bar sent them. */
+  private allValues(values: FormValues): FormValues {
+    const merged: FormValues = {};
+    for (const part of this.parts) if (part.store) Object.assign(merged, part.store.values());
+    return { ...merged, ...values };
+  }
+
+  private async run(call: () => Promise<void>, successKey: string): Promise<void> {
+    this.saving = SavingStatus.saving;
+    try {
+      await call();
+    } catch (error) {
+      runInAction(() => {
+        this.saving = SavingStatus.error;
+      });
+      this.reportFailure(error);
+      throw error;
+    }
+    runInAction(() => {
+      this.saving = SavingStatus.success;
+      this.finished = true;
+      for (const part of this.parts) part.store?.markSaved();
+    });
+    clearLocalDraft(this.deps.storage, this.draftKey);
+    this.deps.toasts.showSuccess(successKey);
+    this.deps.navigate('/');
+  }
+
+  private reportFailure(error: unknown): void {
+    if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return;
+    if (error instanceof UnprocessableError && error.details.length > 0) {
+      const fields = error.details
+        .map((detail) => `${detail.path.replace(/^\/+/, '') || '-'}: ${detail.code}`)
+        .join(', ');
+      this.deps.toasts.showError('taskForm.fieldsRefused', { fields });
+      return;
+    }
+    this.deps.toasts.showError('common.serverErrorTryAgain');
+  }
+
+  /**
+   * Moves to another part of a combined task: saves the current one first when it has
+   * unsaved changes and moves only when that save succeeds, after 150 ms.
+   */
+  async goTo(index: number): Promise<void> {
+    if (index < 0 || index >= this.parts.length || this.switching) return;
+    const part = this.current;
+    this.switching = true;
+    if (part?.store?.dirty && !this.serverReadOnly) {
+      try {
+        await saveDraft(this.taskId, part.store.values(), part.formId);
+        part.store.markSaved();
+      } catch {
+        runInAction(() => {
+          this.switching = false;
+        });
+        this.deps.toasts.showError('tasks.cutErrorMessage');
+        return;
+      }
+    }
+    this.switchTimer = setTimeout(() => {
+      runInAction(() => {
+        this.switchTimer = null;
+        this.currentIndex = index;
+        this.showingList = false;
+        this.switching = false;
+      });
+    }, FORM_SWITCH_DELAY_MS);
+  }
+
+  /** Shows a combined task's list of forms (values are kept). */
+  showList(): void {
+    this.showingList = true;
+  }
+
+  /** Stops the draft writer and a pending switch (the page unmounts or reloads). */
+  dispose(): void {
+    this.stopDraftWriter?.();
+    this.stopDraftWriter = null;
+    if (this.switchTimer) clearTimeout(this.switchTimer);
+    this.switchTimer = null;
+    this.switching = false;
+  }
+}

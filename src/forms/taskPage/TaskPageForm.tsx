@@ -1,0 +1,178 @@
+import {
+  Button,
+  ButtonGroup,
+  Callout,
+  Menu,
+  MenuItem,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
+import { ArrowLeftIcon, ArrowRightIcon, PropertiesIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Privilege } from '../../../schemas/api/identity';
+import type { TaskPageFormProps } from '../../process/TaskFormSlot';
+import { RemoteLoadingStatus } from '../../stores/statuses';
+import { useStores } from '../../stores/useStores';
+import { localizeText } from '../compiler';
+import { TaskForm } from '../runtime/TaskForm';
+import { browserStorage } from './localDraft';
+import { TaskFormPageStore } from './TaskFormPageStore';
+import './TaskPageForm.css';
+
+/**
+ * The task page's form (spec 001 section 2): the task's form, or a combined task's forms one
+ * at a time, with the local-draft offer, the outcome bar and the unsaved-changes signals.
+ */
+export const TaskPageForm = observer(function TaskPageForm({
+  taskId,
+  task,
+  readOnly,
+  onDirtyChange,
+}: TaskPageFormProps) {
+  const { toasts, navigator, session, preferences } = useStores();
+  const { t } = useTranslation();
+  const tenant = session.account?.tenant ?? 'default';
+  const [store] = useState(
+    () =>
+      new TaskFormPageStore({
+        toasts,
+        navigate: (to) => navigator.navigate(to),
+        tenant,
+        storage: browserStorage(),
+      }),
+  );
+  const formKey = task.formKey ?? null;
+
+  useEffect(() => {
+    void store.load(taskId, formKey);
+    return () => store.dispose();
+  }, [store, taskId, formKey]);
+
+  const dirty = store.dirty;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, onDirtyChange]);
+
+  if (store.status === RemoteLoadingStatus.loadingFailed) {
+    return (
+      <NonIdealState
+        icon={<WarningSignIcon size={40} />}
+        title={t('taskForm.loadFailed')}
+        data-testid="task-form-failed"
+        action={
+          <Button
+            variant="outlined"
+            text={t('taskForm.tryAgain')}
+            onClick={() => void store.load(taskId, formKey)}
+          />
+        }
+      />
+    );
+  }
+  if (store.status !== RemoteLoadingStatus.fullyLoaded) {
+    return (
+      <div className="tessera-page--loading" data-testid="task-form-loading">
+        <Spinner size={30} />
+      </div>
+    );
+  }
+
+  const locale = preferences.language;
+  const locked = readOnly || store.serverReadOnly;
+  const part = store.current;
+  return (
+    <div className="tessera-task-form" data-testid="task-form">
+      {store.offeredDraft && (
+        <Callout intent="warning" data-testid="local-draft-offer">
+          <p>
+            {t('taskForm.localDraft', {
+              time: new Date(store.offeredDraft.savedAt).toLocaleString(locale),
+            })}
+          </p>
+          <ButtonGroup>
+            <Button
+              intent="primary"
+              text={t('taskForm.restore')}
+              data-testid="local-draft-restore"
+              onClick={store.restoreDraft}
+            />
+            <Button
+              variant="minimal"
+              text={t('taskForm.discard')}
+              data-testid="local-draft-discard"
+              onClick={store.discardDraft}
+            />
+          </ButtonGroup>
+        </Callout>
+      )}
+      {store.combined && (
+        <header className="tessera-task-form__progress" data-testid="combined-progress">
+          <Tag minimal>
+            {t('taskForm.partOf', { n: store.currentIndex + 1, m: store.parts.length })}
+          </Tag>{' '}
+          <strong>{part ? localizeText(part.title ?? undefined, locale) : ''}</strong>
+        </header>
+      )}
+      {store.combined && store.showingList ? (
+        <Menu data-testid="combined-list">
+          {store.parts.map((candidate, index) => (
+            <MenuItem
+              key={candidate.formId}
+              text={`${index + 1}. ${localizeText(candidate.title ?? undefined, locale)}`}
+              active={index === store.currentIndex}
+              disabled={store.switching}
+              onClick={() => void store.goTo(index)}
+            />
+          ))}
+        </Menu>
+      ) : part?.form && part.store ? (
+        <div className={store.isLast ? undefined : 'tessera-task-form__part--inner'}>
+          <TaskForm
+            key={part.formId}
+            form={part.form}
+            store={part.store}
+            readOnly={locked}
+            locale={locale}
+            accessTest={session.hasPrivilege(Privilege.accessTest)}
+            onSubmit={store.submit}
+            onSaveDraft={store.save}
+          />
+        </div>
+      ) : (
+        <NonIdealState icon={<WarningSignIcon size={32} />} title={t('taskForm.partMissing')} />
+      )}
+      {store.combined && (
+        <nav className="tessera-task-form__nav" data-testid="combined-nav">
+          <Button
+            icon={<ArrowLeftIcon />}
+            text={t('taskForm.previous')}
+            disabled={store.currentIndex === 0 || store.switching}
+            onClick={() => void store.goTo(store.currentIndex - 1)}
+          />
+          <Button
+            variant="minimal"
+            icon={<PropertiesIcon />}
+            text={t('taskForm.backToList')}
+            onClick={store.showList}
+          />
+          <Button
+            endIcon={<ArrowRightIcon />}
+            text={t('taskForm.next')}
+            disabled={store.isLast || store.switching}
+            loading={store.switching}
+            onClick={() => void store.goTo(store.currentIndex + 1)}
+          />
+        </nav>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,24 @@
+import type { DesignerForm, NormalizedForm, PlainForm } from '../../../schemas/forms';
+import { checkFormulas } from '../compiler/checkFormulas';
+import { dedupeFieldIds } from '../compiler/dedupeFieldIds';
+import { parseDesignerForm } from '../compiler/parseDesignerForm';
+import { parsePlainForm } from '../compiler/parsePlainForm';
+
+/**
+ * Compiles a plain or designer form the server answered for a task: `compileForm` without
+ * its schema check. The server checked the definition against its format's schema when it
+ * stored it, and the check's validators are generated code that the app's CSP
+ * (`script-src 'self'`) refuses to run in the browser; parsing, unique ids and formulas are
+ * the same steps `compileForm` takes after it.
+ */
+export function compileStoredForm(
+  kind: 'plain' | 'designer',
+  definition: unknown,
+  formId: string,
+): NormalizedForm {
+  const parsed =
+    kind === 'designer'
+      ? parseDesignerForm(definition as DesignerForm)
+      : parsePlainForm(definition as PlainForm, formId);
+  return checkFormulas(dedupeFieldIds(parsed)).form;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../schemas/api/common';
+import { leafKeys, type LocaleTree } from './buildResources';
+import { i18n, resources } from './i18n';
+import { SUPPORTED_LANGUAGES } from './languages';
+
+const tree = (language: string): LocaleTree =>
+  (resources[language]?.translation ?? {}) as LocaleTree;
+
+// Plural forms differ by language (French has no `_few`, English no `_many`); parity is
+// checked on the key without its plural suffix.
+const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+describe('locales', () => {
+  it('loads every supported language', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      expect(leafKeys(tree(language)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('has every English key in Spanish and French', () => {
+    const english = new Set(leafKeys(tree('en')).map(withoutPlural));
+    for (const language of ['es', 'fr']) {
+      const other = new Set(leafKeys(tree(language)).map(withoutPlural));
+      const missing = [...english].filter((key) => !other.has(key));
+      expect(missing, `missing in ${language}`).toEqual([]);
+    }
+  });
+
+  it('has no key in Spanish or French that English lacks', () => {
+    const english = new Set(leafKeys(tree('en')).map(withoutPlural));
+    for (const language of ['es', 'fr']) {
+      const extra = leafKeys(tree(language))
+        .map(withoutPlural)
+        .filter((key) => !english.has(key));
+      expect(extra, `extra in ${language}`).toEqual([]);
+    }
+  });
+
+  it('translates rather than copies: Spanish and French differ from English', () => {
+    const english = tree('en');
+    for (const language of ['es', 'fr']) {
+      const other = tree(language);
+      const same = leafKeys(english).filter((key) => {
+        const [area, ...rest] = key.split('.');
+        const pick = (t: LocaleTree) =>
+          rest.reduce<LocaleTree | string | undefined>(
+            (node, part) => (typeof node === 'object' ? node[part] : undefined),
+            area === undefined ? undefined : t[area],
+          );
+        return pick(english) === pick(other);
+      });
+      // A few words are the same in several languages (Notifications, Tessera).
+      expect(same.length, `${language} copies: ${same.join(', ')}`).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('has a message for every server error code', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      for (const code of Object.values(ErrorCode)) {
+        expect(i18n.exists(`errors.${code}`, { lng: language }), `${language} ${code}`).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the spec key names', () => {
+    for (const key of [
+      'login.requiredEmail',
+      'login.invalidEmail',
+      'login.requiredPassword',
+      'login.wrongCredentials',
+      'login.errorLogginIn',
+      'login.sessionExpired',
+      'common.insufficientPriviliges',
+      'common.serverErrorTryAgain',
+      'resetPassword.resetPassword',
+      'changePassword.serverError',
+    ]) {
+      expect(i18n.exists(key), key).toBe(true);
+    }
+  });
+});

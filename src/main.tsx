@@ -1,0 +1,61 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './styles/theme.css';
+import { FocusStyleManager } from '@blueprintjs/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { followLanguage, initI18n } from './i18n/i18n';
+import { RouterNavigator } from './routing/RouterNavigator';
+import { Paths } from './routing/paths';
+import { RootStore } from './stores/RootStore';
+import { StoresContext } from './stores/useStores';
+import { unregisterServiceWorkers } from './unregisterServiceWorkers';
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // blocked by the browser's privacy settings
+  }
+}
+
+// 1. No service worker may serve an old build; focus rings for keyboard users only.
+unregisterServiceWorkers();
+FocusStyleManager.onlyShowFocusOnTabs();
+
+// 2. The navigator first, so the stores can move the user before and after React mounts.
+const appNavigator = new RouterNavigator();
+
+// 3. The stores, then the language they chose.
+const stores = new RootStore({
+  navigator: appNavigator,
+  storage: localStorageOrNull(),
+  browserLanguages:
+    window.navigator.languages.length > 0
+      ? window.navigator.languages
+      : [window.navigator.language],
+});
+initI18n(stores.preferences.language);
+followLanguage(stores.preferences);
+
+// 4. The session check (spec 000 section 4, step 1). A reset link stands on its own: it
+// works whatever the session is, so it is not redirected anywhere.
+if (window.location.pathname !== Paths.resetPassword) void stores.session.start();
+
+// 5. Coming back to the tab re-checks the session, so an expired one is noticed at once.
+const revalidateSession = (): void => {
+  if (document.visibilityState === 'visible') void stores.session.revalidate();
+};
+window.addEventListener('focus', revalidateSession);
+document.addEventListener('visibilitychange', revalidateSession);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <StoresContext.Provider value={stores}>
+      <App navigator={appNavigator} />
+    </StoresContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,197 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import {
+  EMPTY_NOTIFICATIONS,
+  fetchNotifications,
+  markNotificationsRead,
+  type NotificationSummary,
+} from '../api/notificationsApi';
+import { QuickFilter, TaskListKind } from '../api/tasksApi';
+import { NOTIFICATION_REFRESH_MS } from '../dashboard/dashboardConstants';
+import { reportFailure } from '../dashboard/reportFailure';
+import type { AppNavigator } from '../stores/AppNavigator';
+import type { ShellStore } from '../stores/ShellStore';
+import type { ToastStore } from '../stores/ToastStore';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import type { DesktopNotifier } from './desktopNotifier';
+
+/** The two kinds of notification, each leading to its dashboard list. */
+export const NotificationKind = {
+  assigned: 'assigned',
+  candidate: 'candidate',
+} as const;
+/** One of `NotificationKind`. */
+export type NotificationKind = (typeof NotificationKind)[keyof typeof NotificationKind];
+
+/**
+ * Where a notification leads: the assigned list with the NEW filter, or the candidate list
+ * (spec 000 section 2). The dashboard reads `tab` and `filter` from the query once.
+ */
+export function dashboardLink(kind: NotificationKind): string {
+  return kind === NotificationKind.assigned
+    ? `/?tab=${TaskListKind.assigned}&filter=${QuickFilter.NEW}`
+    : `/?tab=${TaskListKind.candidate}`;
+}
+
+/** What the notifications need from the rest of the app. */
+export interface NotificationStoreDeps {
+  /** The signed-in user's id, or null when nobody is signed in. */
+  currentUserId: () => string | null;
+  /** Receives the unread count for the bell, the tab title and the favicon. */
+  shell: ShellStore;
+  /** Where failures are reported. */
+  toasts: ToastStore;
+  /** Moves the user to the dashboard. */
+  navigator: AppNavigator;
+  /** Shows browser notifications where allowed. */
+  desktop: DesktopNotifier;
+}
+
+/**
+ * The user's unread notifications (spec 000 section 4, "Notifications"): loaded when the bell
+ * mounts, every 30 minutes and whenever a task action changes things. The unread count feeds
+ * the shell; new arrivals raise a desktop notification where the browser allows one.
+ */
+export class NotificationStore {
+  /** The last summary. */
+  summary: NotificationSummary = EMPTY_NOTIFICATIONS;
+  /** Where the last load stands. */
+  status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
+  /** Whether the browser has not been asked about desktop alerts yet. */
+  desktopAskable: boolean;
+
+  private readonly deps: NotificationStoreDeps;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private knownIds: Set<number> | null = null;
+  private requestSeq = 0;
+
+  constructor(deps: NotificationStoreDeps) {
+    this.deps = deps;
+    this.desktopAskable = deps.desktop.canAsk;
+    makeAutoObservable<NotificationStore, 'deps' | 'timer' | 'knownIds' | 'requestSeq'>(this, {
+      deps: false,
+      timer: false,
+      knownIds: false,
+      requestSeq: false,
+    });
+    // Another account must not inherit the last one's notifications.
+    reaction(
+      () => deps.currentUserId(),
+      () => this.reset(),
+    );
+  }
+
+  /** Unread notifications of both kinds. */
+  get unreadCount(): number {
+    return this.summary.assignedTasks.count + this.summary.candidateTasks.count;
+  }
+
+  /** Whether the popup may offer desktop alerts (supported here and not decided yet). */
+  get canAskForDesktop(): boolean {
+    return this.desktopAskable && this.deps.desktop.available;
+  }
+
+  /** Asks the browser for permission to show desktop alerts (from a click). */
+  async askForDesktop(): Promise<void> {
+    await this.deps.desktop.ask();
+    runInAction(() => {
+      this.desktopAskable = this.deps.desktop.canAsk;
+    });
+  }
+
+  /** The count of one kind. */
+  countOf(kind: NotificationKind): number {
+    return kind === NotificationKind.assigned
+      ? this.summary.assignedTasks.count
+      : this.summary.candidateTasks.count;
+  }
+
+  /** Loads now and every 30 minutes after; answers a function that stops it. */
+  start(): () => void {
+    this.stop();
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), NOTIFICATION_REFRESH_MS);
+    return () => this.stop();
+  }
+
+  /** Stops the periodic reload. */
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Reloads the summary (on the timer and after task actions). */
+  async refresh(): Promise<void> {
+    const userId = this.deps.currentUserId();
+    if (!userId) return;
+    const seq = ++this.requestSeq;
+    this.status = RemoteLoadingStatus.loading;
+    try {
+      const summary = await fetchNotifications(userId);
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.summary = summary;
+        this.status = RemoteLoadingStatus.fullyLoaded;
+      });
+      this.deps.shell.setUnreadCount(this.unreadCount);
+      this.announce(summary);
+    } catch {
+      // The bell keeps its last count; the next refresh tries again.
+      if (seq === this.requestSeq) {
+        runInAction(() => {
+          this.status = RemoteLoadingStatus.loadingFailed;
+        });
+      }
+    }
+  }
+
+  /** Raises a desktop notification for notifications not seen in an earlier load. */
+  private announce(summary: NotificationSummary): void {
+    const ids = [
+      ...summary.assignedTasks.notificationData,
+      ...summary.candidateTasks.notificationData,
+    ].map((item) => item.id);
+    const known = this.knownIds;
+    this.knownIds = new Set(ids);
+    // The first load only learns what is there: the bell shows it, no need to pop up.
+    if (known === null) return;
+    const isNew = (id: number) => !known.has(id);
+    const assigned = summary.assignedTasks.notificationData.filter((item) => isNew(item.id));
+    const candidate = summary.candidateTasks.notificationData.filter((item) => isNew(item.id));
+    if (assigned.length === 0 && candidate.length === 0) return;
+    this.deps.desktop.notify({ assigned: assigned.length, candidate: candidate.length });
+  }
+
+  /**
+   * Opens one kind: marks its notifications read, clears that counter and goes to the
+   * matching dashboard list. A failure to mark them is reported, and the user still goes.
+   */
+  async open(kind: NotificationKind): Promise<void> {
+    const group =
+      kind === NotificationKind.assigned ? this.summary.assignedTasks : this.summary.candidateTasks;
+    const ids = group.notificationData.map((item) => item.id);
+    this.deps.navigator.navigate(dashboardLink(kind));
+    if (ids.length === 0 && group.count === 0) return;
+    try {
+      if (ids.length > 0) await markNotificationsRead(ids);
+      runInAction(() => {
+        const cleared = { count: 0, notificationData: [] };
+        this.summary =
+          kind === NotificationKind.assigned
+            ? { ...this.summary, assignedTasks: cleared }
+            : { ...this.summary, candidateTasks: cleared };
+      });
+      this.deps.shell.setUnreadCount(this.unreadCount);
+    } catch (error) {
+      reportFailure(this.deps.toasts, error);
+    }
+  }
+
+  /** Forgets everything (sign-out). */
+  reset(): void {
+    this.stop();
+    this.requestSeq += 1;
+    this.summary = EMPTY_NOTIFICATIONS;
+    this.status = RemoteLoadingStatus.unknown;
+    this.knownIds = null;
+  }
+}

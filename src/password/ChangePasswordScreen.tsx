@@ -1,0 +1,171 @@
+import { Button, Callout, Card, FormGroup, Spinner } from '@blueprintjs/core';
+import { CrossIcon, EndorsedIcon, RefreshIcon, UserIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { PasswordInput } from '../components/PasswordInput';
+import { PublicLayout } from '../public/PublicLayout';
+import { SessionStatus } from '../stores/SessionStore';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { useStores } from '../stores/useStores';
+import { ChangePasswordForm, ChangePasswordStatus } from './ChangePasswordForm';
+import './passwordScreens.css';
+
+/**
+ * The change-password page (`/accounts/password/change`), reached signed in or after the
+ * server's 307 on login or the session check. On success it sends the user to sign in again.
+ */
+export const ChangePasswordScreen = observer(function ChangePasswordScreen() {
+  const { session } = useStores();
+  const { t } = useTranslation();
+  const [form] = useState(() => new ChangePasswordForm());
+
+  useEffect(() => {
+    void form.load();
+  }, [form]);
+
+  const toLogin = () => void session.signOutAndGoToLogin();
+
+  if (form.status === ChangePasswordStatus.success) {
+    return (
+      <PublicLayout>
+        <Card className="tessera-auth-card tessera-password-success" elevation={1}>
+          <EndorsedIcon size={40} className="tessera-password-success__icon" />
+          <h1 className="tessera-auth-card__title">{t('changePassword.successTitle')}</h1>
+          <p className="tessera-auth-card__subtitle">{t('changePassword.successText')}</p>
+          <Button
+            intent="primary"
+            size="large"
+            fill
+            text={t('changePassword.continue')}
+            onClick={toLogin}
+            autoFocus
+          />
+        </Card>
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <PublicLayout>
+      <Card className="tessera-auth-card" elevation={1}>
+        <h1 className="tessera-auth-card__title">{t('changePassword.title')}</h1>
+        <p className="tessera-auth-card__subtitle">
+          {session.status === SessionStatus.passwordChangeRequired
+            ? t('changePassword.mustChange')
+            : t('changePassword.intro')}
+        </p>
+        {form.settingsStatus === RemoteLoadingStatus.loadingFailed ? (
+          <Callout intent="danger" title={t('changePassword.loadFailed')}>
+            <Button
+              className="tessera-password__retry"
+              icon={<RefreshIcon />}
+              text={t('common.retry')}
+              onClick={() => void form.load()}
+            />
+          </Callout>
+        ) : !form.settings ? (
+          <div className="tessera-password__loading">
+            <Spinner size={28} aria-label={t('common.loading')} />
+          </div>
+        ) : (
+          <ChangePasswordFields form={form} onChangeAccount={toLogin} />
+        )}
+      </Card>
+    </PublicLayout>
+  );
+});
+
+interface ChangePasswordFieldsProps {
+  /** The screen's state. */
+  form: ChangePasswordForm;
+  /** Signs out and goes to the sign-in page. */
+  onChangeAccount: () => void;
+}
+
+const ChangePasswordFields = observer(function ChangePasswordFields({
+  form,
+  onChangeAccount,
+}: ChangePasswordFieldsProps) {
+  const { t } = useTranslation();
+  const submitting = form.status === ChangePasswordStatus.submitting;
+  if (!form.settings) return null;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+    >
+      <div className="tessera-password__account">
+        <UserIcon className="tessera-password__account-icon" />
+        <div className="tessera-password__account-text">
+          <span className="tessera-password__account-label">{t('changePassword.account')}</span>
+          <span className="tessera-password__account-email" data-testid="change-password-email">
+            {form.email}
+          </span>
+        </div>
+        <Button
+          variant="outlined"
+          size="small"
+          text={t('changePassword.changeAccount')}
+          onClick={onChangeAccount}
+          disabled={submitting}
+        />
+      </div>
+      {form.failure && (
+        <Callout
+          intent="danger"
+          className="tessera-password__banner"
+          role="alert"
+          title={t(`changePassword.${form.failure}`, { email: form.email })}
+        >
+          <Button
+            className="tessera-password__banner-close"
+            variant="minimal"
+            size="small"
+            icon={<CrossIcon />}
+            aria-label={t('common.dismiss')}
+            title={t('common.dismiss')}
+            onClick={() => form.dismissFailure()}
+          />
+        </Callout>
+      )}
+      <FormGroup
+        label={t('changePassword.newPassword')}
+        labelFor="new-password"
+        intent={form.problem ? 'danger' : 'none'}
+        helperText={
+          form.problem ? <span role="alert">{t(`changePassword.${form.problem}`)}</span> : undefined
+        }
+      >
+        <PasswordInput
+          id="new-password"
+          autoComplete="new-password"
+          value={form.password}
+          onValueChange={(value) => form.setPassword(value)}
+          intent={form.problem ? 'danger' : 'none'}
+          invalid={form.problem !== null}
+          describedBy="new-password-rules"
+          disabled={submitting}
+          autoFocus
+        />
+      </FormGroup>
+      <PasswordChecklist
+        id="new-password-rules"
+        password={form.password}
+        settings={form.settings}
+      />
+      <Button
+        type="submit"
+        intent="primary"
+        size="large"
+        fill
+        loading={submitting}
+        text={t('changePassword.submit')}
+      />
+    </form>
+  );
+});

@@ -1,0 +1,172 @@
+import { Button, Callout, Card, FormGroup, Spinner } from '@blueprintjs/core';
+import { EndorsedIcon, RefreshIcon, TimeIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { PasswordInput } from '../components/PasswordInput';
+import { PublicLayout } from '../public/PublicLayout';
+import { Paths } from '../routing/paths';
+import { SavingStatus } from '../stores/statuses';
+import { ResetPasswordForm, ResetPasswordView } from './ResetPasswordForm';
+import './passwordScreens.css';
+
+/**
+ * The reset-password page (`/accounts/password/reset?oobCode=&tenant=`), reached from an
+ * emailed link: checks the link, then asks for a new password.
+ */
+export const ResetPasswordScreen = observer(function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [form] = useState(() => new ResetPasswordForm(params.get('oobCode'), params.get('tenant')));
+
+  useEffect(() => {
+    void form.load();
+  }, [form]);
+
+  const navigate = useNavigate();
+  const signInButton = (
+    <Button
+      intent="primary"
+      size="large"
+      fill
+      text={t('resetPassword.backToSignIn')}
+      onClick={() => void navigate(Paths.login, { replace: true })}
+    />
+  );
+
+  switch (form.view) {
+    case ResetPasswordView.loading:
+      return (
+        <PublicLayout>
+          <Card className="tessera-auth-card" elevation={1}>
+            <div className="tessera-password__loading" role="status">
+              <Spinner size={28} />
+              <span className="tessera-visually-hidden">{t('resetPassword.checking')}</span>
+            </div>
+          </Card>
+        </PublicLayout>
+      );
+    case ResetPasswordView.expired:
+      return (
+        <PublicLayout>
+          <Card className="tessera-auth-card tessera-password-success" elevation={1}>
+            <TimeIcon size={40} className="tessera-password-expired__icon" />
+            <h1 className="tessera-auth-card__title">{t('resetPassword.expiredTitle')}</h1>
+            <p className="tessera-auth-card__subtitle">{t('resetPassword.expiredText')}</p>
+            {signInButton}
+          </Card>
+        </PublicLayout>
+      );
+    case ResetPasswordView.success:
+      return (
+        <PublicLayout>
+          <Card className="tessera-auth-card tessera-password-success" elevation={1}>
+            <EndorsedIcon size={40} className="tessera-password-success__icon" />
+            <h1 className="tessera-auth-card__title">{t('resetPassword.successTitle')}</h1>
+            <p className="tessera-auth-card__subtitle">{t('resetPassword.successText')}</p>
+            {signInButton}
+          </Card>
+        </PublicLayout>
+      );
+    case ResetPasswordView.loadFailed:
+      return (
+        <PublicLayout>
+          <Card className="tessera-auth-card" elevation={1}>
+            <h1 className="tessera-auth-card__title">{t('resetPassword.resetPassword')}</h1>
+            <Callout intent="danger" title={t('resetPassword.loadFailed')}>
+              <Button
+                className="tessera-password__retry"
+                icon={<RefreshIcon />}
+                text={t('common.retry')}
+                onClick={() => void form.load()}
+              />
+            </Callout>
+          </Card>
+        </PublicLayout>
+      );
+    case ResetPasswordView.form:
+      return (
+        <PublicLayout>
+          <Card className="tessera-auth-card" elevation={1}>
+            <h1 className="tessera-auth-card__title">{t('resetPassword.resetPassword')}</h1>
+            <p className="tessera-auth-card__subtitle">
+              {t('resetPassword.intro', { email: form.email })}
+            </p>
+            <ResetPasswordFields form={form} />
+          </Card>
+        </PublicLayout>
+      );
+  }
+});
+
+interface ResetPasswordFieldsProps {
+  /** The page's state. */
+  form: ResetPasswordForm;
+}
+
+const ResetPasswordFields = observer(function ResetPasswordFields({
+  form,
+}: ResetPasswordFieldsProps) {
+  const { t } = useTranslation();
+  const saving = form.status === SavingStatus.saving;
+  if (!form.settings) return null;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+    >
+      {/* Lets password managers file the new password under the right account. */}
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={form.email}
+        readOnly
+        hidden
+      />
+      {form.serverError && (
+        <Callout intent="danger" className="tessera-password__banner" role="alert">
+          {t('changePassword.serverError')}
+        </Callout>
+      )}
+      <FormGroup
+        label={t('changePassword.newPassword')}
+        labelFor="new-password"
+        intent={form.problem ? 'danger' : 'none'}
+        helperText={
+          form.problem ? <span role="alert">{t(`changePassword.${form.problem}`)}</span> : undefined
+        }
+      >
+        <PasswordInput
+          id="new-password"
+          autoComplete="new-password"
+          value={form.password}
+          onValueChange={(value) => form.setPassword(value)}
+          intent={form.problem ? 'danger' : 'none'}
+          invalid={form.problem !== null}
+          describedBy="new-password-rules"
+          disabled={saving}
+          autoFocus
+        />
+      </FormGroup>
+      <PasswordChecklist
+        id="new-password-rules"
+        password={form.password}
+        settings={form.settings}
+      />
+      <Button
+        type="submit"
+        intent="primary"
+        size="large"
+        fill
+        loading={saving}
+        text={t('resetPassword.submit')}
+      />
+    </form>
+  );
+});

@@ -1,0 +1,41 @@
+import type { AppNavigator } from '../stores/AppNavigator';
+import type { ToastStore } from '../stores/ToastStore';
+import { NewApplicationStore } from './NewApplicationStore';
+import { ProcessInstanceStore } from './ProcessInstanceStore';
+import { StartProcessStore } from './StartProcessStore';
+import { TaskPageStore } from './TaskPageStore';
+
+/** What the process screens need from the rest of the app. */
+export interface ProcessStoreDeps {
+  /** Where failures go. */
+  toasts: ToastStore;
+  /** Moves the user to new instances. */
+  navigator: AppNavigator;
+}
+
+/**
+ * The stores of the `/process/...` screens and of the start-process drawer, built together so
+ * the RootStore gains one entry for all of them.
+ */
+export class ProcessStore {
+  /** The start-process drawer. */
+  readonly startProcess: StartProcessStore;
+  /** The process instance page. */
+  readonly instance: ProcessInstanceStore;
+  /** The task page header. */
+  readonly taskPage: TaskPageStore;
+  /** The new-application screen. */
+  readonly newApplication: NewApplicationStore;
+
+  constructor(deps: ProcessStoreDeps) {
+    this.startProcess = new StartProcessStore(deps);
+    this.instance = new ProcessInstanceStore(deps.toasts);
+    this.taskPage = new TaskPageStore(deps.toasts);
+    this.newApplication = new NewApplicationStore(deps.toasts, deps.navigator);
+  }
+
+  /** Forgets what belonged to the signed-out account. */
+  reset(): void {
+    this.startProcess.reset();
+  }
+}

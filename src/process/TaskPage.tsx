@@ -1,0 +1,181 @@
+import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  ChevronDownIcon,
+  ChevronUpIcon,
+  PersonIcon,
+  SearchIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useWorkStores } from '../dashboard/useWorkStores';
+import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { useStores } from '../stores/useStores';
+import { TaskFormSlot } from './TaskFormSlot';
+import './Process.css';
+
+/** Pause between confirming to leave unsaved changes and leaving (spec 001 section 9). */
+const LEAVE_DELAY_MS = 500;
+
+/**
+ * The task page at `/process/task/:taskId` (spec 001 section 2, "Task screen"): a header with
+ * the task name (its `${variables}` filled in), a toggle for the process name, the due date
+ * (YYYY-MM-DD or --), the assignee (or 'no assignee') and "Cancel and back to dashboard";
+ * the form runtime's form below it.
+ */
+export const TaskPage = observer(function TaskPage() {
+  const { taskId = '' } = useParams();
+  const { processes } = useWorkStores();
+  const { session } = useStores();
+  const store = processes.taskPage;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // The form's unsaved-changes guard (spec 001 section 4): ask on back while the form is
+  // dirty; on confirm show the loader and leave after 500 ms.
+  const [formDirty, setFormDirty] = useState(false);
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (taskId) void store.load(taskId);
+  }, [store, taskId]);
+
+  useEffect(() => {
+    if (!leaving) return undefined;
+    const timer = setTimeout(() => void navigate('/'), LEAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [leaving, navigate]);
+
+  const back = (
+    <Button
+      variant="minimal"
+      icon={<ArrowLeftIcon />}
+      text={t('tasks.header.back')}
+      className="tessera-page__back"
+      data-testid="task-back"
+      onClick={() => (formDirty ? setConfirmingLeave(true) : void navigate('/'))}
+    />
+  );
+
+  if (leaving) {
+    return (
+      <div className="tessera-page tessera-page--loading">
+        <Spinner size={30} />
+      </div>
+    );
+  }
+
+  const task = store.taskId === taskId ? store.task : null;
+  if (!task) {
+    if (store.status === RemoteLoadingStatus.loadingFailed) {
+      return (
+        <div className="tessera-page">
+          {back}
+          <NonIdealState
+            icon={store.notFound ? <SearchIcon size={40} /> : <WarningSignIcon size={40} />}
+            title={store.notFound ? t('process.taskNotFound') : t('tasks.header.loadError')}
+            description={store.notFound ? t('tasks.header.notFound') : undefined}
+            action={
+              store.notFound ? undefined : (
+                <Button
+                  variant="outlined"
+                  text={t('common.retry')}
+                  onClick={() => void store.load(taskId)}
+                />
+              )
+            }
+          />
+        </div>
+      );
+    }
+    return (
+      <div className="tessera-page tessera-page--loading">
+        <Spinner size={30} />
+      </div>
+    );
+  }
+
+  const flag = dueDateFlag(task.dueDate);
+  const userId = session.account?.id;
+  const mine = task.assignee !== null && task.assignee.id === userId;
+  const readOnly = !(mine || task.permissions.canClaim);
+  return (
+    <div className="tessera-page tessera-task-page" data-testid="task-page">
+      {back}
+      <header className="tessera-task-header">
+        <div className="tessera-task-header__main">
+          <h2 className="tessera-page__title" data-testid="task-title">
+            {store.displayName || '-'}
+          </h2>
+          <Button
+            variant="minimal"
+            size="small"
+            className="tessera-task-header__toggle"
+            endIcon={store.processNameVisible ? <ChevronUpIcon /> : <ChevronDownIcon />}
+            text={
+              store.processNameVisible
+                ? t('tasks.header.hideProcess')
+                : t('tasks.header.showProcess')
+            }
+            aria-expanded={store.processNameVisible}
+            onClick={() => store.toggleProcessName()}
+          />
+          {store.processNameVisible && (
+            <p className="tessera-task-header__process" data-testid="task-process">
+              <span className="tessera-muted">{t('tasks.header.process')}: </span>
+              {task.processDefinitionName}
+              {task.processInstanceName ? ` · ${task.processInstanceName}` : ''}
+            </p>
+          )}
+        </div>
+        <dl className="tessera-task-header__facts">
+          <div>
+            <dt>
+              <CalendarIcon size={12} /> {t('tasks.header.dueDate')}
+            </dt>
+            <dd data-testid="task-due">
+              <span
+                className="tessera-task-header__flag"
+                style={{ backgroundColor: DUE_DATE_FLAG_COLORS[flag] }}
+                aria-hidden
+              />
+              {formatDueDate(task.dueDate)}
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <PersonIcon size={12} /> {t('tasks.header.assignee')}
+            </dt>
+            <dd data-testid="task-assignee">
+              {task.assignee ? (
+                task.assignee.fullName
+              ) : (
+                <Tag minimal>{t('tasks.header.noAssignee')}</Tag>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </header>
+      <TaskFormSlot taskId={task.id} task={task} readOnly={readOnly} onDirtyChange={setFormDirty} />
+      <ConfirmDialog
+        isOpen={confirmingLeave}
+        title={t('taskForm.unsavedTitle')}
+        message={t('taskForm.unsavedMessage')}
+        primaryText={t('taskForm.leave')}
+        secondaryText={t('taskForm.stay')}
+        primaryIntent="danger"
+        onConfirm={() => {
+          setConfirmingLeave(false);
+          setLeaving(true);
+        }}
+        onCancel={() => setConfirmingLeave(false)}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,92 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { NotFoundError } from '../api/errors';
+import { fetchProcessVariables } from '../api/processesApi';
+import { fetchTaskDetail, type TaskDetail } from '../api/tasksApi';
+import { reportFailure } from '../dashboard/reportFailure';
+import type { ToastStore } from '../stores/ToastStore';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { replaceVariables } from './replaceVariables';
+
+/**
+ * The task page's header (spec 001 section 2, "Task screen"): the task with its name's
+ * variables filled in, the process name toggle, the due date and the assignee. The form body
+ * below belongs to the form runtime.
+ */
+export class TaskPageStore {
+  /** The task id asked for. */
+  taskId: string | null = null;
+  /** The task, once loaded. */
+  task: TaskDetail | null = null;
+  /** Variables for the name's placeholders. */
+  variables: Record<string, unknown> = {};
+  /** Where loading stands. */
+  status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
+  /** Whether the server said there is no such task. */
+  notFound = false;
+  /** Whether the process name is shown under the task name. */
+  processNameVisible = false;
+
+  private readonly toasts: ToastStore;
+  private requestSeq = 0;
+
+  constructor(toasts: ToastStore) {
+    this.toasts = toasts;
+    makeAutoObservable<TaskPageStore, 'toasts' | 'requestSeq'>(this, {
+      toasts: false,
+      requestSeq: false,
+    });
+  }
+
+  /** The task name with its `${variables}` replaced. */
+  get displayName(): string {
+    if (!this.task) return '';
+    return replaceVariables(this.task.name, { ...this.task.taskVariables, ...this.variables });
+  }
+
+  /** Loads the task, then the variables its name needs (if it still has placeholders). */
+  async load(taskId: string): Promise<void> {
+    const seq = ++this.requestSeq;
+    if (this.taskId !== taskId) {
+      this.task = null;
+      this.variables = {};
+    }
+    this.taskId = taskId;
+    this.notFound = false;
+    this.status = RemoteLoadingStatus.loading;
+    try {
+      const task = await fetchTaskDetail(taskId);
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.task = task;
+        this.status = task.name.includes('${')
+          ? RemoteLoadingStatus.partiallyLoaded
+          : RemoteLoadingStatus.fullyLoaded;
+      });
+      if (!task.name.includes('${')) return;
+      try {
+        const answer = await fetchProcessVariables(task.processInstanceId, task.id);
+        if (seq !== this.requestSeq) return;
+        runInAction(() => {
+          this.variables = { ...answer.taskVariables, ...answer.processVariables };
+        });
+      } catch {
+        // The name keeps its placeholders; the task itself is there.
+      }
+      runInAction(() => {
+        this.status = RemoteLoadingStatus.fullyLoaded;
+      });
+    } catch (error) {
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.status = RemoteLoadingStatus.loadingFailed;
+        this.notFound = error instanceof NotFoundError;
+      });
+      if (!(error instanceof NotFoundError)) reportFailure(this.toasts, error);
+    }
+  }
+
+  /** Shows or hides the process name. */
+  toggleProcessName(): void {
+    this.processNameVisible = !this.processNameVisible;
+  }
+}

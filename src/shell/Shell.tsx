@@ -1,0 +1,67 @@
+import { Drawer } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StartProcessDrawer } from '../process/StartProcessDrawer';
+import { useStores } from '../stores/useStores';
+import { AppHeader } from './AppHeader';
+import { DocumentTitleSync } from './DocumentTitleSync';
+import { NavContent } from './NavContent';
+import { useIsMobile } from './useIsMobile';
+import './Shell.css';
+
+/** Props of {@link Shell}. */
+export interface ShellProps {
+  /** The current screen. */
+  children: ReactNode;
+}
+
+/**
+ * The signed-in frame: a navigation drawer (collapsible on desktop, a modal drawer below
+ * 600 px) beside the 64 px header and the screen.
+ */
+export const Shell = observer(function Shell({ children }: ShellProps) {
+  const { preferences, shell } = useStores();
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const collapsed = preferences.drawerCollapsed;
+
+  return (
+    <div className={`tessera-shell${!isMobile && collapsed ? ' is-collapsed' : ''}`}>
+      <DocumentTitleSync />
+      {isMobile ? (
+        <Drawer
+          isOpen={shell.mobileDrawerOpen}
+          position="left"
+          size={280}
+          onClose={() => shell.setMobileDrawerOpen(false)}
+          aria-label={t('shell.navigation')}
+          className="tessera-shell__mobile-drawer"
+        >
+          <nav aria-label={t('shell.navigation')} className="tessera-shell__mobile-nav">
+            <NavContent collapsed={false} onNavigate={() => shell.setMobileDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      ) : (
+        <nav aria-label={t('shell.navigation')} className="tessera-shell__drawer">
+          <NavContent
+            collapsed={collapsed}
+            onExpand={() => preferences.setDrawerCollapsed(false)}
+          />
+        </nav>
+      )}
+      <div className="tessera-shell__main">
+        <AppHeader
+          menuExpanded={isMobile ? shell.mobileDrawerOpen : !collapsed}
+          onToggleMenu={() =>
+            isMobile
+              ? shell.setMobileDrawerOpen(!shell.mobileDrawerOpen)
+              : preferences.toggleDrawer()
+          }
+        />
+        <main className="tessera-shell__content">{children}</main>
+      </div>
+      <StartProcessDrawer />
+    </div>
+  );
+});

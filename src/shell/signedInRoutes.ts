@@ -1,0 +1,50 @@
+import { lazy, type ComponentType } from 'react';
+import type { Privilege } from '../../schemas/api/identity';
+
+const DashboardPage = lazy(() =>
+  import('../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+);
+const TaskPage = lazy(() =>
+  import('../process/TaskPage').then((module) => ({ default: module.TaskPage })),
+);
+const ProcessInstancePage = lazy(() =>
+  import('../process/ProcessInstancePage').then((module) => ({
+    default: module.ProcessInstancePage,
+  })),
+);
+const NewApplicationPage = lazy(() =>
+  import('../process/NewApplicationPage').then((module) => ({
+    default: module.NewApplicationPage,
+  })),
+);
+
+/** One screen of the signed-in area, shown inside the shell. */
+export interface SignedInRoute {
+  /** The react-router path pattern, absolute (`/objectdata/:key/:version`). */
+  path: string;
+  /** The screen; pass a `React.lazy` component so each feature is its own chunk. */
+  Screen: ComponentType;
+  /** Translation key of the header title while this route is shown. */
+  titleKey: string;
+  /** A privilege the screen needs; without it the user is sent to `/` (spec 000 section 6). */
+  privilege?: Privilege;
+}
+
+/**
+ * The signed-in routes. A feature adds its screens here (dashboard, tasks, records); the shell,
+ * the header title and the privilege guard follow from this list.
+ */
+export const signedInRoutes: SignedInRoute[] = [
+  { path: '/', Screen: DashboardPage, titleKey: 'shell.dashboard' },
+  { path: '/process/task/:taskId', Screen: TaskPage, titleKey: 'shell.dashboard' },
+  {
+    path: '/process/instance/:processInstanceId',
+    Screen: ProcessInstancePage,
+    titleKey: 'shell.dashboard',
+  },
+  {
+    path: '/process/:type/:appDefinitionKey/new',
+    Screen: NewApplicationPage,
+    titleKey: 'shell.dashboard',
+  },
+];

@@ -1,0 +1,86 @@
+import { setGlobalErrorHandlers } from '../api/httpClient';
+import { DashboardStore } from '../dashboard/DashboardStore';
+import { browserNotifier } from '../notifications/desktopNotifier';
+import { NotificationStore } from '../notifications/NotificationStore';
+import { ProcessStore } from '../process/ProcessStore';
+import type { AppNavigator } from './AppNavigator';
+import { PreferencesStore, type PreferencesSources } from './PreferencesStore';
+import { SessionStore } from './SessionStore';
+import { ShellStore } from './ShellStore';
+import { ToastStore } from './ToastStore';
+
+/** What the stores need from the browser, injected so tests can give their own. */
+export interface RootStoreDeps extends PreferencesSources {
+  /** The router, seen from outside React. */
+  navigator: AppNavigator;
+}
+
+/**
+ * Builds every store once, in dependency order, and wires the HTTP client's app-wide
+ * reactions to them. Features reach the stores through `useStores()`.
+ */
+export class RootStore {
+  /** Toasts; every other store may report through them. */
+  readonly toasts: ToastStore;
+  /** Language and drawer choices. */
+  readonly preferences: PreferencesStore;
+  /** The signed-in frame: unread count, tab title, Reports entries. */
+  readonly shell: ShellStore;
+  /** The session state machine and the signed-in account. */
+  readonly session: SessionStore;
+  /** The router as the stores see it. */
+  readonly navigator: AppNavigator;
+  /** Unread notifications of the bell, refreshed every 30 minutes. */
+  readonly notifications: NotificationStore;
+  /** The dashboard's three task lists and their actions. */
+  readonly dashboard: DashboardStore;
+  /** The /process screens and the start-process drawer. */
+  readonly processes: ProcessStore;
+
+  private readonly detachHttp: () => void;
+
+  constructor(deps: RootStoreDeps) {
+    this.navigator = deps.navigator;
+    // 1. Toasts first: they depend on nothing and everything else reports through them.
+    this.toasts = new ToastStore();
+    // 2. Preferences: read from storage and the browser only.
+    this.preferences = new PreferencesStore(deps);
+    // 3. Shell: plain state that features set and the session clears.
+    this.shell = new ShellStore();
+    // 4. Session: needs the toasts, the shell and the router.
+    this.session = new SessionStore({
+      toasts: this.toasts,
+      shell: this.shell,
+      navigator: deps.navigator,
+    });
+    // 5. The task work: notifications first (the shell shows their count), then the
+    // dashboard, which refreshes them after task actions, then the process screens.
+    const currentUser = () => this.session.account;
+    this.notifications = new NotificationStore({
+      currentUserId: () => currentUser()?.id ?? null,
+      shell: this.shell,
+      toasts: this.toasts,
+      navigator: deps.navigator,
+      desktop: browserNotifier(),
+    });
+    this.dashboard = new DashboardStore({
+      toasts: this.toasts,
+      navigator: deps.navigator,
+      notifications: this.notifications,
+      currentUser,
+      storage: deps.storage,
+    });
+    this.processes = new ProcessStore({ toasts: this.toasts, navigator: deps.navigator });
+    // 6. Last, the HTTP client's reactions to 401, 403 and 503, which call into the above.
+    this.detachHttp = setGlobalErrorHandlers({
+      onUnauthorized: () => this.session.expire(deps.navigator.currentPath()),
+      onForbidden: () => this.toasts.showError('common.insufficientPriviliges'),
+      onMaintenance: () => this.session.enterMaintenance(),
+    });
+  }
+
+  /** Detaches the stores from the HTTP client (tests build a RootStore per case). */
+  dispose(): void {
+    this.detachHttp();
+  }
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { TOAST_TIMEOUT_MS, ToastStore } from './ToastStore';
+
+describe('ToastStore', () => {
+  it('keeps error toasts until dismissed and lets others close by themselves', () => {
+    const toasts = new ToastStore();
+    toasts.showError('common.serverErrorTryAgain');
+    toasts.showSuccess('tasks.savedTask');
+    expect(toasts.toasts.map((t) => t.timeout)).toEqual([0, TOAST_TIMEOUT_MS]);
+  });
+
+  it('does not stack the same message twice', () => {
+    const toasts = new ToastStore();
+    const first = toasts.showError('common.insufficientPriviliges');
+    const second = toasts.showError('common.insufficientPriviliges');
+    expect(second).toBe(first);
+    expect(toasts.toasts).toHaveLength(1);
+  });
+
+  it('dismisses one toast by id', () => {
+    const toasts = new ToastStore();
+    const id = toasts.showError('a');
+    toasts.showError('b');
+    toasts.dismiss(id);
+    expect(toasts.toasts.map((t) => t.key)).toEqual(['b']);
+  });
+});

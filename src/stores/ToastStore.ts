@@ -1,0 +1,93 @@
+import { makeAutoObservable } from 'mobx';
+
+/** The look of a toast; `danger` toasts stay until dismissed. */
+export type ToastIntent = 'primary' | 'success' | 'warning' | 'danger' | 'none';
+
+/** What a feature asks to show: a translation key (and its values), never English text. */
+export interface ToastRequest {
+  /** Translation key of the message, e.g. `common.serverErrorTryAgain`. */
+  key: string;
+  /** Interpolation values for the message. */
+  values?: Record<string, string | number>;
+  /** The look; `danger` by default, because most toasts report a failure. */
+  intent?: ToastIntent;
+}
+
+/** A toast on screen. */
+export interface ToastItem {
+  /** Stable id for React and for dismissing. */
+  id: number;
+  /** Translation key of the message. */
+  key: string;
+  /** Interpolation values for the message. */
+  values: Record<string, string | number>;
+  /** The look. */
+  intent: ToastIntent;
+  /** Milliseconds before it closes by itself; 0 keeps it until dismissed. */
+  timeout: number;
+}
+
+/** How long a non-error toast stays. */
+export const TOAST_TIMEOUT_MS = 5000;
+
+/**
+ * The app's toasts, as data: features push messages here and `ToastHost` renders them in a
+ * Blueprint OverlayToaster. Error toasts do not close by themselves (spec 000 section 8);
+ * the others do. The same message shown twice in a row is not stacked.
+ */
+export class ToastStore {
+  /** The toasts on screen, oldest first. */
+  toasts: ToastItem[] = [];
+  private nextId = 1;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  /** Shows a message; answers its id. */
+  show(request: ToastRequest): number {
+    const intent = request.intent ?? 'danger';
+    const values = request.values ?? {};
+    const same = this.toasts.find(
+      (t) => t.key === request.key && t.intent === intent && sameValues(t.values, values),
+    );
+    if (same) return same.id;
+    const id = this.nextId++;
+    this.toasts.push({
+      id,
+      key: request.key,
+      values,
+      intent,
+      timeout: intent === 'danger' ? 0 : TOAST_TIMEOUT_MS,
+    });
+    return id;
+  }
+
+  /** Shows a failure that stays until the user dismisses it. */
+  showError(key: string, values?: Record<string, string | number>): number {
+    return this.show({ key, values, intent: 'danger' });
+  }
+
+  /** Shows a success that closes by itself. */
+  showSuccess(key: string, values?: Record<string, string | number>): number {
+    return this.show({ key, values, intent: 'success' });
+  }
+
+  /** Removes one toast (its close button, its timeout, or the app). */
+  dismiss(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id);
+  }
+
+  /** Removes every toast, e.g. on sign-out. */
+  clear(): void {
+    this.toasts = [];
+  }
+}
+
+function sameValues(
+  a: Record<string, string | number>,
+  b: Record<string, string | number>,
+): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
