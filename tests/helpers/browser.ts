@@ -1,0 +1,44 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The flags Chromium needs on a machine without a GPU, sandbox or outside network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, or the one named by CHROMIUM. */
+export const CHROMIUM_PATH = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Starts headless Chromium the one way every test and benchmark does. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** Options of a fresh browser context, a stranger's browser every time. */
+export interface ContextOptions {
+  /** Width of the viewport in CSS pixels; 1280 unless a test looks at phones. */
+  width?: number;
+  /** Height of the viewport in CSS pixels. */
+  height?: number;
+  /** The browser language (`navigator.language`). */
+  locale?: string;
+}
+
+/** A new isolated context (own cookies and storage) with one page. */
+export async function openPage(
+  browser: Browser,
+  options: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: options.locale ?? 'en-GB',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}

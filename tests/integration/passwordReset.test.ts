@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox, startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { identityClient } from './identityClient';
+
+const CLAIRE = 'claire.dubois@tessera.example';
+const NEW_PASSWORD = 'Nouveau#Depart7';
+
+/** The code and link of the newest mail to `to`. */
+async function latestLink(server: TestServer, tenant: string, to: string) {
+  const mail = (await readOutbox(server.database.db, tenant)).find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
+  const url = new URL(link);
+  return { mail, url, code: url.searchParams.get('oobCode') ?? '' };
+}
+
+describe('password reset by mail', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const requestReset = (
+    email: string,
+    tenant = 'internal',
+    headers: Record<string, string> = {},
+    language?: string,
+  ) =>
+    identityClient(server, tenant).request({
+      method: 'POST',
+      url: '/identity/password/reset-request',
+      body: language ? { email, language } : { email },
+      headers,
+    });
+
+  it('given a known and an unknown email, when requesting a reset, then both answer 202 with the same body', async () => {
+    const known = await requestReset(CLAIRE);
+    const unknown = await requestReset('nobody@tessera.example');
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    const mails = await readOutbox(server.database.db, 'internal');
+    expect(mails.some((m) => m.to === 'nobody@tessera.example')).toBe(false);
+    expect(mails.filter((m) => m.to === CLAIRE)).toHaveLength(1);
+  });
+
+  it('given a known email, when the mail is written, then it is in the user locale with a link to the reset page', async () => {
+    const { mail, url, code } = await latestLink(server, 'internal', CLAIRE);
+    expect(mail.subject).toBe('Réinitialisez votre mot de passe Tessera');
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `http://localhost:${server.port}/accounts/password/reset`,
+    );
+    expect(url.searchParams.get('tenant')).toBe('internal');
+    expect(code).toMatch(/^[\w-]{43}$/);
+    const stored = await server.database.db
+      .selectFrom('password_resets')
+      .select('code_hash')
+      .execute();
+    expect(stored.map((r) => r.code_hash)).not.toContain(code);
+  });
+
+  it('given a language in the request, when the mail is written, then that language wins', async () => {
+    await requestReset('lucas.martin@tessera.example', 'internal', {}, 'es');
+    const { mail } = await latestLink(server, 'internal', 'lucas.martin@tessera.example');
+    expect(mail.subject).toBe('Restablezca su contraseña de Tessera');
+  });
+
+  it('given a spoofed Host or X-Forwarded-Host, when requesting a reset, then the link still uses the configured origin', async () => {
+    await requestReset('ana.souza@acme.example', 'acme', {
+      host: 'acme.attacker.example',
+      'x-forwarded-host': 'attacker.example',
+    });
+    const { url } = await latestLink(server, 'acme', 'ana.souza@acme.example');
+    expect(url.origin).toBe(`http://acme.localhost:${server.port}`);
+    expect(url.searchParams.get('tenant')).toBe('acme');
+  });
+
+  it('given a tenant base URL, when requesting a reset, then the link uses it', async () => {
+    await server.database.db
+      .updateTable('tenants')
+      .set({ base_url: 'https://credit.acme.example/' })
+      .where('name', '=', 'acme')
+      .execute();
+    try {
+      await requestReset('ana.souza@acme.example', 'acme');
+      const { url } = await latestLink(server, 'acme', 'ana.souza@acme.example');
+      expect(url.origin).toBe('https://credit.acme.example');
+    } finally {
+      await server.database.db
+        .updateTable('tenants')
+        .set({ base_url: null })
+        .where('name', '=', 'acme')
+        .execute();
+    }
+  });
+
+  it('given a valid code, when verifying it, then the email comes back', async () => {
+    const { code } = await latestLink(server, 'internal', CLAIRE);
+    const response = await identityClient(server).request({
+      method: 'POST',
+      url: `/identity/accounts/internal/verify/reset-password?oobCode=${code}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ result: { email: CLAIRE } });
+  });
+
+  it('given an unknown code or another tenant, when verifying, then 400 INVALID_OOB_CODE or TENANT_MISMATCH', async () => {
+    const { code } = await latestLink(server, 'internal', CLAIRE);
+    const client = identityClient(server);
+    const unknown = await client.request({
+      method: 'POST',
+      url: `/identity/accounts/internal/verify/reset-password?oobCode=${'x'.repeat(43)}`,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('INVALID_OOB_CODE');
+    const atAcme = await identityClient(server, 'acme').request({
+      method: 'POST',
+      url: `/identity/accounts/acme/verify/reset-password?oobCode=${code}`,
+    });
+    expect(atAcme.json().code).toBe('INVALID_OOB_CODE');
+    const mismatch = await client.request({
+      method: 'POST',
+      url: `/identity/accounts/acme/verify/reset-password?oobCode=${code}`,
+    });
+    expect(mismatch.json().code).toBe('TENANT_MISMATCH');
+  });
+
+  it('given a weak new password, when resetting, then 422 WEAK_PASSWORD and the code stays usable', async () => {
+    const { code } = await latestLink(server, 'internal', CLAIRE);
+    const response = await identityClient(server).request({
+      method: 'POST',
+      url: '/identity/password/reset',
+      body: { email: CLAIRE, newPassword: 'weakpassword', oobCode: code, tenantId: 'internal' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('WEAK_PASSWORD');
+    expect(response.json().details[0].path).toBe('newPassword');
+  });
+
+  it('given a valid code, when resetting, then the password changes, sessions end and the code is spent', async () => {
+    const session = identityClient(server);
+    await session.login(CLAIRE);
+    const { code } = await latestLink(server, 'internal', CLAIRE);
+    const client = identityClient(server);
+    const body = { email: CLAIRE, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' };
+    const reset = await client.request({ method: 'POST', url: '/identity/password/reset', body });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ status: 'PASSWORD_RESET' });
+
+    expect((await session.request({ url: '/identity/account' })).statusCode).toBe(401);
+    expect((await identityClient(server).login(CLAIRE, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const again = await client.request({
+      method: 'POST',
+      url: '/identity/password/reset',
+      body: { ...body, newPassword: 'Another#Try99' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('INVALID_OOB_CODE');
+    const verify = await client.request({
+      method: 'POST',
+      url: `/identity/accounts/internal/verify/reset-password?oobCode=${code}`,
+    });
+    expect(verify.json().code).toBe('INVALID_OOB_CODE');
+  });
+
+  it('given an expired code, when verifying or resetting, then 400 EXPIRED_OOB_CODE', async () => {
+    const email = 'amara.okafor@tessera.example';
+    await requestReset(email);
+    const { code } = await latestLink(server, 'internal', email);
+    await server.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', 'aokafor')
+      .execute();
+    const client = identityClient(server);
+    const verify = await client.request({
+      method: 'POST',
+      url: `/identity/accounts/internal/verify/reset-password?oobCode=${code}`,
+    });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().code).toBe('EXPIRED_OOB_CODE');
+    const reset = await client.request({
+      method: 'POST',
+      url: '/identity/password/reset',
+      body: { email, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' },
+    });
+    expect(reset.json().code).toBe('EXPIRED_OOB_CODE');
+  });
+
+  it('given a code for one account, when resetting another email with it, then 400 INVALID_OOB_CODE', async () => {
+    const email = 'priya.nair@tessera.example';
+    await requestReset(email);
+    const { code } = await latestLink(server, 'internal', email);
+    const response = await identityClient(server).request({
+      method: 'POST',
+      url: '/identity/password/reset',
+      body: { email: CLAIRE, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_OOB_CODE');
+  });
+
+  it('given a reset, when the account was softly locked, then the lock is lifted', async () => {
+    const email = 'maria.garcia@tessera.example';
+    await server.database.db
+      .insertInto('login_failures')
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({ tenant: 'internal', email, ip: `10.9.0.${i}` })),
+      )
+      .execute();
+    expect((await identityClient(server).login(email)).statusCode).toBe(429);
+    await requestReset(email);
+    const { code } = await latestLink(server, 'internal', email);
+    const reset = await identityClient(server).request({
+      method: 'POST',
+      url: '/identity/password/reset',
+      body: { email, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await identityClient(server).login(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('given many requests for one user, when counting mails, then at most five go out per hour', async () => {
+    const email = 'javier.morales@tessera.example';
+    for (let i = 0; i < 7; i += 1) expect((await requestReset(email)).statusCode).toBe(202);
+    const mails = (await readOutbox(server.database.db, 'internal', 100)).filter(
+      (m) => m.to === email,
+    );
+    expect(mails).toHaveLength(5);
+  });
+
+  it('given the dev outbox, when opened, then it lists the tenant mails newest first with escaped, clickable links', async () => {
+    const client = identityClient(server);
+    const json = await client.request({ url: '/dev/outbox.json' });
+    expect(json.statusCode).toBe(200);
+    const mails = json.json().mails as Array<{ id: number; tenant: string }>;
+    expect(mails.every((m) => m.tenant === 'internal')).toBe(true);
+    expect(mails.map((m) => m.id)).toEqual([...mails.map((m) => m.id)].sort((a, b) => b - a));
+    const page = await client.request({ url: '/dev/outbox' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toMatch(
+      /<a href="http:\/\/localhost:\d+\/accounts\/password\/reset\?oobCode=[\w-]+&amp;tenant=internal">/,
+    );
+    expect(page.body).not.toContain('<script');
+  });
+});
