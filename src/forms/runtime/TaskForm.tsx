@@ -12,6 +12,7 @@ import { firstErrorFieldId } from './firstErrorFieldId';
 import { FormRenderer } from './FormRenderer';
 import { FormStore } from './FormStore';
 import type { FormValues } from './FormValidator';
+import { outcomeModeOf } from '../registry/outcomeMode';
 import { OutcomeBar } from './OutcomeBar';
 import type { Breakpoint } from './planGrid';
 
@@ -48,13 +49,22 @@ export interface TaskFormProps {
 const NO_SERVICES: FormServices = Object.freeze({});
 const DRAFT = 'draft';
 
-/** The buttons of the bar: the form's outcomes, or one Complete when it defines none at all. */
+/**
+ * The buttons of the bar: none when the form places an outcomes field (its buttons stand
+ * where the designer put them), else the form's outcomes, or one Complete when it has none.
+ */
 function barOutcomes(form: NormalizedForm, t: Translate): NormalizedOutcome[] {
-  if (form.outcomes.length > 0) return form.outcomes;
   const placed = form.sections.some((section) =>
     section.fields.some((field) => field.type === 'outcomes'),
   );
-  return placed ? [] : [{ key: 'complete', label: t('forms.complete'), type: 'DEFAULT' }];
+  if (placed) return [];
+  if (form.outcomes.length > 0) return form.outcomes;
+  return [{ key: 'complete', label: t('forms.complete'), type: 'DEFAULT' }];
+}
+
+/** Whether the form has a saving outcome of its own, which makes a separate Save redundant. */
+function savesItself(form: NormalizedForm): boolean {
+  return form.outcomes.some((outcome) => outcomeModeOf(outcome.type) === 'save');
 }
 
 /**
@@ -133,6 +143,7 @@ export function TaskForm({
     [run, store],
   );
   const outcomes = useMemo(() => barOutcomes(form, t), [form, t]);
+  const offerSave = onSaveDraft !== undefined && !savesItself(form);
 
   return (
     <section className="tf-task-form" aria-label={localizeText(form.name, locale)}>
@@ -147,13 +158,13 @@ export function TaskForm({
         idPrefix={idPrefix}
         {...(breakpoint ? { breakpoint } : {})}
       />
-      {!readOnly && (outcomes.length > 0 || onSaveDraft) && (
+      {!readOnly && (outcomes.length > 0 || offerSave) && (
         <OutcomeBar
           outcomes={outcomes}
           locale={locale}
           t={t}
           onOutcome={store.requestOutcome}
-          {...(onSaveDraft ? { onSaveDraft: saveDraft } : {})}
+          {...(offerSave ? { onSaveDraft: saveDraft } : {})}
           busyKey={busyKey}
         />
       )}

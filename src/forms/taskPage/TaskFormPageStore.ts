@@ -1,4 +1,10 @@
-import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import {
+  makeAutoObservable,
+  observableRef,
+  reaction,
+  runInAction,
+  type IReactionDisposer,
+} from 'mobx';
 import type { LocalizedText, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
 import { ForbiddenError, UnauthorizedError, UnprocessableError } from '../../api/errors';
 import {
@@ -108,7 +114,8 @@ export class TaskFormPageStore {
         requestSeq: false,
         stopDraftWriter: false,
         switchTimer: false,
-        parts: false,
+        // A new list on each load: computeds such as `dirty` must see it change.
+        parts: observableRef,
       },
       { autoBind: true },
     );
