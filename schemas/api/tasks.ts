@@ -335,6 +335,8 @@ export const NoBody = Type.Union([Type.Null(), Type.Object({}, { additionalPrope
 export const CompleteTaskBody = Type.Object(
   {
     outcome: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** The submitting part of a combined task; its last part or the outcome's owner otherwise. */
+    formId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     values: JsonObject(500),
   },
   { additionalProperties: false },

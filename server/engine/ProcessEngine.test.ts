@@ -368,7 +368,9 @@ describe('ProcessEngine', () => {
       expect(request.assignee).toBe('nadia');
       await context.engine.completeTask('acme', request.id, { userId: 'nadia' });
       const approval = await onlyOpenTask(instance, 'deletionApproval');
-      const { instance: ended } = await claimAndComplete(approval, 'carla', { outcome: 'approve' });
+      const { instance: ended } = await claimAndComplete(approval, 'carla', {
+        outcome: 'Approve deletion',
+      });
       expect(deleted).toContainEqual({ tenant: 'acme', objectType: 'loans', recordId: '42' });
       expect(ended).toMatchObject({ status: 'Completed', variables: { recordDeleted: true } });
       const events = await context.db

@@ -214,7 +214,7 @@ export async function completeTask(
   engine: ProcessEngine,
   actor: TaskActor,
   taskId: string,
-  body: { outcome?: string; values: Readonly<Record<string, unknown>> },
+  body: { outcome?: string; formId?: string; values: Readonly<Record<string, unknown>> },
 ): Promise<CompleteTaskAnswer['result']> {
   const task = await findTask(db, actor.tenant, taskId);
   if (!task) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
@@ -226,6 +226,7 @@ export async function completeTask(
   const values = await validateTaskSubmission(db, task, {
     outcome: body.outcome,
     values: body.values,
+    formId: body.formId,
   });
   const variables = toVariables(values, 'body.values');
   const { instance } = await engine.completeTask(actor.tenant, taskId, {

@@ -44,8 +44,9 @@ export async function completeTask(
   taskId: string,
   outcome: string,
   values: FormValues,
+  formId?: string,
 ): Promise<CompleteTaskAnswer> {
-  const body: CompleteTaskBody = { outcome, values };
+  const body: CompleteTaskBody = formId ? { outcome, values, formId } : { outcome, values };
   const response = await http.post<CompleteTaskAnswer>(TaskPath.complete(taskId), body);
   return response.data;
 }

@@ -193,6 +193,30 @@ describe('task actions', () => {
       ).toBe(409);
     });
 
+    it('given values that break the form, when completing, then 422 names each field and nothing moves or is stored', async () => {
+      const task = await makeTask(server, { name: 'Break me', assignee: 'lmartin' });
+      const response = await call(lucas, 'POST', TaskPath.complete(task.id), {
+        outcome: 'maybe',
+        values: { amount: 'lots', note: 'kept?' },
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      const details = response.json<{ details: { path: string; code: string }[] }>().details;
+      expect(details.map((detail) => detail.path).sort()).toEqual(['amount', 'outcome']);
+      expect(details.find((detail) => detail.path === 'outcome')?.code).toBe('validation.enum');
+      const detail = await call(lucas, 'GET', TaskPath.detail(task.id));
+      expect(detail.json<TaskDetail>()).toMatchObject({ id: task.id });
+      const open = await call(lucas, 'POST', TaskPath.queryByInstance, {
+        processInstanceId: task.instanceId,
+      });
+      expect(open.json()).toMatchObject({ size: 1, data: [{ id: task.id }] });
+      const variables = await server.database.db
+        .selectFrom('tasks')
+        .select('variables')
+        .where('id', '=', task.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(variables.variables ?? {})).not.toContain('kept?');
+    });
+
     it('given someone else’s task, when a candidate or the supervisor completes it, then 403', async () => {
       const task = await makeTask(server, {
         name: 'Not yours',

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { identityClient, type IdentityClient } from '../../../tests/integration/identityClient';
 import type { Task } from '../../engine';
+import { storeFormDefinition } from '../../forms/seedFormDefinitions';
 import type { TestServer } from '../../testing/startTestServer';
 
 /**
@@ -40,11 +41,36 @@ function kitBpmn(process: (typeof KIT_PROCESSES)[KitProcess]): string {
 </definitions>`;
 }
 
-/** Deploys the kit processes for a tenant. */
+/**
+ * The kit task's form: an optional amount and note, and two submitting outcomes kept in
+ * `kitDecision`, so completions go through the real form check.
+ */
+export const KIT_FORM = {
+  id: 'kit-form',
+  key: 'kit-form',
+  name: 'Kit form',
+  fields: [
+    { id: 'amount', name: 'Amount', type: 'integer', required: false },
+    { id: 'note', name: 'Note', type: 'text', required: false },
+  ],
+  outcomes: [
+    { id: 'approve', name: 'approve' },
+    { id: 'reject', name: 'reject' },
+  ],
+  outcomeVariableName: 'kitDecision',
+};
+
+/** Deploys the kit processes and stores the kit form for a tenant. */
 export async function deployKit(server: TestServer, tenant = 'internal'): Promise<void> {
   for (const process of Object.values(KIT_PROCESSES)) {
     await server.app.engine.deploy(tenant, kitBpmn(process));
   }
+  await storeFormDefinition(server.database.db, {
+    tenant,
+    id: KIT_FORM.key,
+    kind: 'plain',
+    definition: KIT_FORM,
+  });
 }
 
 /** What a kit task looks like; everything but the name is optional. */

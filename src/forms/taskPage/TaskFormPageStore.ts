@@ -275,7 +275,13 @@ export class TaskFormPageStore {
       return;
     }
     await this.run(async () => {
-      await completeTask(this.taskId, outcome.key, this.combined ? this.allValues(values) : values);
+      if (this.combined) {
+        // The server reads the other parts from their saved drafts: save any unsaved first.
+        await this.saveOtherParts();
+        await completeTask(this.taskId, outcome.key, values, this.current?.formId);
+      } else {
+        await completeTask(this.taskId, outcome.key, values);
+      }
     }, 'tasks.completedTask');
   }
 
@@ -287,11 +293,13 @@ export class TaskFormPageStore {
     }, 'tasks.savedTask');
   }
 
-  /** Every part's values, the current part's as the bar sent them. */
-  private allValues(values: FormValues): FormValues {
-    const merged: FormValues = {};
-    for (const part of this.parts) if (part.store) Object.assign(merged, part.store.values());
-    return { ...merged, ...values };
+  private async saveOtherParts(): Promise<void> {
+    const current = this.current;
+    for (const part of this.parts) {
+      if (part === current || !part.store?.dirty) continue;
+      await saveDraft(this.taskId, part.store.values(), part.formId);
+      part.store.markSaved();
+    }
   }
 
   private async run(call: () => Promise<void>, successKey: string): Promise<void> {
