@@ -100,8 +100,15 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
     pool = opened.pool;
     closeBackend = opened.close;
   }
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
+  // An idle client that the server drops (a restart, a terminated backend) emits 'error' on
+  // the pool, which replaces it; unhandled, that event would end the process. Once closing,
+  // such drops are expected and say nothing.
+  pool.on('error', (error) => {
+    if (!closing)
+      console.error('Database connection lost; the pool will reconnect.', error.message);
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind,
