@@ -4,6 +4,7 @@ import { NewApplicationStore } from './NewApplicationStore';
 import { ProcessInstanceStore } from './ProcessInstanceStore';
 import { StartProcessStore } from './StartProcessStore';
 import { TaskPageStore } from './TaskPageStore';
+import { TaskCommentsStore, type CommentAuthor } from './comments/TaskCommentsStore';
 
 /** What the process screens need from the rest of the app. */
 export interface ProcessStoreDeps {
@@ -11,6 +12,8 @@ export interface ProcessStoreDeps {
   toasts: ToastStore;
   /** Moves the user to new instances. */
   navigator: AppNavigator;
+  /** The signed-in user, who writes the task page's comments. */
+  currentUser: () => CommentAuthor | null;
 }
 
 /**
@@ -24,6 +27,8 @@ export class ProcessStore {
   readonly instance: ProcessInstanceStore;
   /** The task page header. */
   readonly taskPage: TaskPageStore;
+  /** The task page's comments panel. */
+  readonly taskComments: TaskCommentsStore;
   /** The new-application screen. */
   readonly newApplication: NewApplicationStore;
 
@@ -31,11 +36,13 @@ export class ProcessStore {
     this.startProcess = new StartProcessStore(deps);
     this.instance = new ProcessInstanceStore(deps.toasts);
     this.taskPage = new TaskPageStore(deps.toasts);
+    this.taskComments = new TaskCommentsStore(deps);
     this.newApplication = new NewApplicationStore(deps.toasts, deps.navigator);
   }
 
   /** Forgets what belonged to the signed-out account. */
   reset(): void {
     this.startProcess.reset();
+    this.taskComments.reset();
   }
 }

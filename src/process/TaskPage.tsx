@@ -18,6 +18,7 @@ import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDa
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { TaskFormSlot } from './TaskFormSlot';
+import { TaskComments } from './comments/TaskComments';
 import './Process.css';
 
 /** Pause between confirming to leave unsaved changes and leaving (spec 001 section 9). */
@@ -26,8 +27,8 @@ const LEAVE_DELAY_MS = 500;
 /**
  * The task page at `/process/task/:taskId` (spec 001 section 2, "Task screen"): a header with
  * the task name (its `${variables}` filled in), a toggle for the process name, the due date
- * (YYYY-MM-DD or --), the assignee (or 'no assignee') and "Cancel and back to dashboard";
- * the form runtime's form below it.
+ * (YYYY-MM-DD or --), the assignee (or 'no assignee') and "Cancel and back to dashboard"; the
+ * comments section (read-only users see it without the editor); the form runtime's form below.
  */
 export const TaskPage = observer(function TaskPage() {
   const { taskId = '' } = useParams();
@@ -162,6 +163,11 @@ export const TaskPage = observer(function TaskPage() {
           </div>
         </dl>
       </header>
+      <TaskComments
+        comments={processes.taskComments}
+        task={{ id: task.id, name: task.name, processInstanceId: task.processInstanceId }}
+        canComment={!readOnly}
+      />
       <TaskFormSlot taskId={task.id} task={task} readOnly={readOnly} onDirtyChange={setFormDirty} />
       <ConfirmDialog
         isOpen={confirmingLeave}

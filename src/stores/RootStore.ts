@@ -70,7 +70,11 @@ export class RootStore {
       currentUser,
       storage: deps.storage,
     });
-    this.processes = new ProcessStore({ toasts: this.toasts, navigator: deps.navigator });
+    this.processes = new ProcessStore({
+      toasts: this.toasts,
+      navigator: deps.navigator,
+      currentUser,
+    });
     // 6. Last, the HTTP client's reactions to 401, 403 and 503, which call into the above.
     this.detachHttp = setGlobalErrorHandlers({
       onUnauthorized: () => this.session.expire(deps.navigator.currentPath()),
