@@ -1,23 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Comment calls (spec 001 sections 3 and 7); the paths are not shown there and chosen here. */
-export const CommentPath = {
-  /** GET: every comment of a process instance, newest first; marks them read for the caller. */
-  ofInstance: (processInstanceId: string) =>
-    `/api/task/comments/${encodeURIComponent(processInstanceId)}`,
-  /** POST: add a comment to a task. */
-  add: '/api/task/comments',
-  /** POST: whether each task has comments with text, and whether the caller read them all. */
-  availability: '/api/task/comments/availability',
-} as const;
+export * from './commentsConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
 export const CommentRoute = {
   ofInstance: '/api/task/comments/:processInstanceId',
 } as const;
-
-/** Longest comment, counted after trimming (spec 001 section 5). */
-export const COMMENT_MAX_LENGTH = 250;
 
 /** At most this many task ids per availability call (the largest dashboard page). */
 export const COMMENT_AVAILABILITY_LIMIT = 200;

@@ -1,14 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Privileges are plain strings on the account; these are the ones Tessera knows. */
-export const Privilege = {
-  accessTask: 'access-task',
-  accessBo: 'access-bo',
-  accessTest: 'access-test',
-  accessVariables: 'access-variables',
-  accessAutofill: 'access-autofill',
-} as const;
-export type Privilege = (typeof Privilege)[keyof typeof Privilege];
+export * from './identityConstants';
 
 /** The signed-in person, as `GET /identity/account` answers (spec 000 section 3). */
 export const Account = Type.Object(
@@ -159,19 +151,3 @@ export const VerifyResetQuery = Type.Object(
   { additionalProperties: false },
 );
 export type VerifyResetQuery = Static<typeof VerifyResetQuery>;
-
-/** The identity routes, one place for both sides. */
-export const IdentityPath = {
-  login: '/identity/login',
-  authorizationStatus: '/identity/authorizationStatus',
-  account: '/identity/account',
-  signOut: '/identity/signOut',
-  passwordSettings: '/identity/password-settings',
-  passwordSettingsUnauthenticated: '/identity/password-settings/unauthenticated',
-  updatePassword: '/identity/password',
-  resetRequest: '/identity/password/reset-request',
-  verifyReset: (tenantId: string) =>
-    `/identity/accounts/${encodeURIComponent(tenantId)}/verify/reset-password`,
-  reset: '/identity/password/reset',
-  systemSettings: '/identity/system/settings',
-} as const;

@@ -1,15 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Notification calls (spec 000 section 7), one place for both sides. */
-export const NotificationPath = {
-  /** GET: one's own unread notifications about new assigned and candidate tasks. */
-  summary: (userId: string) => `/api/query/v1/notifications/${encodeURIComponent(userId)}`,
-  /** PUT: mark notifications read. */
-  read: '/api/task/notifications/tasks/read',
-  /** PUT, no body: the assignee opened the task, so its 'new' marker goes. */
-  started: (taskId: string) =>
-    `/api/task/notifications/tasks/started/${encodeURIComponent(taskId)}`,
-} as const;
+export * from './notificationsConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
 export const NotificationRoute = {

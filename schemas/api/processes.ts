@@ -2,22 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../forms/stringEnum';
 import { JsonObject } from './tasks';
 
-/**
- * Process calls, one place for both sides. The app-definitions path is the spec's; the
- * others are not shown there (spec 000 section 7) and follow Flowable's REST names.
- */
-export const ProcessPath = {
-  /** GET: the processes the user may start (the start-process drawer). */
-  appDefinitions: '/api/task/v1/app-definitions',
-  /** GET `?latest=true&appDefinitionKey=`: definitions of one app key (the new-application screen). */
-  processDefinitions: '/api/task/app/rest/process-definitions',
-  /** POST: start a process instance. */
-  processInstances: '/api/task/app/rest/process-instances',
-  /** GET: one process instance. */
-  processInstance: (id: string) => `/api/task/app/rest/process-instances/${encodeURIComponent(id)}`,
-  /** GET `?taskId=`: the variables of an instance (and of one of its tasks). */
-  variables: (id: string) => `/api/task/app/rest/query/variables/${encodeURIComponent(id)}`,
-} as const;
+export * from './processesConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
 export const ProcessRoute = {

@@ -1,118 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../forms/stringEnum';
+import {
+  TASK_PAGE_SIZES,
+  BULK_REASSIGN_LIMIT,
+  TaskAssignment,
+  QuickFilterType,
+  TaskDateType,
+  TaskSortParam,
+  TaskSortType,
+  ReassignableTo,
+} from './tasksConstants';
 
-/** Every task call, one place for both sides (spec 000 section 7; chosen paths noted). */
-export const TaskPath = {
-  /** POST: the assigned (involved) list with its counters. */
-  assigned: '/api/query/v1/tasks/assigned',
-  /** POST: the candidate list with its counters. */
-  candidate: '/api/query/v1/tasks/candidate',
-  /** POST: the team list with its counters. */
-  team: '/api/query/v1/tasks/team',
-  /** GET: one task as a list row. */
-  row: (taskId: string) => `/api/query/v1/tasks/${encodeURIComponent(taskId)}`,
-  /** GET: one task with the facts the task page needs. */
-  detail: (taskId: string) => `/api/task/app/rest/tasks/${encodeURIComponent(taskId)}`,
-  /** POST: the open (or completed) tasks of one process instance. */
-  queryByInstance: '/api/task/app/rest/query/tasks',
-  /** PUT, no body: claim a candidate task. */
-  claim: (taskId: string) => `/api/task/app/rest/tasks/${encodeURIComponent(taskId)}/action/claim`,
-  /** POST: complete one's own task. */
-  complete: (taskId: string) =>
-    `/api/task/app/rest/tasks/${encodeURIComponent(taskId)}/action/complete`,
-  /** GET: whether the caller may reassign a task, and where the user list comes from (chosen). */
-  reassignInfo: (taskId: string) => `/api/task/tasks/${encodeURIComponent(taskId)}/reassign-info`,
-  /** PUT: reassign one task with a comment. */
-  reassign: '/api/task/tasks/action/reassign',
-  /** PATCH: reassign up to 20 tasks to one user. */
-  bulkReassign: '/api/task/tasks/action/bulk-reassign',
-} as const;
-
-/** Route patterns of the calls above, as the server registers them. */
-export const TaskRoute = {
-  row: '/api/query/v1/tasks/:taskId',
-  detail: '/api/task/app/rest/tasks/:taskId',
-  claim: '/api/task/app/rest/tasks/:taskId/action/claim',
-  complete: '/api/task/app/rest/tasks/:taskId/action/complete',
-  reassignInfo: '/api/task/tasks/:taskId/reassign-info',
-} as const;
-
-/** Rows per page the dashboard offers (spec 000 section 9). */
-export const TASK_PAGE_SIZES = [5, 10, 20, 100, 200] as const;
-
-/** At most this many tasks go in one bulk reassignment (spec 000 section 9). */
-export const BULK_REASSIGN_LIMIT = 20;
-
-/** Longest reassignment comment, counted after trimming (spec 000 section 5). */
-export const REASSIGN_COMMENT_MAX = 250;
-
-/** The three lists and the `assignment` value each one carries. */
-export const TaskAssignment = {
-  involved: 'INVOLVED',
-  candidate: 'CANDIDATE',
-  team: 'TEAM',
-} as const;
-export type TaskAssignment = (typeof TaskAssignment)[keyof typeof TaskAssignment];
-
-/** The quick filters above each list (spec 000 section 3). */
-export const QuickFilterType = {
-  all: 'ALL',
-  new: 'NEW',
-  today: 'TODAY',
-  week: 'WEEK',
-  overdue: 'OVERDUE',
-} as const;
-export type QuickFilterType = (typeof QuickFilterType)[keyof typeof QuickFilterType];
-
-/** The date windows of the TODAY, WEEK and OVERDUE quick filters (sent as filterParams.dateType). */
-export const TaskDateType = { today: 'TODAY', week: 'WEEK', overdue: 'OVERDUE' } as const;
-export type TaskDateType = (typeof TaskDateType)[keyof typeof TaskDateType];
-
-/**
- * Sortable columns, by the parameter names of the team query (spec 000 section 3), plus
- * `createTime`, which the team table hides but the other two tables sort by.
- */
-export const TaskSortParam = {
-  dueDate: 'dueDate',
-  taskName: 'name',
-  assigneeName: 'iu.displayName',
-  processName: 'pd.name',
-  createTime: 'createTime',
-} as const;
-export type TaskSortParam = (typeof TaskSortParam)[keyof typeof TaskSortParam];
-
-/** Sort direction of one sort parameter. */
-export type SortOrder = 'ASC' | 'DESC';
-
-/** The sort options of the tables: one column, one direction. */
-export const TaskSortType = {
-  dueDateAsc: 'DUE_DATE_ASC',
-  dueDateDesc: 'DUE_DATE_DESC',
-  taskNameAsc: 'TASK_NAME_ASC',
-  taskNameDesc: 'TASK_NAME_DESC',
-  assigneeNameAsc: 'ASSIGNEE_NAME_ASC',
-  assigneeNameDesc: 'ASSIGNEE_NAME_DESC',
-  processNameAsc: 'PROCESS_NAME_ASC',
-  processNameDesc: 'PROCESS_NAME_DESC',
-  createTimeAsc: 'CREATE_TIME_ASC',
-  createTimeDesc: 'CREATE_TIME_DESC',
-} as const;
-export type TaskSortType = (typeof TaskSortType)[keyof typeof TaskSortType];
-
-/** How the client turns a sort type into the sort parameter list it sends. */
-export const SORT_PARAMS_OF_TYPE: Record<TaskSortType, { param: TaskSortParam; order: SortOrder }> =
-  {
-    DUE_DATE_ASC: { param: 'dueDate', order: 'ASC' },
-    DUE_DATE_DESC: { param: 'dueDate', order: 'DESC' },
-    TASK_NAME_ASC: { param: 'name', order: 'ASC' },
-    TASK_NAME_DESC: { param: 'name', order: 'DESC' },
-    ASSIGNEE_NAME_ASC: { param: 'iu.displayName', order: 'ASC' },
-    ASSIGNEE_NAME_DESC: { param: 'iu.displayName', order: 'DESC' },
-    PROCESS_NAME_ASC: { param: 'pd.name', order: 'ASC' },
-    PROCESS_NAME_DESC: { param: 'pd.name', order: 'DESC' },
-    CREATE_TIME_ASC: { param: 'createTime', order: 'ASC' },
-    CREATE_TIME_DESC: { param: 'createTime', order: 'DESC' },
-  };
+export * from './tasksConstants';
 
 /**
  * A JSON object of the client's choosing (form values, variables, settings): at most
@@ -352,17 +251,6 @@ export const CompleteTaskAnswer = Type.Object({
   }),
 });
 export type CompleteTaskAnswer = Static<typeof CompleteTaskAnswer>;
-
-/**
- * The two special values of `reassignableTo` (spec 000 section 6): pick from the general
- * user list (`POST /api/query/users`), or fetch the users this task may go to
- * (`GET /api/query/users/reassignable/{taskId}`).
- */
-export const ReassignableTo = {
-  allUsers: 'ALL_USERS',
-  reassignableUsers: 'REASSIGNABLE_USERS',
-} as const;
-export type ReassignableTo = (typeof ReassignableTo)[keyof typeof ReassignableTo];
 
 /** `GET /api/task/tasks/{taskId}/reassign-info` answer (spec 001 "Reassign info"). */
 export const ReassignInfo = Type.Object({

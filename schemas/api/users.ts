@@ -1,15 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { JsonObject } from './tasks';
 
-/** User-list and user-settings calls, one place for both sides. */
-export const UserPath = {
-  /** POST: the general user list (staff with access-task), searchable and paged. */
-  query: '/api/query/users',
-  /** GET: the users one task may be reassigned to (the spec's `/api/query/users/{a}/{b}`). */
-  reassignable: (taskId: string) => `/api/query/users/reassignable/${encodeURIComponent(taskId)}`,
-  /** GET and PATCH: the caller's own UI settings (a JSON object). */
-  settings: '/api/task/user-settings',
-} as const;
+export * from './usersConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
 export const UserRoute = {

@@ -1,10 +1,5 @@
-import {
-  COMMENT_MAX_LENGTH,
-  CommentPath,
-  type AddCommentBody,
-  type Comment,
-  type CommentsAnswer,
-} from '../../schemas/api/comments';
+import { COMMENT_MAX_LENGTH, CommentPath } from '../../schemas/api/commentsConstants';
+import type { AddCommentBody, Comment, CommentsAnswer } from '../../schemas/api/comments';
 import { http } from './httpClient';
 
 export { COMMENT_MAX_LENGTH };

@@ -10,7 +10,7 @@ import type {
   UpdatePasswordBody,
   VerifyResetAnswer,
 } from '../../schemas/api/identity';
-import { IdentityPath } from '../../schemas/api/identity';
+import { IdentityPath } from '../../schemas/api/identityConstants';
 import { http } from './httpClient';
 
 /**

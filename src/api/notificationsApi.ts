@@ -1,8 +1,8 @@
-import {
-  NotificationPath,
-  type NotificationEntry,
-  type NotificationGroup,
-  type NotificationSummary,
+import { NotificationPath } from '../../schemas/api/notificationsConstants';
+import type {
+  NotificationEntry,
+  NotificationGroup,
+  NotificationSummary,
 } from '../../schemas/api/notifications';
 import { http } from './httpClient';
 

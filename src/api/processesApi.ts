@@ -1,13 +1,13 @@
-import {
-  ProcessPath,
-  type AppDefinition,
-  type AppDefinitionsAnswer,
-  type CreateProcessInstanceAnswer,
-  type CreateProcessInstanceBody,
-  type ProcessDefinitionsAnswer,
-  type ProcessDefinitionSummary,
-  type ProcessInstanceDetail,
-  type VariablesAnswer,
+import { ProcessPath } from '../../schemas/api/processesConstants';
+import type {
+  AppDefinition,
+  AppDefinitionsAnswer,
+  CreateProcessInstanceAnswer,
+  CreateProcessInstanceBody,
+  ProcessDefinitionsAnswer,
+  ProcessDefinitionSummary,
+  ProcessInstanceDetail,
+  VariablesAnswer,
 } from '../../schemas/api/processes';
 import { http } from './httpClient';
 

@@ -3,25 +3,24 @@ import {
   SORT_PARAMS_OF_TYPE,
   TaskPath,
   TaskSortType,
-  type BulkReassignAnswer,
-  type BulkReassignBody,
-  type InstanceTask,
-  type InstanceTasksAnswer,
-  type ReassignBody,
-  type ReassignInfo,
-  type SortParamEntry,
-  type TaskDetail,
-  type TaskFilterParams,
-  type TaskListAnswer,
-  type TaskQueryBody,
-  type TaskRow,
+} from '../../schemas/api/tasksConstants';
+import type {
+  BulkReassignAnswer,
+  BulkReassignBody,
+  InstanceTask,
+  InstanceTasksAnswer,
+  ReassignBody,
+  ReassignInfo,
+  SortParamEntry,
+  TaskDetail,
+  TaskFilterParams,
+  TaskListAnswer,
+  TaskQueryBody,
+  TaskRow,
 } from '../../schemas/api/tasks';
-import {
-  CommentPath,
-  type CommentAvailabilityAnswer,
-  type CommentStatus,
-} from '../../schemas/api/comments';
-import { NotificationPath } from '../../schemas/api/notifications';
+import { CommentPath } from '../../schemas/api/commentsConstants';
+import type { CommentAvailabilityAnswer, CommentStatus } from '../../schemas/api/comments';
+import { NotificationPath } from '../../schemas/api/notificationsConstants';
 import { ApiError } from './errors';
 import { http } from './httpClient';
 

@@ -1,4 +1,5 @@
-import { UserPath, type UserSettings, type UserSettingsAnswer } from '../../schemas/api/users';
+import { UserPath } from '../../schemas/api/usersConstants';
+import type { UserSettings, UserSettingsAnswer } from '../../schemas/api/users';
 import { http } from './httpClient';
 
 export type { UserSettings };

@@ -1,9 +1,5 @@
-import {
-  UserPath,
-  type UserQueryBody,
-  type UsersAnswer,
-  type UserSummary,
-} from '../../schemas/api/users';
+import { UserPath } from '../../schemas/api/usersConstants';
+import type { UserQueryBody, UsersAnswer, UserSummary } from '../../schemas/api/users';
 import { http } from './httpClient';
 
 export type { UserSummary };

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ReassignableTo } from '../../schemas/api/tasks';
+import { ReassignableTo } from '../../schemas/api/tasksConstants';
 import {
   bulkReassign,
   fetchReassignInfo,

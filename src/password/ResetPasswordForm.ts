@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ErrorCode } from '../../schemas/api/common';
+import { ErrorCode } from '../../schemas/api/commonConstants';
 import type { PasswordSettings } from '../../schemas/api/identity';
 import type { ApiError } from '../api/errors';
 import {

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Privilege } from '../../schemas/api/identity';
+import { Privilege } from '../../schemas/api/identityConstants';
 import type { InstanceTask } from '../api/tasksApi';
 import { taskPath } from '../dashboard/DashboardStore';
 import { useWorkStores } from '../dashboard/useWorkStores';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Account } from '../../schemas/api/identity';
-import { ErrorCode } from '../../schemas/api/common';
-import { Privilege } from '../../schemas/api/identity';
+import { ErrorCode } from '../../schemas/api/commonConstants';
+import { Privilege } from '../../schemas/api/identityConstants';
 import {
   BadRequestError,
   MaintenanceError,

@@ -12,7 +12,7 @@ import { ArrowLeftIcon, ArrowRightIcon, PropertiesIcon, WarningSignIcon } from '
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Privilege } from '../../../schemas/api/identity';
+import { Privilege } from '../../../schemas/api/identityConstants';
 import type { TaskPageFormProps } from '../../process/TaskFormSlot';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';

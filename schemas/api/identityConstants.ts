@@ -1,0 +1,28 @@
+// The identity API's paths, enums and limits, without any schema: what the client imports
+// at start-up, so the sign-in page never loads the schema library.
+
+/** Privileges are plain strings on the account; these are the ones Tessera knows. */
+export const Privilege = {
+  accessTask: 'access-task',
+  accessBo: 'access-bo',
+  accessTest: 'access-test',
+  accessVariables: 'access-variables',
+  accessAutofill: 'access-autofill',
+} as const;
+export type Privilege = (typeof Privilege)[keyof typeof Privilege];
+
+/** The identity routes, one place for both sides. */
+export const IdentityPath = {
+  login: '/identity/login',
+  authorizationStatus: '/identity/authorizationStatus',
+  account: '/identity/account',
+  signOut: '/identity/signOut',
+  passwordSettings: '/identity/password-settings',
+  passwordSettingsUnauthenticated: '/identity/password-settings/unauthenticated',
+  updatePassword: '/identity/password',
+  resetRequest: '/identity/password/reset-request',
+  verifyReset: (tenantId: string) =>
+    `/identity/accounts/${encodeURIComponent(tenantId)}/verify/reset-password`,
+  reset: '/identity/password/reset',
+  systemSettings: '/identity/system/settings',
+} as const;
