@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FORM_KINDS } from '../forms/formPrefixes';
 import { LocalizedText } from '../forms/localizedText';
+import { NormalizedForm } from '../forms/normalizedForm';
 import { StringEnum } from '../forms/stringEnum';
 
 const segment = (value: string): string => encodeURIComponent(value);
@@ -25,6 +26,8 @@ export const FormPath = {
   list: '/api/forms',
   /** GET: the latest version of one form, for the author preview (access-test; chosen path). */
   form: (formId: string) => `/api/forms/${segment(formId)}`,
+  /** POST: compile a definition the author pasted, for the author preview (access-test). */
+  preview: '/api/forms/preview',
   /** PUT: save the assignee's draft of a task's form, or of one part of a combined task. */
   draft: (taskId: string) => `/api/task/app/rest/tasks/${segment(taskId)}/draft`,
 } as const;
@@ -38,6 +41,7 @@ export const FormRoute = {
   combinedTask: '/api/query/v1/combined-user-task/:taskId',
   list: '/api/forms',
   form: '/api/forms/:formId',
+  preview: '/api/forms/preview',
   draft: '/api/task/app/rest/tasks/:taskId/draft',
 } as const;
 
@@ -191,3 +195,50 @@ export const SaveDraftAnswer = Type.Object({
 });
 /** A stored draft. */
 export type SaveDraftAnswer = Static<typeof SaveDraftAnswer>;
+
+/** The largest definition the author preview compiles, in bytes of JSON. */
+export const PREVIEW_BODY_LIMIT = 1_048_576;
+
+/** At most this many forms a previewed combined task may name by reference. */
+export const PREVIEW_REFS_MAX = 50;
+
+/** `POST /api/forms/preview` body: a definition of any format, as the author wrote it. */
+export const PreviewBody = Type.Object(
+  { definition: Type.Unknown() },
+  { additionalProperties: false },
+);
+/** An author preview request. */
+export type PreviewBody = Static<typeof PreviewBody>;
+
+/** A compiler finding: a code (never English), a JSON pointer and the message's params. */
+export const CompileFinding = Type.Object({
+  code: Type.String(),
+  path: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+});
+/** A compile warning or schema error as the API carries it. */
+export type CompileFinding = Static<typeof CompileFinding>;
+
+/** One form a previewed combined task names by `{ ref }`, and whether the tenant has it. */
+export const PreviewRef = Type.Object({
+  ref: Type.String(),
+  resolved: Type.Boolean(),
+  /** The stored version it resolved to; null when the tenant has no such form. */
+  version: Type.Union([Type.Integer(), Type.Null()]),
+});
+/** A reference of a previewed combined task. */
+export type PreviewRef = Static<typeof PreviewRef>;
+
+/**
+ * `POST /api/forms/preview` answer: what the compiler made of the definition. `form` is
+ * null exactly when `errors` is not empty (the definition fails its format's schema).
+ */
+export const PreviewAnswer = Type.Object({
+  kind: FormKindSchema,
+  form: Type.Union([NormalizedForm, Type.Null()]),
+  warnings: Type.Array(CompileFinding),
+  errors: Type.Array(CompileFinding),
+  refs: Type.Array(PreviewRef),
+});
+/** The author preview's compile result. */
+export type PreviewAnswer = Static<typeof PreviewAnswer>;

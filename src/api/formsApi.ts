@@ -1,17 +1,31 @@
 import type {
   CombinedTaskAnswer,
   CombinedTaskForm,
+  CompileFinding,
+  FormDefinitionAnswer,
+  FormListAnswer,
+  FormSummary,
   FormValues,
+  PreviewAnswer,
   SaveDraftAnswer,
   SaveDraftBody,
   TaskFormAnswer,
 } from '../../schemas/api/forms';
 import { FormPath } from '../../schemas/api/forms';
 import type { CompleteTaskAnswer, CompleteTaskBody } from '../../schemas/api/tasks';
-import { TaskPath } from '../../schemas/api/tasks';
+import { TaskPath } from '../../schemas/api/tasksConstants';
 import { http } from './httpClient';
 
-export type { CombinedTaskAnswer, CombinedTaskForm, FormValues, TaskFormAnswer };
+export type {
+  CombinedTaskAnswer,
+  CombinedTaskForm,
+  CompileFinding,
+  FormDefinitionAnswer,
+  FormSummary,
+  FormValues,
+  PreviewAnswer,
+  TaskFormAnswer,
+};
 
 /** A task's form definition, its kind and the values it shows now. */
 export async function fetchTaskForm(taskId: string): Promise<TaskFormAnswer> {
@@ -48,5 +62,26 @@ export async function completeTask(
 ): Promise<CompleteTaskAnswer> {
   const body: CompleteTaskBody = formId ? { outcome, values, formId } : { outcome, values };
   const response = await http.post<CompleteTaskAnswer>(TaskPath.complete(taskId), body);
+  return response.data;
+}
+
+/** Every stored form of the tenant at its latest version, without bodies (access-test). */
+export async function fetchFormList(): Promise<FormSummary[]> {
+  const response = await http.get<FormListAnswer>(FormPath.list);
+  return response.data.data;
+}
+
+/** The latest stored definition of a form, as its author wrote it (access-test). */
+export async function fetchFormDefinition(formId: string): Promise<FormDefinitionAnswer> {
+  const response = await http.get<FormDefinitionAnswer>(FormPath.form(formId));
+  return response.data;
+}
+
+/**
+ * Compiles a definition on the server for the author preview (access-test): the compiled
+ * form, or the format's schema errors, with warnings and a combined task's references.
+ */
+export async function previewForm(definition: unknown): Promise<PreviewAnswer> {
+  const response = await http.post<PreviewAnswer>(FormPath.preview, { definition });
   return response.data;
 }

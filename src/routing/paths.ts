@@ -5,6 +5,7 @@ export const Paths = {
   changePassword: '/accounts/password/change',
   resetPassword: '/accounts/password/reset',
   maintenance: '/maintenance',
+  formPreview: '/forms/preview',
 } as const;
 
 const PUBLIC_PATHS: readonly string[] = [

@@ -2,6 +2,7 @@ import { Button, Collapse } from '@blueprintjs/core';
 import {
   ChevronDownIcon,
   DashboardIcon,
+  EyeOpenIcon,
   TimelineBarChartIcon,
   TranslateIcon,
 } from '@blueprintjs/icons';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { Wordmark } from '../brand/Wordmark';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { Privilege } from '../../schemas/api/identityConstants';
 import { Paths } from '../routing/paths';
 import { useStores } from '../stores/useStores';
 
@@ -29,7 +31,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * What the navigation drawer holds, on desktop and in the phone drawer alike: the wordmark,
- * Dashboard, the Reports group (access-bo only) and the language selector at the foot.
+ * Dashboard, the form preview (access-test only), the Reports group (access-bo only) and the language selector at the foot.
  */
 export const NavContent = observer(function NavContent({
   collapsed,
@@ -56,6 +58,18 @@ export const NavContent = observer(function NavContent({
           <DashboardIcon className="tessera-nav__icon" />
           <span className="tessera-nav__label">{t('shell.dashboard')}</span>
         </NavLink>
+
+        {session.hasPrivilege(Privilege.accessTest) && (
+          <NavLink
+            to={Paths.formPreview}
+            className={itemClass}
+            title={collapsed ? t('preview.nav') : undefined}
+            onClick={onNavigate}
+          >
+            <EyeOpenIcon className="tessera-nav__icon" />
+            <span className="tessera-nav__label">{t('preview.nav')}</span>
+          </NavLink>
+        )}
 
         {session.canSeeReports && (
           <div className="tessera-nav__group">

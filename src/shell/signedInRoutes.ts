@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { Privilege } from '../../schemas/api/identity';
+import { Paths } from '../routing/paths';
 
 const DashboardPage = lazy(() =>
   import('../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
@@ -15,6 +16,12 @@ const ProcessInstancePage = lazy(() =>
 const NewApplicationPage = lazy(() =>
   import('../process/NewApplicationPage').then((module) => ({
     default: module.NewApplicationPage,
+  })),
+);
+
+const FormPreviewPage = lazy(() =>
+  import('../forms/preview/FormPreviewPage').then((module) => ({
+    default: module.FormPreviewPage,
   })),
 );
 
@@ -47,4 +54,7 @@ export const signedInRoutes: SignedInRoute[] = [
     Screen: NewApplicationPage,
     titleKey: 'shell.dashboard',
   },
+  // No `privilege`: without access-test the page explains why rather than redirecting, since
+  // authors share its address with colleagues.
+  { path: Paths.formPreview, Screen: FormPreviewPage, titleKey: 'preview.title' },
 ];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Privilege } from '../../../schemas/api/identity';
 import { requirePrivilege } from '../../plugins/session';
 import { definitionRoutes } from './definitionRoutes';
+import { previewRoutes } from './previewRoutes';
 import { taskFormRoutes } from './taskFormRoutes';
 
 /**
@@ -13,4 +14,5 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
   await app.register(taskFormRoutes);
   await app.register(definitionRoutes);
+  await app.register(previewRoutes);
 };

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode, NoQuery } from '../../../schemas/api/common';
+import {
+  FormRoute,
+  PREVIEW_BODY_LIMIT,
+  PREVIEW_REFS_MAX,
+  PreviewAnswer,
+  PreviewBody,
+} from '../../../schemas/api/forms';
+import { Privilege } from '../../../schemas/api/identity';
+import { compileForm, detectFormKind, listCombinedRefs } from '../../../src/forms/compiler';
+import { AppError } from '../../errors';
+import { formRepositoryFor } from '../../forms/formRepository';
+import { requirePrivilege, sessionOf } from '../../plugins/session';
+import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { errorResponses } from '../errorResponses';
+
+/**
+ * The author preview's compile call (access-test): a definition of any format, pasted or
+ * picked, compiled with the same compiler the task page and the saves use, a combined
+ * task's `{ ref }` forms resolved against the caller's tenant. The browser cannot run the
+ * format schemas itself (their validators are generated code, which the CSP forbids), and
+ * only the server can read the tenant's stored forms. Nothing is stored.
+ */
+export const previewRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const repository = formRepositoryFor(app.database.db);
+
+  app.post(
+    FormRoute.preview,
+    {
+      onRequest: requirePrivilege(Privilege.accessTest),
+      bodyLimit: PREVIEW_BODY_LIMIT,
+      schema: {
+        querystring: NoQuery,
+        body: PreviewBody,
+        response: { 200: PreviewAnswer, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request): Promise<PreviewAnswer> => {
+      const { definition } = request.body;
+      const { tenant } = sessionOf(request);
+      // 1. The format, from the id prefix, as the task page reads a formKey.
+      const kind = detectFormKind(definition);
+      // 2. A combined task's references: the latest stored version of each, this tenant's only.
+      const refIds = kind === 'combined' ? listCombinedRefs(definition) : [];
+      if (refIds.length > PREVIEW_REFS_MAX) {
+        throw new AppError(
+          400,
+          ErrorCode.validation,
+          `A combined task may name at most ${PREVIEW_REFS_MAX} forms.`,
+        );
+      }
+      const stored = await repository.latestOf(tenant, refIds);
+      // 3. Compile; schema failures come back as errors, slips as warnings.
+      const result = compileForm(definition, {
+        kind,
+        resolveForm: (ref) => stored.get(ref)?.definition,
+      });
+      return {
+        kind,
+        form: result.form,
+        warnings: [...result.warnings],
+        errors: [...result.errors],
+        refs: refIds.map((ref) => {
+          const found = stored.get(ref);
+          return { ref, resolved: found !== undefined, version: found?.version ?? null };
+        }),
+      };
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_FIXTURES_DIR } from '../../server/forms/seedFormDefinitions';
+import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { launchBrowser, openPage } from '../helpers/browser';
+
+const PASSWORD = 'Tessera#2026';
+const AUTHOR = 'priya.nair@tessera.example';
+const OFFICER = 'lucas.martin@tessera.example';
+const SHOTS = '/tmp/shots';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Signs in on the login page and waits for the shell. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
+}
+
+/** A fixture definition as an author would paste it. */
+async function fixtureText(name: string): Promise<string> {
+  return readFile(join(FORM_FIXTURES_DIR, `${name}.json`), 'utf8');
+}
+
+describe('author preview', () => {
+  it('given a form author, when pasting a designer definition, then three renderings and its warnings, in the chosen language', async () => {
+    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, AUTHOR);
+      await page.getByRole('link', { name: 'Form preview' }).click();
+      await page.waitForURL('**/forms/preview');
+      await page.getByLabel('Definition').fill(await fixtureText('DSG-form-with-warnings'));
+
+      const frames = page.locator('.tfp-frame');
+      await expect.poll(() => frames.count()).toBe(3);
+      for (const breakpoint of ['desktop', 'tablet', 'phone']) {
+        const frame = page.locator(`.tfp-frame[data-breakpoint="${breakpoint}"]`);
+        await expect.poll(() => frame.locator('.tf-form').count()).toBe(1);
+        expect(await frame.locator(`.tf-bp-${breakpoint}`).count()).toBe(1);
+        // Author mode: the field ids sit beside the labels.
+        expect(await frame.getByText('amount', { exact: true }).count()).toBeGreaterThan(0);
+      }
+      const warnings = page.locator('.tfp-findings__list--warning .tfp-finding');
+      expect(await warnings.count()).toBeGreaterThanOrEqual(5);
+      await expect
+        .poll(() => page.locator('.tfp-findings').innerText())
+        .toContain('These formulas depend on each other');
+      await page.screenshot({ path: `${SHOTS}/preview-desktop.png`, fullPage: true });
+
+      // The frames switch language on their own; the interface stays English.
+      await page.getByRole('radio', { name: 'Français' }).click();
+      await expect
+        .poll(() => page.locator('.tfp-frame--phone .tfp-frame__screen').getAttribute('lang'))
+        .toBe('fr');
+      expect(await page.getByText('Paste a form definition').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given half-typed JSON, when the author keeps typing, then a located error and nothing lost', async () => {
+    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, AUTHOR);
+      await page.goto(`${server.url}/forms/preview`);
+      const editor = page.getByLabel('Definition');
+      await editor.fill('{\n  "id": "DSG-draft",\n  "fields": [\n');
+      const alert = page.locator('#tfp-json-error');
+      await alert.waitFor();
+      expect(await alert.innerText()).toMatch(/line \d+, column \d+/);
+      expect(await editor.inputValue()).toBe('{\n  "id": "DSG-draft",\n  "fields": [\n');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given a phone, when the author opens a stored combined task, then its parts and the unresolved note render in a column', async () => {
+    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    try {
+      await signIn(page, AUTHOR);
+      await page.goto(`${server.url}/forms/preview`);
+      await page.getByLabel('Definition').fill(
+        JSON.stringify(
+          {
+            id: 'CUT-preview-demo',
+            name: 'Review with a missing form',
+            forms: [{ ref: 'DSG-customer-onboarding' }, { ref: 'DSG-not-stored-anywhere' }],
+          },
+          null,
+          2,
+        ),
+      );
+      const note = page
+        .locator('.tfp-frame[data-breakpoint="phone"]')
+        .getByText('DSG-not-stored-anywhere is not stored in this tenant', { exact: false });
+      await note.waitFor();
+      await page.screenshot({ path: `${SHOTS}/preview-phone.png` });
+      const phoneFrame = page.locator('.tfp-frame--phone');
+      await phoneFrame.scrollIntoViewIfNeeded();
+      await phoneFrame.locator('.tf-cell').first().waitFor();
+      await page.screenshot({ path: `${SHOTS}/preview-phone-frames.png` });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given staff without access-test, when opening the preview, then a clear refusal and no menu entry', async () => {
+    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, OFFICER);
+      expect(await page.getByRole('link', { name: 'Form preview' }).count()).toBe(0);
+      await page.goto(`${server.url}/forms/preview`);
+      await page.getByText('The form preview is for form authors').waitFor();
+      expect(await page.getByRole('button', { name: 'Go to the dashboard' }).count()).toBe(1);
+      expect(await page.getByLabel('Definition').count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/preview-not-allowed.png` });
+    } finally {
+      await context.close();
+    }
+  });
+});
