@@ -22,6 +22,15 @@ export default defineConfig({
         // a client chunk imports but never uses are dropped from it.
         manualPureFunctions: ['Type', 'StringEnum', 'Nullable', 'JsonObject', 'Object.values'],
       },
+      output: {
+        // A field plugin's lazily loaded widget is named after its type
+        // (`plugin-people-<hash>.js`), so a network trace shows which heavy plugins a page
+        // fetched; every other chunk keeps Vite's default name.
+        chunkFileNames: (chunk) => {
+          const plugin = /\/plugins\/([^/]+)\/[^/]+$/.exec(chunk.facadeModuleId ?? '');
+          return plugin ? `assets/plugin-${plugin[1]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
     },
   },
   server: {
