@@ -1,4 +1,13 @@
-import { Button, Callout, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Spinner,
+  Tab,
+  Tabs,
+  TabsExpander,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
 import {
   ChevronDownIcon,
   ChevronUpIcon,
@@ -263,26 +272,9 @@ export const TaskComments = observer(function TaskComments({
   return (
     <section
       className="tessera-task-comments"
-      aria-labelledby="task-comments-title"
+      aria-label={t('comments.title')}
       data-testid="task-comments"
     >
-      <div className="tessera-task-comments__head">
-        <h3 id="task-comments-title" className="tessera-task-comments__title">
-          {t('comments.title')}
-        </h3>
-        {refreshing && <Spinner size={14} />}
-        {canComment && !comments.isCommentInputOpen && (
-          <Button
-            variant="outlined"
-            size="small"
-            icon={<CommentIcon />}
-            text={t('comments.open')}
-            className="tessera-task-comments__open"
-            data-testid="task-comment-open"
-            onClick={() => comments.openCommentInput()}
-          />
-        )}
-      </div>
       <Tabs
         id="task-comments-tabs"
         selectedTabId={comments.commentType}
@@ -304,6 +296,20 @@ export const TaskComments = observer(function TaskComments({
           tagProps={{ round: true }}
           panel={panel}
         />
+        <TabsExpander />
+        {refreshing && <Spinner size={14} className="tessera-task-comments__refreshing" />}
+        {canComment && !comments.isCommentInputOpen && (
+          <Button
+            variant="outlined"
+            size="small"
+            icon={<CommentIcon />}
+            text={t('comments.open')}
+            aria-label={t('comments.open')}
+            className="tessera-task-comments__open"
+            data-testid="task-comment-open"
+            onClick={() => comments.openCommentInput()}
+          />
+        )}
       </Tabs>
     </section>
   );

@@ -202,7 +202,9 @@ export class TaskCommentsStore {
   /** Opens the box, on the Comments tab where the new comment will show. */
   openCommentInput(): void {
     this.isCommentInputOpen = true;
-    this.setCommentType(CommentType.taskComments);
+    if (this.commentType !== CommentType.taskComments) {
+      this.setCommentType(CommentType.taskComments);
+    }
   }
 
   /** Closes the box and drops its text. */
