@@ -119,6 +119,10 @@ describe('FormPreviewPage', () => {
     const findings = screen.getByLabelText('Warnings');
     expect(within(findings).getByText(/These formulas depend on each other/)).toBeTruthy();
     expect(within(findings).getByText(/is used twice/)).toBeTruthy();
+    // The registry's own finding: a type the compiler kept that no plugin renders.
+    expect(within(findings).getAllByText(/shows as an unsupported field/).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('given text that is not JSON, then a located error, the text kept and no call', async () => {
@@ -152,6 +156,10 @@ describe('FormPreviewPage', () => {
     expect(within(phone).getByText('Part 2 of 2')).toBeTruthy();
     expect(within(phone).getByText(/DSG-missing is not stored in this tenant/)).toBeTruthy();
     expect(phone.querySelectorAll('.tf-task-form')).toHaveLength(1);
+    // The registry's own finding: a type the compiler knows that no plugin renders yet.
+    const registryWarnings = screen.queryAllByText(/No plugin renders the type/);
+    const unrendered = document.querySelectorAll('.tfp-frame--phone .tf-unsupported').length;
+    expect(registryWarnings.length > 0).toBe(unrendered > 0);
   });
 
   it('given a stored form picked, then its definition fills the editor, pretty-printed', async () => {

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { CompileFinding } from '../../api/formsApi';
 import { localizeText } from '../compiler/localizeText';
+import { defaultFieldRegistry } from '../registry/createFieldRegistry';
 import { describeFinding } from './describeFinding';
 import type { FormPreviewStore } from './FormPreviewStore';
 
@@ -60,6 +61,10 @@ export const PreviewFindings = observer(function PreviewFindings({ store }: Prev
   if (!result) return null;
   const form = result.form;
   const fieldCount = form?.sections.reduce((sum, section) => sum + section.fields.length, 0) ?? 0;
+  // The compiler's warnings, then what only the registry sees: types no plugin renders yet.
+  const warnings: CompileFinding[] = form
+    ? [...result.warnings, ...defaultFieldRegistry().check(form)]
+    : [];
 
   return (
     <Card className="tfp-findings" aria-label={t('preview.findings.warnings')}>
@@ -96,16 +101,14 @@ export const PreviewFindings = observer(function PreviewFindings({ store }: Prev
         <section className="tfp-findings__group">
           <h3 className="tfp-findings__heading">
             {t('preview.findings.warnings')}{' '}
-            <Tag intent={result.warnings.length > 0 ? 'warning' : 'success'}>
-              {result.warnings.length}
-            </Tag>
+            <Tag intent={warnings.length > 0 ? 'warning' : 'success'}>{warnings.length}</Tag>
           </h3>
-          {result.warnings.length === 0 ? (
+          {warnings.length === 0 ? (
             <p className="tfp-findings__clean">
               <TickCircleIcon /> {t('preview.findings.clean')}
             </p>
           ) : (
-            <FindingList findings={result.warnings} severity="warning" />
+            <FindingList findings={warnings} severity="warning" />
           )}
         </section>
       )}
