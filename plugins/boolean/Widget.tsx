@@ -1,5 +1,9 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { CONTROL_INDICATOR, controlClassName } from '../../src/forms/registry/widgetClasses';
+import {
+  CONTROL_INDICATOR,
+  CONTROL_INPUT,
+  controlClassName,
+} from '../../src/forms/registry/widgetClasses';
 
 /** A yes/no switch with the label beside it. */
 export function BooleanWidget({
@@ -18,6 +22,7 @@ export function BooleanWidget({
       <input
         id={inputId}
         type="checkbox"
+        className={CONTROL_INPUT}
         role="switch"
         checked={value === true}
         disabled={readOnly}

@@ -1,6 +1,10 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption } from '../../src/forms/registry/options';
-import { CONTROL_INDICATOR, controlClassName } from '../../src/forms/registry/widgetClasses';
+import {
+  CONTROL_INDICATOR,
+  CONTROL_INPUT,
+  controlClassName,
+} from '../../src/forms/registry/widgetClasses';
 import { hasChoices } from './validate';
 
 /** Tick boxes: one per choice, or a single box with the label beside it. */
@@ -22,6 +26,7 @@ export function CheckboxWidget({
         <input
           id={inputId}
           type="checkbox"
+          className={CONTROL_INPUT}
           checked={value === true}
           disabled={readOnly}
           aria-invalid={invalid || undefined}
@@ -54,6 +59,7 @@ export function CheckboxWidget({
         <label key={index} className={controlClassName('checkbox')}>
           <input
             type="checkbox"
+            className={CONTROL_INPUT}
             checked={ticked.includes(option.value)}
             disabled={readOnly}
             onChange={(event) => {

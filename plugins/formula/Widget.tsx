@@ -29,7 +29,9 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
     );
   };
   return (
-    <div className={`${Classes.INPUT_GROUP} ${Classes.FILL} tf-formula`}>
+    <div
+      className={`${Classes.INPUT_GROUP} ${Classes.FILL} tf-formula${accessTest ? ' tf-formula-author' : ''}`}
+    >
       <input
         id={inputId}
         type="text"

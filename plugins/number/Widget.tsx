@@ -53,7 +53,7 @@ export function NumberWidget({
   );
   if (!currency) return input;
   return (
-    <div className={`${Classes.INPUT_GROUP} ${Classes.FILL}`}>
+    <div className={`${Classes.INPUT_GROUP} ${Classes.FILL} tf-amount`}>
       {input}
       <span className={Classes.INPUT_ACTION}>
         <span className={`${Classes.TAG} ${Classes.MINIMAL} tf-currency`}>{currency}</span>

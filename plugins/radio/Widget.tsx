@@ -1,6 +1,10 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption } from '../../src/forms/registry/options';
-import { CONTROL_INDICATOR, controlClassName } from '../../src/forms/registry/widgetClasses';
+import {
+  CONTROL_INDICATOR,
+  CONTROL_INPUT,
+  controlClassName,
+} from '../../src/forms/registry/widgetClasses';
 
 /** One choice among radio buttons; a short list sits on one line. */
 export function RadioWidget({
@@ -30,6 +34,7 @@ export function RadioWidget({
         <label key={index} className={controlClassName('radio', inline)}>
           <input
             type="radio"
+            className={CONTROL_INPUT}
             name={inputId}
             checked={option.value === value}
             disabled={readOnly}

@@ -33,5 +33,12 @@ export function controlClassName(kind: keyof typeof CONTROLS, inline = false): s
   return inline ? `${CONTROLS[kind]} ${Classes.INLINE}` : CONTROLS[kind];
 }
 
+/**
+ * Class of the native input inside a Blueprint checkbox, radio or switch label. Blueprint 6
+ * hides only inputs carrying it; without it the browser's own box shows beside the
+ * indicator.
+ */
+export const CONTROL_INPUT = Classes.CONTROL_INPUT;
+
 /** Blueprint's indicator span that draws a checkbox, radio or switch. */
 export const CONTROL_INDICATOR = Classes.CONTROL_INDICATOR;
