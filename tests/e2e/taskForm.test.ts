@@ -419,9 +419,13 @@ describe('task form', () => {
     const id = await startLoanReview('Rosalind Franklin');
     await openTask(page, id);
 
-    // Given part 1 of 3, the application.
+    // Given part 1 of 3, the application: its designer's own outcome buttons are not offered,
+    // only the last part completes the review.
     const progress = page.getByTestId('combined-progress');
     await expect(progress.textContent()).resolves.toContain('Part 1 of 3');
+    await expect(
+      page.getByRole('button', { name: 'Submit application' }).isVisible(),
+    ).resolves.toBe(false);
     await control(page, 'officerNotes').fill('Salary slips checked.');
 
     // When they go next, then part 2 shows (after the save and the pause).
@@ -445,6 +449,23 @@ describe('task form', () => {
     await control(page, 'officerNotes').waitFor();
     await expect(control(page, 'officerNotes').inputValue()).resolves.toBe('Salary slips checked.');
     await expect(page.getByTestId('local-draft-offer').count()).resolves.toBe(0);
+
+    // When they pick the decision from the list of forms and complete the review.
+    await page.getByRole('button', { name: 'Back to list of forms' }).click();
+    await page.getByTestId('combined-list').getByText('3. Supervisor decision').click();
+    await expect.poll(() => progress.textContent()).toContain('Part 3 of 3');
+    await cellOf(page, 'decision').getByText('Approve', { exact: true }).click();
+    await page.getByRole('button', { name: 'Complete review' }).click();
+
+    // Then the application is accepted, with the notes of part 1 among its variables.
+    await page.getByText('The task was completed.').waitFor();
+    const review = await server.app.engine.getTask('internal', id);
+    const instance = await server.app.engine.getInstance('internal', review.instanceId);
+    expect(instance.status).toBe('Completed');
+    expect(instance.variables).toMatchObject({
+      decision: 'approved',
+      officerNotes: 'Salary slips checked.',
+    });
     await context.close();
   });
 

@@ -274,6 +274,11 @@ export class TaskFormPageStore {
       await this.save(values);
       return;
     }
+    // A combined task is completed from its last form; an earlier form's own outcomes (a
+    // designer form reused as a part) would complete it with that form alone.
+    if (this.combined && !this.isLast) {
+      throw new Error('Only the last form of a combined task completes it');
+    }
     await this.run(async () => {
       if (this.combined) {
         // The server reads the other parts from their saved drafts: save any unsaved first.
