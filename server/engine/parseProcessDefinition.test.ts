@@ -49,7 +49,7 @@ describe('parseProcessDefinition', () => {
     ['loan-origination.bpmn', 'loanOrigination', 'loans'],
     ['customer-onboarding.bpmn', 'customerOnboarding', 'onboarding'],
     ['loan-application.bpmn', 'loanApplication', 'loans'],
-    ['record-deletion.bpmn', 'recordDeletion', 'records'],
+    ['../../server/engine/testing/processes/record-deletion.bpmn', 'recordDeletion', 'records'],
   ])(
     'given the fixture %s, when parsed, then it yields key %s in category %s',
     async (file, key, category) => {

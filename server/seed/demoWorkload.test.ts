@@ -120,7 +120,22 @@ describe('demo workload', () => {
     const response = await lucas.request({
       method: 'POST',
       url: TaskPath.complete(task.id),
-      body: { values: {} },
+      // The intake form's required fields, as an officer fills them in.
+      body: {
+        values: {
+          firstName: 'Ada',
+          lastName: 'Moreau',
+          dateOfBirth: '1984-03-12',
+          customerId: 'CUS-004217',
+          employmentStatus: 'employed',
+          loanProduct: 'personal',
+          loanAmount: 20000,
+          termMonths: 60,
+          annualRate: 5,
+          monthlyIncome: 4200,
+          consentCreditCheck: true,
+        },
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const next = await server.app.engine.listInstanceTasks('internal', task.instance_id, {
