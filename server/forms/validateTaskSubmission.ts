@@ -15,8 +15,8 @@ export interface SubmissionOptions {
   readonly mode: SaveMode;
   /**
    * The part of a combined task being saved or completed. Required for a combined task's
-   * draft; on its completion it defaults to the part owning `outcome`, else the last part.
-   * For any other form it may only name the task's formKey.
+   * draft; a completion comes from the last part, which it may name. For any other form it
+   * may only name the task's formKey.
    */
   readonly formId?: string;
   /** The outcome button of a completion; it must be one of the form's submitting outcomes. */
@@ -82,19 +82,17 @@ function pick(
   );
 }
 
-// The part a combined task's completion comes from: named, else the owner of the
-// outcome pressed, else the last usable part.
+// The part a combined task's completion comes from: its last usable part, the only one
+// whose outcomes the page offers. An earlier part's own outcomes (a designer form reused as
+// a part) would complete the task with that part alone, the later parts' required fields
+// unchecked; naming such a part is refused.
 function submittingPart(
   compiled: CompiledForm,
   options: SubmissionOptions,
 ): CompiledPart | undefined {
-  const usable = compiled.parts.filter((part) => part.resolved);
-  if (options.formId !== undefined) return usable.find((part) => part.formId === options.formId);
-  const owner =
-    options.outcome === undefined
-      ? undefined
-      : usable.find((part) => part.form.outcomes.some((o) => o.key === options.outcome));
-  return owner ?? usable.at(-1);
+  const last = compiled.parts.filter((part) => part.resolved).at(-1);
+  if (options.formId !== undefined && options.formId !== last?.formId) return undefined;
+  return last;
 }
 
 /**
@@ -174,7 +172,9 @@ export async function validateTaskSubmission(
   }
   // 5. A combined task's completion: the submitting part strictly, the others' drafts.
   const target = submittingPart(compiled, options);
-  if (!target) return refuse('formId', 'validation.enum', { allowed });
+  if (!target) {
+    return refuse('formId', 'validation.enum', { allowed: usable.at(-1)?.formId ?? '' });
+  }
   const errors: ErrorDetail[] = [];
   const merged: [string, unknown][] = [];
   for (const part of usable) {

@@ -450,6 +450,34 @@ describe('task form', () => {
     await expect(control(page, 'officerNotes').inputValue()).resolves.toBe('Salary slips checked.');
     await expect(page.getByTestId('local-draft-offer').count()).resolves.toBe(0);
 
+    // And the server, too, refuses to complete the review from part 1 with its own outcome.
+    const fromFirstPart = await page.evaluate(async (reviewId) => {
+      const response = await fetch(`/api/task/app/rest/tasks/${reviewId}/action/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          outcome: 'submitApplication',
+          formId: 'DSG-loan-application',
+          values: {
+            firstName: 'Rosalind',
+            lastName: 'Franklin',
+            dateOfBirth: '1980-07-25',
+            customerId: 'CUS-001920',
+            employmentStatus: 'employed',
+            loanProduct: 'personal',
+            loanAmount: 20000,
+            termMonths: 60,
+            annualRate: 4.5,
+            monthlyIncome: 4200,
+            consentCreditCheck: true,
+          },
+        }),
+      });
+      return { status: response.status, body: await response.text() };
+    }, id);
+    expect(fromFirstPart.status).toBe(422);
+    expect(fromFirstPart.body).toContain('formId');
+
     // When they pick the decision from the list of forms and complete the review.
     await page.getByRole('button', { name: 'Back to list of forms' }).click();
     await page.getByTestId('combined-list').getByText('3. Supervisor decision').click();
