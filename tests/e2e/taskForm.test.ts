@@ -482,6 +482,18 @@ describe('task form', () => {
     await page.getByRole('button', { name: 'Back to list of forms' }).click();
     await page.getByTestId('combined-list').getByText('3. Supervisor decision').click();
     await expect.poll(() => progress.textContent()).toContain('Part 3 of 3');
+    // Without a decision the review is refused, the keyboard on the first choice.
+    await page.getByRole('button', { name: 'Complete review' }).click();
+    await cellOf(page, 'decision').getByText('This field is required.').waitFor();
+    await scrollSettled(page);
+    await expect(
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active instanceof HTMLInputElement && active.type === 'radio'
+          ? active.closest('[role="radiogroup"]')?.id.endsWith('_decision') === true
+          : false;
+      }),
+    ).resolves.toBe(true);
     await cellOf(page, 'decision').getByText('Approve', { exact: true }).click();
     await page.getByRole('button', { name: 'Complete review' }).click();
 

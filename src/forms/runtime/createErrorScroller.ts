@@ -9,6 +9,15 @@ export interface ErrorScroller {
 /** The debounce of the scroll to the first error (spec 001: 100 ms). */
 export const SCROLL_DELAY_MS = 100;
 
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea, button, [tabindex]';
+
+// A group (radio buttons, checkboxes) carries the field's id on a wrapper that takes no
+// focus; the keyboard then starts from its first control.
+function focusTarget(control: HTMLElement): HTMLElement {
+  if (control.matches(FOCUSABLE)) return control;
+  return control.querySelector<HTMLElement>(FOCUSABLE) ?? control;
+}
+
 /**
  * Brings a field into view and focuses its control, 100 ms after the last request, so a
  * double click on submit or several outcome buttons scroll once. `elementOf` finds the
@@ -27,7 +36,7 @@ export function createErrorScroller(
         if (!control) return;
         const cell = control.closest<HTMLElement>('.tf-cell') ?? control;
         cell.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-        control.focus?.({ preventScroll: true });
+        focusTarget(control).focus?.({ preventScroll: true });
       }, delay);
     },
     cancel() {
