@@ -10,6 +10,7 @@ const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
 const COLLEAGUE = 'amara.okafor@tessera.example';
+const SUPERVISOR = 'maria.garcia@tessera.example';
 /** Where the layout screenshots go, to be looked at after a run. */
 const SHOTS = join(tmpdir(), 'shots');
 /** The grid's column gap in CSS pixels (formRuntime.css). */
@@ -570,6 +571,25 @@ describe('task form', () => {
     await page.getByTestId('task-back').click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('given a team member’s task, when their supervisor opens it, then the form is read-only and offers no outcomes', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, SUPERVISOR);
+    const id = await startLoanApplication('Read Only');
+
+    // When the supervisor opens the officer's task.
+    await openTask(page, id);
+    await control(page, 'firstName').waitFor();
+
+    // Then nothing can be typed or pressed but the formulas' copy buttons.
+    await expect(
+      page.locator('.tf-task-form :is(input, textarea):not([readonly]):not([disabled])').count(),
+    ).resolves.toBe(0);
+    await expect(page.locator('.tf-task-form select:not([disabled])').count()).resolves.toBe(0);
+    await expect(page.locator('.tf-outcome-bar, .tf-outcomes').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Submit application' }).count()).resolves.toBe(0);
     await context.close();
   });
 
