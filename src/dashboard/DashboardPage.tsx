@@ -9,6 +9,7 @@ import { isLanguage } from '../i18n/languages';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { BulkSelectionBar } from './BulkSelectionBar';
 import { CommentsDialog } from './CommentsDialog';
+import type { DashboardStore } from './DashboardStore';
 import { ListBanners } from './ListBanners';
 import { QuickFilterBar } from './QuickFilterBar';
 import { ReassignDialogs } from './ReassignDialogs';
@@ -16,6 +17,7 @@ import { TaskFilterPopover } from './TaskFilterPopover';
 import { TaskListEmpty } from './TaskListEmpty';
 import { TaskPager } from './TaskPager';
 import { TaskSearchBox } from './TaskSearchBox';
+import type { TaskListStore } from './TaskListStore';
 import { TaskTable } from './TaskTable';
 import { TeamTaskDetail } from './TeamTaskDetail';
 import { useTableHeight } from './useTableHeight';
@@ -28,6 +30,97 @@ const TAB_ORDER: TaskListKind[] = [
   TaskListKind.candidate,
   TaskListKind.team,
 ];
+
+/** Props of {@link DashboardTabs}. */
+interface DashboardTabsProps {
+  /** The dashboard whose lists the tabs choose. */
+  dashboard: DashboardStore;
+}
+
+/**
+ * The three tabs with their counts. An observer of its own, so a list reload redraws the tabs
+ * only when a count changes (Blueprint's Tabs measure their indicator on every redraw).
+ */
+const DashboardTabs = observer(function DashboardTabs({ dashboard }: DashboardTabsProps) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      id="dashboard-tabs"
+      selectedTabId={dashboard.activeTab}
+      onChange={(id) => void dashboard.selectTab(id as TaskListKind)}
+      className="tessera-dashboard__tabs"
+      size="large"
+    >
+      {TAB_ORDER.map((kind) => {
+        const tabList = dashboard.lists[kind];
+        const loaded = tabList.hasLoaded;
+        return (
+          <Tab
+            key={kind}
+            id={kind}
+            title={
+              <span className="tessera-tab" data-tab={kind}>
+                <span>{t(`dashboard.tab.${kind}`)}</span>
+                {loaded && (
+                  <span
+                    className="tessera-tab__count"
+                    data-testid={`tab-count-${kind}`}
+                    aria-label={t('dashboard.tabCount', {
+                      count: tabList.counters.totalHeadCount,
+                    })}
+                  >
+                    {tabList.counters.totalHeadCount}
+                  </span>
+                )}
+              </span>
+            }
+          />
+        );
+      })}
+    </Tabs>
+  );
+});
+
+/** Props of {@link TaskListSection}. */
+interface TaskListSectionProps {
+  /** The dashboard, for the row actions. */
+  dashboard: DashboardStore;
+  /** The list shown. */
+  list: TaskListStore;
+  /** The layout. */
+  viewport: Viewport;
+  /** The most height the table may take. */
+  maxHeight: number;
+}
+
+/**
+ * The table (or the empty state) and the pager of one list. The part of the page a reload
+ * changes, kept in its own observer so the tabs and filters above are not redrawn with it.
+ */
+const TaskListSection = observer(function TaskListSection({
+  dashboard,
+  list,
+  viewport,
+  maxHeight,
+}: TaskListSectionProps) {
+  const { t } = useTranslation();
+  const loadedEmpty = list.rows.length === 0 && list.status === RemoteLoadingStatus.fullyLoaded;
+  return (
+    <section className="tessera-dashboard__list" aria-label={t(`dashboard.tab.${list.kind}`)}>
+      <div className="tessera-dashboard__progress">
+        {list.isLoading && list.rows.length > 0 && <ProgressBar intent="primary" />}
+      </div>
+      {loadedEmpty ? (
+        <TaskListEmpty list={list} />
+      ) : (
+        <>
+          <TaskTable dashboard={dashboard} list={list} viewport={viewport} maxHeight={maxHeight} />
+          <TaskPager list={list} />
+        </>
+      )}
+    </section>
+  );
+});
 
 /**
  * The dashboard at `/` (spec 000 section 2): three tabs (assigned, candidate, team) with their
@@ -55,45 +148,11 @@ export const DashboardPage = observer(function DashboardPage() {
   const list = dashboard.activeList;
   const detail = list.kind === TaskListKind.team ? dashboard.detailTask : null;
   const mobile = viewport === Viewport.mobile;
-  const loadedEmpty = list.rows.length === 0 && list.status === RemoteLoadingStatus.fullyLoaded;
 
   return (
     <div className={`tessera-dashboard tessera-dashboard--${viewport}`}>
       <div className="tessera-dashboard__top" ref={tabsRef}>
-        <Tabs
-          id="dashboard-tabs"
-          selectedTabId={dashboard.activeTab}
-          onChange={(id) => void dashboard.selectTab(id as TaskListKind)}
-          className="tessera-dashboard__tabs"
-          size="large"
-        >
-          {TAB_ORDER.map((kind) => {
-            const tabList = dashboard.lists[kind];
-            const loaded = tabList.hasLoaded;
-            return (
-              <Tab
-                key={kind}
-                id={kind}
-                title={
-                  <span className="tessera-tab" data-tab={kind}>
-                    <span>{t(`dashboard.tab.${kind}`)}</span>
-                    {loaded && (
-                      <span
-                        className="tessera-tab__count"
-                        data-testid={`tab-count-${kind}`}
-                        aria-label={t('dashboard.tabCount', {
-                          count: tabList.counters.totalHeadCount,
-                        })}
-                      >
-                        {tabList.counters.totalHeadCount}
-                      </span>
-                    )}
-                  </span>
-                }
-              />
-            );
-          })}
-        </Tabs>
+        <DashboardTabs dashboard={dashboard} />
         <Button
           intent="primary"
           icon={<PlusIcon />}
@@ -121,24 +180,12 @@ export const DashboardPage = observer(function DashboardPage() {
       {detail ? (
         <TeamTaskDetail dashboard={dashboard} task={detail} />
       ) : (
-        <section className="tessera-dashboard__list" aria-label={t(`dashboard.tab.${list.kind}`)}>
-          <div className="tessera-dashboard__progress">
-            {list.isLoading && list.rows.length > 0 && <ProgressBar intent="primary" />}
-          </div>
-          {loadedEmpty ? (
-            <TaskListEmpty list={list} />
-          ) : (
-            <>
-              <TaskTable
-                dashboard={dashboard}
-                list={list}
-                viewport={viewport}
-                maxHeight={maxHeight}
-              />
-              <TaskPager list={list} />
-            </>
-          )}
-        </section>
+        <TaskListSection
+          dashboard={dashboard}
+          list={list}
+          viewport={viewport}
+          maxHeight={maxHeight}
+        />
       )}
 
       <ReassignDialogs reassign={dashboard.reassign} />

@@ -1,5 +1,6 @@
-import { Tag } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import type { Translate } from '../dates/relativeAge';
 import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
 
 /** Props of {@link DueDateContent}. */
@@ -8,15 +9,41 @@ export interface DueDateContentProps {
   dueDate: string | null;
   /** Whether the task carries the 'new' marker. */
   isNew: boolean;
+  /**
+   * The translate function. Given by the table, which has one for all its rows, so a cell
+   * needs no hook of its own; without it the component asks i18next itself.
+   */
+  t?: Translate;
 }
+
+/** The Blueprint classes of a minimal, round, primary tag, without Tag's extra work per row. */
+const NEW_TAG_CLASS = [
+  Classes.TAG,
+  Classes.MINIMAL,
+  Classes.ROUND,
+  Classes.INTENT_PRIMARY,
+  'tessera-due__new',
+].join(' ');
 
 /**
  * The due-date cell (spec 000 section 2): a colour flag (slate, red, green, grey or blue),
  * the date as YYYY-MM-DD and the 'new' marker. The flag's meaning is also given in words for
  * screen readers and on hover, so colour is never the only signal.
  */
-export function DueDateContent({ dueDate, isNew }: DueDateContentProps) {
+export function DueDateContent({ dueDate, isNew, t }: DueDateContentProps) {
+  return t ? (
+    <DueDateView dueDate={dueDate} isNew={isNew} t={t} />
+  ) : (
+    <TranslatedDueDate dueDate={dueDate} isNew={isNew} />
+  );
+}
+
+function TranslatedDueDate({ dueDate, isNew }: Omit<DueDateContentProps, 't'>) {
   const { t } = useTranslation();
+  return <DueDateView dueDate={dueDate} isNew={isNew} t={t} />;
+}
+
+function DueDateView({ dueDate, isNew, t }: Required<DueDateContentProps>) {
   const flag = dueDateFlag(dueDate);
   const meaning = t(`dashboard.dueFlag.${flag}`);
   return (
@@ -30,9 +57,11 @@ export function DueDateContent({ dueDate, isNew }: DueDateContentProps) {
       <span className="tessera-visually-hidden">{meaning}</span>
       {isNew && <span className="tessera-due__dot" title={t('dashboard.newMarker')} aria-hidden />}
       {isNew && (
-        <Tag minimal intent="primary" round className="tessera-due__new">
-          {t('dashboard.newMarker')}
-        </Tag>
+        <span className={NEW_TAG_CLASS}>
+          <span className={`${Classes.FILL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>
+            {t('dashboard.newMarker')}
+          </span>
+        </span>
       )}
     </span>
   );
