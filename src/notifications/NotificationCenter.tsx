@@ -156,6 +156,8 @@ export const NotificationCenter = observer(function NotificationCenter() {
       placement="bottom-end"
       animation="minimal"
       arrow={false}
+      // On a phone the panel is nearly as wide as the screen: keep it off both edges.
+      middleware={{ shift: { padding: 8 } }}
       content={<NotificationPanel notifications={notifications} onClose={() => setOpen(false)} />}
     >
       <NotificationBell active={isOpen} data-testid="notification-bell" />
