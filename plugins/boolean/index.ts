@@ -12,6 +12,8 @@ export default defineFieldPlugin<boolean>({
   emptyValue: false,
   sanitize: (value) => value === true || value === 'true',
   isEmpty: (value) => !value,
+  // Only a required switch must be on; an optional one may open more of the form.
+  sampleValue: (field) => (field.required ? true : undefined),
   valueType: 'boolean',
   ownsLabel: true,
 });

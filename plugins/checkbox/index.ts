@@ -2,6 +2,7 @@ import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
 import {
   hasChoices,
   isCheckboxEmpty,
+  sampleCheckbox,
   sanitizeCheckbox,
   validateCheckbox,
   type CheckboxValue,
@@ -17,6 +18,7 @@ export default defineFieldPlugin<CheckboxValue>({
   emptyValue: [],
   sanitize: sanitizeCheckbox,
   isEmpty: isCheckboxEmpty,
+  sampleValue: sampleCheckbox,
   valueType: ['array', 'boolean'],
   ownsLabel: (field) => !hasChoices(field),
 });

@@ -33,3 +33,13 @@ export function validateCheckbox(value: CheckboxValue, field: NormalizedField): 
 export function isCheckboxEmpty(value: CheckboxValue): boolean {
   return typeof value === 'boolean' ? !value : value.length === 0;
 }
+
+/**
+ * What Autofill ticks: the first real choice of a list; a single tick box only when it is
+ * required (an optional one may open more of the form).
+ */
+export function sampleCheckbox(field: NormalizedField): CheckboxValue | undefined {
+  if (!hasChoices(field)) return field.required ? true : undefined;
+  const first = field.options?.find((option) => option.value !== '');
+  return first ? [first.value] : undefined;
+}

@@ -1,5 +1,6 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
 import { sanitizeDate, validateDate } from './validate';
+import { sampleDate } from './sampleDate';
 import { DateWidget } from './Widget';
 
 /** A calendar day saved as `YYYY-MM-DD`, shown `DD MMM YYYY` when read. */
@@ -10,5 +11,6 @@ export default defineFieldPlugin<string | null>({
   validate: validateDate,
   emptyValue: null,
   sanitize: sanitizeDate,
+  sampleValue: (field, context) => sampleDate(field, context.today),
   valueType: 'string',
 });

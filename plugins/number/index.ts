@@ -1,5 +1,6 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
 import { sanitizeNumber, validateNumber, type NumberValue } from './validate';
+import { sampleNumber } from './sampleNumber';
 import { NumberWidget } from './Widget';
 
 /**
@@ -13,5 +14,6 @@ export default defineFieldPlugin<NumberValue>({
   validate: validateNumber,
   emptyValue: null,
   sanitize: sanitizeNumber,
+  sampleValue: sampleNumber,
   valueType: ['number', 'integer'],
 });

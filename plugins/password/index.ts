@@ -1,5 +1,6 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
 import { sanitizeText } from '../../src/forms/registry/valueText';
+import { sampleText } from '../text/sampleText';
 import { PasswordWidget } from './Widget';
 
 /** A secret typed by the user (Flowable `password`); length rules come from the schema. */
@@ -8,5 +9,6 @@ export default defineFieldPlugin<string>({
   Widget: PasswordWidget,
   emptyValue: '',
   sanitize: sanitizeText,
+  sampleValue: (field) => sampleText(field, 'Sample#Pass2026'),
   valueType: 'string',
 });

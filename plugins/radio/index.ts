@@ -10,5 +10,7 @@ export default defineFieldPlugin<unknown>({
   validate: validateChoice,
   emptyValue: null,
   sanitize: sanitizeChoice,
+  // The first real choice: a list may open with an empty "choose one" entry.
+  sampleValue: (field) => field.options?.find((option) => option.value !== '')?.value,
   valueType: ['string', 'number', 'boolean'],
 });

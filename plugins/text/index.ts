@@ -1,5 +1,6 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
 import { sanitizeText } from '../../src/forms/registry/valueText';
+import { SAMPLE_TEXT, sampleText } from './sampleText';
 import { TextWidget } from './Widget';
 
 /**
@@ -13,5 +14,6 @@ export default defineFieldPlugin<string>({
   inlineWidget: true,
   emptyValue: '',
   sanitize: sanitizeText,
+  sampleValue: (field) => sampleText(field, SAMPLE_TEXT),
   valueType: 'string',
 });

@@ -41,13 +41,18 @@ export function defineFieldPlugin<V>(definition: FieldPluginDefinition<V>): Fiel
   if (definition.inlineWidget && typeof definition.Widget !== 'function') {
     throw new Error(`Field plugin "${definition.type}" can inline only a plain function widget`);
   }
-  // 3. Defaults, so the runtime calls every hook without checking for it.
+  // 3. Only fields that hold a typed value can be given a sample one.
+  if (definition.sampleValue && (definition.displayOnly || definition.computed)) {
+    throw new Error(`Field plugin "${definition.type}" holds no typed value to sample`);
+  }
+  // 4. Defaults, so the runtime calls every hook without checking for it.
   const { ownsLabel } = definition;
   return {
     ...definition,
     validate: definition.validate?.bind(definition) ?? (() => NO_ERRORS),
     sanitize: definition.sanitize?.bind(definition) ?? ((value: unknown) => value as V),
     isEmpty: definition.isEmpty?.bind(definition) ?? isEmptyValue,
+    sampleValue: definition.sampleValue?.bind(definition),
     valueTypes:
       typeof definition.valueType === 'string' ? [definition.valueType] : definition.valueType,
     displayOnly: definition.displayOnly ?? false,

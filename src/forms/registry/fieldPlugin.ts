@@ -123,6 +123,12 @@ export interface FieldWidgetModule {
   readonly default: FieldWidget;
 }
 
+/** What a plugin's `sampleValue` may rely on besides the field, so a fill is repeatable. */
+export interface SampleContext {
+  /** Today as `YYYY-MM-DD`: the date a date field without bounds gets. */
+  readonly today: string;
+}
+
 /**
  * What a plugin folder declares about its field type. `V` is the type of a sanitised value.
  * Method syntax keeps the plugin assignable to the registry's `FieldPlugin<unknown>`.
@@ -142,6 +148,12 @@ export interface FieldPluginDefinition<V> {
   sanitize?(value: unknown, field: NormalizedField): V;
   /** Whether a sanitised value counts as "not filled in" for `required`. */
   isEmpty?(value: V): boolean;
+  /**
+   * A plausible value that passes the field's rules, for the task page's Autofill (testers
+   * walking a process); `undefined` when the plugin cannot think of one. The same field
+   * and context always give the same value.
+   */
+  sampleValue?(field: NormalizedField, context: SampleContext): V | undefined;
   /** The value types this plugin accepts (the compiler's `valueType` of its fields). */
   readonly valueType: ValueType | readonly ValueType[];
   /** Shows something but holds no value (headlines, links, outcome buttons). */
