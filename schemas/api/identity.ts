@@ -107,6 +107,8 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const SystemSettings = Type.Object({
   tenant: Type.String(),
   maintenance: Type.Boolean(),
+  /** The task page offers Autofill (to holders of access-autofill) in this tenant. */
+  autofill: Type.Boolean(),
 });
 export type SystemSettings = Static<typeof SystemSettings>;
 

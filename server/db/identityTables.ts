@@ -26,6 +26,8 @@ export interface TenantsTable {
   /** Public origin for links in mails; null falls back to PUBLIC_URL_TEMPLATE. */
   base_url: string | null;
   maintenance: Generated<boolean>;
+  /** The task page offers Autofill to holders of access-autofill (test tenants only). */
+  autofill: Generated<boolean>;
   password_policy: Json<PasswordSettings>;
   created_at: GeneratedTimestamp;
 }

@@ -11,6 +11,8 @@ export const TenantFixture = Type.Object({
   displayName: Type.String({ minLength: 1 }),
   baseUrl: Type.Union([Type.String(), Type.Null()]),
   passwordPolicy: PasswordSettings,
+  /** The task page's Autofill is on for this tenant; off when absent. */
+  autofill: Type.Optional(Type.Boolean()),
   groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
 });
 export type TenantFixture = Static<typeof TenantFixture>;

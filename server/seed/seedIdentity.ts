@@ -43,6 +43,7 @@ export async function seedIdentity(
           name: tenant.name,
           display_name: tenant.displayName,
           base_url: tenant.baseUrl,
+          autofill: tenant.autofill ?? false,
           password_policy: JSON.stringify(tenant.passwordPolicy),
         })
         .execute();

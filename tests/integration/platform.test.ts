@@ -108,7 +108,7 @@ describe('the API platform', () => {
         url: IdentityPath.systemSettings,
         headers: { 'x-tenant-name': 'acme' },
       });
-      expect(response.json()).toEqual({ tenant: 'acme', maintenance: false });
+      expect(response.json()).toEqual({ tenant: 'acme', maintenance: false, autofill: false });
     });
 
     it('given an IP or a bare host name, when calling, then the tenant is internal', async () => {
