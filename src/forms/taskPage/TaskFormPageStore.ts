@@ -7,6 +7,7 @@ import {
 } from 'mobx';
 import type { LocalizedText, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
 import { ForbiddenError, UnauthorizedError, UnprocessableError } from '../../api/errors';
+import { fetchSystemSettings } from '../../api/identityApi';
 import {
   completeTask,
   fetchCombinedTask,
@@ -20,7 +21,9 @@ import { defaultFieldRegistry } from '../registry/createFieldRegistry';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import { FormStore } from '../runtime/FormStore';
 import { valuesEqual } from '../runtime/valuesEqual';
+import { autofillForm, localToday, type AutofillReport } from './autofillForm';
 import { compileStoredForm } from './compileStoredForm';
+import { localizeText } from '../compiler/localizeText';
 import {
   clearLocalDraft,
   localDraftKey,
@@ -61,6 +64,10 @@ export interface TaskFormPageDeps {
   readonly storage: Storage | null;
   /** The field plugins; the app's by default. */
   readonly registry?: FieldRegistry;
+  /** The user holds access-autofill; only then is the tenant's Autofill switch read. */
+  readonly canAutofill?: boolean;
+  /** Today as `YYYY-MM-DD` for Autofill's dates; the browser's day by default. */
+  readonly today?: () => string;
 }
 
 function isSaving(outcome: NormalizedOutcome): boolean {
@@ -94,6 +101,8 @@ export class TaskFormPageStore {
   serverReadOnly = false;
   /** Set once the page is leaving after a save: nothing is unsaved any more. */
   finished = false;
+  /** The tenant has Autofill on and the user may use it (read with the form). */
+  autofillEnabled = false;
 
   private readonly deps: TaskFormPageDeps;
   private taskId = '';
@@ -137,6 +146,13 @@ export class TaskFormPageStore {
     return this.parts.some((part) => part.store?.dirty ?? false);
   }
 
+  /** Autofill is offered now: enabled, an editable form on screen (not the list of parts). */
+  get canAutofill(): boolean {
+    return (
+      this.autofillEnabled && !this.serverReadOnly && !this.showingList && !!this.current?.store
+    );
+  }
+
   private get draftKey(): string {
     return localDraftKey(this.deps.tenant, this.taskId);
   }
@@ -150,12 +166,15 @@ export class TaskFormPageStore {
     this.offeredDraft = null;
     this.finished = false;
     try {
+      const autofill = this.readAutofillSwitch();
       const parts = formKey?.startsWith(CUT_PREFIX)
         ? await this.loadCombined(taskId)
         : await this.loadSingle(taskId);
+      const autofillEnabled = await autofill;
       if (seq !== this.requestSeq) return;
       runInAction(() => {
         this.parts = parts;
+        this.autofillEnabled = autofillEnabled;
         this.currentIndex = 0;
         this.showingList = false;
         this.offeredDraft = this.differingDraft();
@@ -167,6 +186,16 @@ export class TaskFormPageStore {
       runInAction(() => {
         this.status = RemoteLoadingStatus.loadingFailed;
       });
+    }
+  }
+
+  /** The tenant's switch, read only for holders of access-autofill; a failed read is "off". */
+  private async readAutofillSwitch(): Promise<boolean> {
+    if (!this.deps.canAutofill) return false;
+    try {
+      return (await fetchSystemSettings()).autofill;
+    } catch {
+      return false;
     }
   }
 
@@ -368,6 +397,33 @@ export class TaskFormPageStore {
         this.switching = false;
       });
     }, FORM_SWITCH_DELAY_MS);
+  }
+
+  /**
+   * Autofill: fills the empty, editable fields of the form on screen with plausible values
+   * (a combined task's current part only: the others are filled when the tester gets there)
+   * and says how it went. When the form still cannot be submitted, its errors are shown so
+   * the fields left for the tester stand out.
+   */
+  autofill(locale: string): AutofillReport | null {
+    const part = this.current;
+    const store = part?.store;
+    if (!this.canAutofill || !part || !store) return null;
+    const registry = this.deps.registry ?? defaultFieldRegistry();
+    const today = this.deps.today?.() ?? localToday();
+    const report = autofillForm(store, registry, { today });
+    if (report.complete) {
+      this.deps.toasts.showSuccess('taskForm.autoFillSuccess', { count: report.filled.length });
+      return report;
+    }
+    store.validateAll();
+    if (this.combined) {
+      const form = localizeText(part.title ?? undefined, locale) || part.formId;
+      this.deps.toasts.showError('taskForm.autoFillCUTSingleFormError', { form });
+    } else {
+      this.deps.toasts.showError('taskForm.autoFillFormError');
+    }
+    return report;
   }
 
   /** Shows a combined task's list of forms (values are kept). */

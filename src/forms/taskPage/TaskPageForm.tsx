@@ -8,7 +8,13 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { ArrowLeftIcon, ArrowRightIcon, PropertiesIcon, WarningSignIcon } from '@blueprintjs/icons';
+import {
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  CleanIcon,
+  PropertiesIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +48,7 @@ export const TaskPageForm = observer(function TaskPageForm({
         navigate: (to) => navigator.navigate(to),
         tenant,
         storage: browserStorage(),
+        canAutofill: session.hasPrivilege(Privilege.accessAutofill),
       }),
   );
   const formKey = task.formKey ?? null;
@@ -113,6 +120,18 @@ export const TaskPageForm = observer(function TaskPageForm({
             />
           </ButtonGroup>
         </Callout>
+      )}
+      {store.canAutofill && !locked && (
+        <div className="tessera-task-form__tools">
+          <Button
+            variant="outlined"
+            icon={<CleanIcon />}
+            text={t('taskForm.autofill')}
+            title={t('taskForm.autofillHint')}
+            data-testid="autofill-button"
+            onClick={() => store.autofill(locale)}
+          />
+        </div>
       )}
       {store.combined && (
         <header className="tessera-task-form__progress" data-testid="combined-progress">

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FormPath } from '../../../schemas/api/forms';
+import { IdentityPath } from '../../../schemas/api/identity';
+import { ToastStore } from '../../stores/ToastStore';
+import { FakeServer } from '../../testing/fakeServer';
+import { TaskFormPageStore } from './TaskFormPageStore';
+
+let server: FakeServer | undefined;
+
+afterEach(() => {
+  server?.restore();
+});
+
+const TASK_ID = 'cut-1';
+
+function part(index: number, formId: string, title: string, fields: unknown[]) {
+  return {
+    index,
+    formId,
+    kind: 'designer',
+    version: 1,
+    title,
+    resolved: true,
+    definition: { id: formId, name: title, fields },
+    values: {},
+  };
+}
+
+async function loadCombinedTask() {
+  server = new FakeServer();
+  server.on('GET', IdentityPath.systemSettings, {
+    status: 200,
+    body: { tenant: 'internal', maintenance: false, autofill: true },
+  });
+  server.on('GET', FormPath.combinedTask(TASK_ID), {
+    status: 200,
+    body: {
+      taskId: TASK_ID,
+      formKey: 'CUT-review',
+      formId: 'CUT-review',
+      version: 1,
+      name: 'Review',
+      readOnly: false,
+      definition: {},
+      forms: [
+        part(0, 'DSG-applicant', 'Applicant', [
+          { id: 'fullName', type: 'input', label: 'Full name', validation: { required: true } },
+          {
+            id: 'iban',
+            type: 'input',
+            label: 'IBAN',
+            validation: { required: true, pattern: '^(DE|FR)[0-9]{20}$' },
+          },
+        ]),
+        part(1, 'DSG-decision', 'Decision', [
+          { id: 'note', type: 'input', label: 'Note', validation: { required: true } },
+        ]),
+      ],
+    },
+  });
+  const toasts = new ToastStore();
+  const store = new TaskFormPageStore({
+    toasts,
+    navigate: () => undefined,
+    tenant: 'internal',
+    storage: null,
+    canAutofill: true,
+    today: () => '2026-03-15',
+  });
+  await store.load(TASK_ID, 'CUT-review');
+  return { store, toasts };
+}
+
+describe('TaskFormPageStore.autofill', () => {
+  it('given a combined task, it fills the current part only and names it when a field is left', async () => {
+    const { store, toasts } = await loadCombinedTask();
+    expect(store.canAutofill).toBe(true);
+
+    const report = store.autofill('en');
+
+    expect(report).toEqual({ filled: ['fullName'], skipped: ['iban'], complete: false });
+    expect(store.parts[1]?.store?.peekValue('note')).toBe('');
+    expect(store.parts[0]?.store?.errorsOf('iban')).toEqual([
+      { code: 'validation.required', params: {} },
+    ]);
+    expect(toasts.toasts.map((toast) => [toast.key, toast.values, toast.intent])).toEqual([
+      ['taskForm.autoFillCUTSingleFormError', { form: 'Applicant' }, 'danger'],
+    ]);
+  });
+
+  it('given the list of parts is showing, Autofill is not offered', async () => {
+    const { store } = await loadCombinedTask();
+    store.showList();
+
+    expect(store.canAutofill).toBe(false);
+    expect(store.autofill('en')).toBeNull();
+  });
+});
