@@ -1,0 +1,130 @@
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { launchBrowser, openPage } from '../helpers/browser';
+
+const PASSWORD = 'Tessera#2026';
+/** A form author with access-autofill (fixtures/identity/users.json). */
+const TESTER = 'priya.nair@tessera.example';
+const TESTER_ID = 'pnair';
+/** A loan officer without it. */
+const OFFICER = 'lucas.martin@tessera.example';
+const OFFICER_ID = 'lmartin';
+/** Where the screenshots of the button's place go, to be looked at after a run. */
+const SHOTS = join(tmpdir(), 'shots');
+
+let server: TestServer;
+let browser: Browser;
+
+/** Starts a loan application for a user and answers its first task (DSG-loan-application). */
+async function startLoanApplication(userId: string, applicantName: string): Promise<string> {
+  const instance = await server.app.engine.startProcess('internal', {
+    key: 'loanApplication',
+    startedBy: userId,
+    variables: { applicantName },
+  });
+  const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
+    completed: false,
+  });
+  if (!task) throw new Error('The loan application did not stop at its first task.');
+  return task.id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Signs in on the login page and waits for the shell. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
+}
+
+/** Opens a task's page and waits for its form's first field. */
+async function openTask(page: Page, id: string): Promise<void> {
+  await page.goto(`${server.url}/process/task/${id}`);
+  await page.getByTestId('task-form').waitFor();
+  await page.locator('input[id$="_firstName"]').waitFor();
+}
+
+describe('Autofill on the task page', () => {
+  it('given a tester with access-autofill, when they press Autofill and submit, then the application goes through', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, TESTER);
+    const id = await startLoanApplication(TESTER_ID, 'Autofill Tester');
+    await openTask(page, id);
+
+    // Given a value the tester typed before pressing Autofill.
+    await page.locator('input[id$="_lastName"]').fill('Typed');
+
+    // When they press Autofill.
+    await page.getByTestId('autofill-button').click();
+
+    // Then the success toast shows, the empty fields hold values and the typed one is kept.
+    await page.getByText(/empty fields with test values/).waitFor();
+    await expect(page.locator('input[id$="_firstName"]').inputValue()).resolves.toBe('Alex');
+    await expect(page.locator('input[id$="_lastName"]').inputValue()).resolves.toBe('Typed');
+    await expect(page.locator('input[id$="_customerId"]').inputValue()).resolves.toBe('CUS-000000');
+
+    // And a submit completes the task.
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('The task was completed.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    const task = await server.app.engine.getTask('internal', id);
+    expect(task.state).toBe('completed');
+    const variables = await server.app.engine.getVariables('internal', task.instanceId);
+    expect(variables).toMatchObject({
+      firstName: 'Alex',
+      lastName: 'Typed',
+      customerId: 'CUS-000000',
+      consentCreditCheck: true,
+    });
+    await context.close();
+  });
+
+  it.each([1280, 375])(
+    'given a tester at %i px, when the form is shown, then Autofill sits above it at its right edge',
+    async (width) => {
+      const { context, page } = await openPage(browser, { width });
+      await signIn(page, TESTER);
+      const id = await startLoanApplication(TESTER_ID, `Autofill ${width}`);
+      await openTask(page, id);
+
+      const button = await page.getByTestId('autofill-button').boundingBox();
+      const form = await page.locator('.tf-section').first().boundingBox();
+      if (!button || !form) throw new Error('The button or the form is not rendered.');
+      expect(button.y + button.height).toBeLessThanOrEqual(form.y);
+      expect(Math.abs(button.x + button.width - (form.x + form.width))).toBeLessThan(2);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.screenshot({ path: join(SHOTS, `autofill-${width}.png`) });
+      await context.close();
+    },
+  );
+
+  it('given a loan officer without access-autofill, when the form is shown, then there is no Autofill', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, OFFICER);
+    const id = await startLoanApplication(OFFICER_ID, 'No Autofill');
+    await openTask(page, id);
+
+    await expect(page.getByTestId('autofill-button').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
