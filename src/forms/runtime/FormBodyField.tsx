@@ -9,13 +9,20 @@ type Props = FieldProps<unknown, RJSFSchema, FieldRuntime>;
 
 const ignore = () => undefined;
 const NO_OPTIONS = {};
+// What each widget is given as its schema and UI schema: nothing reads them (a plugin
+// widget gets the normalised field), so every field shares these two.
+const FIELD_SCHEMA: RJSFSchema = {};
+const FIELD_UI: UiSchema<unknown, RJSFSchema, FieldRuntime> = {};
 
 /**
  * rjsf's `ObjectField` for the form's root object. rjsf would render each property
  * through its `SchemaField`, which picks a field class by JSON type (and renders no widget
  * at all for display fields, whose type is `null`), with a stack of components and hooks
- * per property. Every Tessera field is one plugin widget named by `ui:widget`, so each
- * property is that widget from rjsf's registry, once, placed by our object template.
+ * per property. Every Tessera field is one plugin widget, so each field is that widget
+ * from rjsf's registry (registered under the plugin's type), once, placed by our object
+ * template.
+ * The fields come from the grid plan and the store, not from the root schema (which has
+ * no properties): a field's widget is its plugin type's, the unsupported box otherwise.
  */
 export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonly }: Props) {
   const { plan } = useRenderer();
@@ -24,15 +31,10 @@ export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonl
     () =>
       plan.fieldIds.flatMap((fieldId, index) => {
         const field = host.fieldOf(fieldId);
-        const fieldUi = (uiSchema?.[fieldId] ?? NO_OPTIONS) as UiSchema<
-          unknown,
-          RJSFSchema,
-          FieldRuntime
-        >;
-        const named = fieldUi['ui:widget'];
         const Widget =
-          (typeof named === 'string' ? registry.widgets[named] : undefined) ??
-          registry.widgets[UNSUPPORTED_TYPE];
+          (field && Object.hasOwn(registry.widgets, field.type)
+            ? registry.widgets[field.type]
+            : undefined) ?? registry.widgets[UNSUPPORTED_TYPE];
         if (!field || !Widget) return [];
         const id = toFieldPathId(fieldId, registry.globalFormOptions, fieldPathId.path).$id;
         const content = (
@@ -42,8 +44,8 @@ export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonl
             name={fieldId}
             className={plan.cellClasses[index]}
             value={undefined}
-            schema={(schema.properties?.[fieldId] ?? NO_OPTIONS) as RJSFSchema}
-            uiSchema={fieldUi}
+            schema={FIELD_SCHEMA}
+            uiSchema={FIELD_UI}
             options={NO_OPTIONS}
             label=""
             required={field.required}
@@ -55,7 +57,7 @@ export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonl
         );
         return [{ name: fieldId, content, hidden: false }];
       }),
-    [plan, host, registry, schema, uiSchema, fieldPathId],
+    [plan, host, registry, fieldPathId],
   );
   const { ObjectFieldTemplate } = registry.templates;
   return (

@@ -1,7 +1,6 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
 import { memo, useMemo } from 'react';
-import { toRjsf, type RjsfForm } from '../compiler/toRjsf';
 import type { FieldRuntime, Translate } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import type { FormServices } from '../registry/formServices';
@@ -45,31 +44,17 @@ const FIELDS = { ObjectField: FormBodyField };
 const NO_FORM_DATA = Object.freeze({});
 const NO_SUBMIT_BUTTON = <></>;
 
-// One `{ 'ui:widget': type }` per plugin type, shared by all its fields: the widgets read
-// their settings from the normalised field, so the rest of each field's UI schema would
-// only cost memory for every field of a large form.
-const widgetUi = new Map<string, UiSchema<unknown, RJSFSchema, FieldRuntime>>();
-
-function slimUi(rjsf: RjsfForm): RjsfForm {
-  // A dictionary from the start: a thousand keys added to a plain object would leave a
-  // thousand hidden classes behind.
-  const uiSchema = Object.create(null) as UiSchema;
-  uiSchema['ui:order'] = rjsf.uiSchema['ui:order'];
-  for (const [key, value] of Object.entries(rjsf.uiSchema)) {
-    const widget = (value as UiSchema | undefined)?.['ui:widget'];
-    if (key.startsWith('ui:') || typeof widget !== 'string') continue;
-    let shared = widgetUi.get(widget);
-    if (!shared) {
-      shared = { 'ui:widget': widget };
-      widgetUi.set(widget, shared);
-    }
-    uiSchema[key] = shared;
-  }
-  return { schema: rjsf.schema, uiSchema };
-}
+// rjsf is given an object schema without properties and an empty UI schema. Our
+// ObjectField (`FormBodyField`) renders every field from the grid plan, each as the
+// widget of its plugin type, and no widget or template reads a field's JSON schema (the
+// store's validator builds its own). With the fields' properties, rjsf's Form would walk
+// all of them on mount (defaults, schema resolution, deep comparisons), allocating and
+// compiling for every field of a large form only to find nothing to do.
+const ROOT_SCHEMA: RJSFSchema = { type: 'object' };
+const ROOT_UI: UiSchema<unknown, RJSFSchema, FieldRuntime> = {};
 
 /**
- * Renders a form with @rjsf/core's `Form`: the registry's widgets by `ui:widget` name, our
+ * Renders a form with @rjsf/core's `Form`: the registry's widgets by plugin type name, our
  * field and object templates, our validator. Everything rjsf is given is computed once per
  * form and language, and rjsf never hears of a keystroke, so it renders once; each widget
  * is an observer of its own value in the store.
@@ -86,7 +71,6 @@ export const FormRenderer = memo(function FormRenderer({
   breakpoint,
 }: FormRendererProps) {
   const { form } = store;
-  const { schema, uiSchema } = useMemo(() => slimUi(toRjsf(form, { locale })), [form, locale]);
   const plan = useMemo(() => planGrid(form), [form]);
   const context = useMemo(() => ({ registry, plan }), [registry, plan]);
   const runtime = useMemo(
@@ -97,8 +81,8 @@ export const FormRenderer = memo(function FormRenderer({
     <RendererContext.Provider value={context}>
       <div className={`tf-form tf-bp-${breakpoint ?? 'auto'}`}>
         <Form<unknown, RJSFSchema, FieldRuntime>
-          schema={schema}
-          uiSchema={uiSchema}
+          schema={ROOT_SCHEMA}
+          uiSchema={ROOT_UI}
           formData={NO_FORM_DATA}
           validator={store.validator}
           widgets={registry.widgets()}
