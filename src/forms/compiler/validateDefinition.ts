@@ -100,13 +100,23 @@ function designerFieldsOf(kind: FormKind, definition: unknown): FieldLike[] {
     .flatMap(ofForm);
 }
 
+// Each config type's validator, found and compiled once: this runs for every field.
+const configValidators = new Map<string, ValidateFunction>();
+
 function configIsValid(field: FieldLike): boolean {
   if (typeof field.type !== 'string' || !CONFIG_TYPES.has(field.type)) return true;
   if (field.config === undefined) {
     return !(DESIGNER_TYPES_REQUIRING_CONFIG as ReadonlySet<string>).has(field.type);
   }
-  const schema = DESIGNER_CONFIG_SCHEMAS.find(([type]) => type === field.type)?.[1];
-  return schema ? compiled(`config:${field.type}`, () => schema, false)(field.config) : true;
+  let validate = configValidators.get(field.type);
+  if (!validate) {
+    const type = field.type;
+    const schema = DESIGNER_CONFIG_SCHEMAS.find(([configType]) => configType === type)?.[1];
+    if (!schema) return true;
+    validate = compiled(`config:${type}`, () => schema, false);
+    configValidators.set(type, validate);
+  }
+  return validate(field.config);
 }
 
 function toCompileError(error: ErrorObject): CompileError {
