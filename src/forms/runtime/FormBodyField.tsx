@@ -1,6 +1,12 @@
-import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type {
+  FieldProps,
+  ObjectFieldTemplatePropertyType,
+  RJSFSchema,
+  UiSchema,
+  WidgetProps,
+} from '@rjsf/utils';
 import { toFieldPathId } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import type { FieldRuntime } from '../registry/fieldPlugin';
 import { UNSUPPORTED_TYPE } from '../registry/unsupportedPlugin';
 import { useRenderer } from './RendererContext';
@@ -8,7 +14,17 @@ import { useRenderer } from './RendererContext';
 type Props = FieldProps<unknown, RJSFSchema, FieldRuntime>;
 
 const ignore = () => undefined;
-const NO_OPTIONS = {};
+
+/**
+ * What a field slot (`connectPlugin`) reads of rjsf's widget props. The rest of rjsf's
+ * widget contract (value, required, label, options, change and focus callbacks) is not
+ * passed: a slot takes the field, its value and its handlers from the store, and a
+ * thousand-field form would otherwise keep eight unused props per field.
+ */
+type SlotProps = Pick<
+  WidgetProps<unknown, RJSFSchema, FieldRuntime>,
+  'id' | 'name' | 'className' | 'schema' | 'uiSchema' | 'registry'
+>;
 // What each widget is given as its schema and UI schema: nothing reads them (a plugin
 // widget gets the normalised field), so every field shares these two.
 const FIELD_SCHEMA: RJSFSchema = {};
@@ -27,38 +43,32 @@ const FIELD_UI: UiSchema<unknown, RJSFSchema, FieldRuntime> = {};
 export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonly }: Props) {
   const { plan } = useRenderer();
   const { host } = registry.formContext;
-  const properties = useMemo(
-    () =>
-      plan.fieldIds.flatMap((fieldId, index) => {
-        const field = host.fieldOf(fieldId);
-        const Widget =
-          (field && Object.hasOwn(registry.widgets, field.type)
-            ? registry.widgets[field.type]
-            : undefined) ?? registry.widgets[UNSUPPORTED_TYPE];
-        if (!field || !Widget) return [];
-        const id = toFieldPathId(fieldId, registry.globalFormOptions, fieldPathId.path).$id;
-        const content = (
-          <Widget
-            key={fieldId}
-            id={id}
-            name={fieldId}
-            className={plan.cellClasses[index]}
-            value={undefined}
-            schema={FIELD_SCHEMA}
-            uiSchema={FIELD_UI}
-            options={NO_OPTIONS}
-            label=""
-            required={field.required}
-            registry={registry}
-            onChange={ignore}
-            onBlur={ignore}
-            onFocus={ignore}
-          />
-        );
-        return [{ name: fieldId, content, hidden: false }];
-      }),
-    [plan, host, registry, fieldPathId],
-  );
+  const properties = useMemo(() => {
+    const cells: ObjectFieldTemplatePropertyType[] = [];
+    plan.fieldIds.forEach((fieldId, index) => {
+      const field = host.fieldOf(fieldId);
+      const Widget =
+        (field && Object.hasOwn(registry.widgets, field.type)
+          ? registry.widgets[field.type]
+          : undefined) ?? registry.widgets[UNSUPPORTED_TYPE];
+      if (!field || !Widget) return;
+      const Slot = Widget as unknown as ComponentType<SlotProps>;
+      const id = toFieldPathId(fieldId, registry.globalFormOptions, fieldPathId.path).$id;
+      const content = (
+        <Slot
+          key={fieldId}
+          id={id}
+          name={fieldId}
+          className={plan.cellClasses[index]}
+          schema={FIELD_SCHEMA}
+          uiSchema={FIELD_UI}
+          registry={registry}
+        />
+      );
+      cells.push({ name: fieldId, content, hidden: false });
+    });
+    return cells;
+  }, [plan, host, registry, fieldPathId]);
   const { ObjectFieldTemplate } = registry.templates;
   return (
     <ObjectFieldTemplate

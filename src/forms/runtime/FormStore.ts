@@ -64,7 +64,10 @@ export class FormStore implements FieldHost {
   private readonly current: FormValues = Object.create(null) as FormValues;
   private readonly atoms = new Map<string, IAtom>();
   private readonly watchers = new Map<string, FieldWatcher | FieldWatcher[]>();
-  private initial: FormValues = Object.create(null) as FormValues;
+  // The raw value a field had when the form opened (or was last saved), kept only for the
+  // fields changed since: the others still hold it in `current`. A large form opens
+  // without a second record of all its values.
+  private readonly opening = new Map<string, unknown>();
   private readonly graph: DependencyGraph;
   private listener: OutcomeListener | null = null;
 
@@ -86,14 +89,13 @@ export class FormStore implements FieldHost {
             : this.registry.resolve(field.type).emptyValue;
       }
     }
-    // 2. Computed fields once, in dependency order, before anything renders.
+    // 2. Computed fields once, in dependency order, before anything renders. What
+    //    "unchanged" means is then the values as they are now.
     this.graph = buildDependencyGraph(collectFormulas(form));
     this.applyComputed(recalculate(this.graph, this.current, null).values);
-    // 3. What "unchanged" means: the sanitised opening values.
-    this.initial = this.sanitizedValues();
     makeAutoObservable<
       this,
-      'fields' | 'registry' | 'current' | 'atoms' | 'watchers' | 'initial' | 'graph' | 'listener'
+      'fields' | 'registry' | 'current' | 'atoms' | 'watchers' | 'opening' | 'graph' | 'listener'
     >(
       this,
       {
@@ -107,7 +109,7 @@ export class FormStore implements FieldHost {
         current: false,
         atoms: false,
         watchers: false,
-        initial: false,
+        opening: false,
         graph: false,
         listener: false,
         valueOf: false,
@@ -191,6 +193,7 @@ export class FormStore implements FieldHost {
    */
   setValue(fieldId: string, value: unknown): void {
     if (!this.fields.has(fieldId) || Object.is(this.current[fieldId], value)) return;
+    if (!this.opening.has(fieldId)) this.opening.set(fieldId, this.current[fieldId]);
     this.current[fieldId] = value;
     this.atoms.get(fieldId)?.reportChanged();
     this.trackChange(fieldId);
@@ -231,7 +234,7 @@ export class FormStore implements FieldHost {
 
   /** Makes the current values the unchanged state, after a successful save. */
   markSaved(): void {
-    this.initial = this.sanitizedValues();
+    this.opening.clear();
     this.changed.clear();
   }
 
@@ -291,9 +294,19 @@ export class FormStore implements FieldHost {
     if (!field) return;
     const plugin = this.registry.resolve(field.type);
     if (plugin.displayOnly || plugin.computed) return;
-    const same = valuesEqual(plugin.sanitize(this.current[fieldId], field), this.initial[fieldId]);
-    if (same) this.changed.delete(fieldId);
-    else this.changed.add(fieldId);
+    if (!this.opening.has(fieldId)) {
+      this.changed.delete(fieldId);
+      return;
+    }
+    const same = valuesEqual(
+      plugin.sanitize(this.current[fieldId], field),
+      plugin.sanitize(this.opening.get(fieldId), field),
+    );
+    if (same) {
+      // Back to a value that saves as the opening one: the current one stands for it.
+      this.opening.delete(fieldId);
+      this.changed.delete(fieldId);
+    } else this.changed.add(fieldId);
   }
 
   // Without prototype: a plain record of a thousand keys would also make a thousand
