@@ -32,9 +32,16 @@ export function FieldTemplate({
   return (
     <div className={classNames}>
       {displayLabel ? (
+        // Without the chip the text is the label's only child: no children array per field.
         <label htmlFor={id} className={required ? LABEL_REQUIRED : LABEL}>
-          {label}
-          {chip}
+          {chip ? (
+            <>
+              {label}
+              {chip}
+            </>
+          ) : (
+            label
+          )}
         </label>
       ) : (
         chip && <div className="tf-label tf-label-id">{chip}</div>
