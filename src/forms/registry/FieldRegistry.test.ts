@@ -46,7 +46,7 @@ describe('field registry', () => {
     expect(registry.widgets()[UNSUPPORTED_TYPE]).toBeDefined();
   });
 
-  it('given a heavy plugin, when its widget is prepared, then its code is fetched only on first render, once', async () => {
+  it('given a heavy plugin, when registered and its widget prepared, then nothing is fetched and one loader serves every field', async () => {
     const load = vi.fn(() => Promise.resolve({ default: Widget }));
     const heavy = defineFieldPlugin({
       type: 'signature-test',
