@@ -4,6 +4,7 @@ import {
   CalendarIcon,
   ChevronDownIcon,
   ChevronUpIcon,
+  ShareIcon,
   PersonIcon,
   SearchIcon,
   WarningSignIcon,
@@ -12,6 +13,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { Privilege } from '../../schemas/api/identityConstants';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
@@ -113,6 +115,19 @@ export const TaskPage = observer(function TaskPage() {
         <div className="tessera-task-header__main">
           <h2 className="tessera-page__title" data-testid="task-title">
             {store.displayName || '-'}
+            {session.hasPrivilege(Privilege.accessTest) && (
+              <a
+                className="tessera-task-header__new-tab"
+                href={`/process/task/${encodeURIComponent(task.id)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={t('tasks.header.openInNewTab')}
+                aria-label={t('tasks.header.openInNewTab')}
+                data-testid="task-open-new-tab"
+              >
+                <ShareIcon size={14} />
+              </a>
+            )}
           </h2>
           <Button
             variant="minimal"

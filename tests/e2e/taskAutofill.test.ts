@@ -66,6 +66,10 @@ describe('Autofill on the task page', () => {
     await signIn(page, TESTER);
     const id = await startLoanApplication(TESTER_ID, 'Autofill Tester');
     await openTask(page, id);
+    // A tester (access-test) may open the task in a new tab from its title.
+    const newTab = page.getByTestId('task-open-new-tab');
+    await expect(newTab.getAttribute('href')).resolves.toBe(`/process/task/${id}`);
+    await expect(newTab.getAttribute('target')).resolves.toBe('_blank');
 
     // Given a value the tester typed before pressing Autofill.
     await page.locator('input[id$="_lastName"]').fill('Typed');
@@ -118,13 +122,14 @@ describe('Autofill on the task page', () => {
     },
   );
 
-  it('given a loan officer without access-autofill, when the form is shown, then there is no Autofill', async () => {
+  it('given a loan officer without access-autofill or access-test, when the form is shown, then there is no Autofill and no new-tab link', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, OFFICER);
     const id = await startLoanApplication(OFFICER_ID, 'No Autofill');
     await openTask(page, id);
 
     await expect(page.getByTestId('autofill-button').count()).resolves.toBe(0);
+    await expect(page.getByTestId('task-open-new-tab').count()).resolves.toBe(0);
     await context.close();
   });
 });
