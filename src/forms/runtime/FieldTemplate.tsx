@@ -26,9 +26,9 @@ export function FieldTemplate({
   registry,
 }: FieldTemplateProps<unknown, RJSFSchema, FieldRuntime>) {
   const { accessTest, t } = registry.formContext;
-  const chip = accessTest ? (
-    <FieldIdChip fieldId={String(fieldPathId.path[fieldPathId.path.length - 1] ?? '')} t={t} />
-  ) : null;
+  // The form's root (an empty path) has no id to show.
+  const fieldId = String(fieldPathId.path[fieldPathId.path.length - 1] ?? '');
+  const chip = accessTest && fieldId !== '' ? <FieldIdChip fieldId={fieldId} t={t} /> : null;
   return (
     <div className={classNames}>
       {displayLabel ? (

@@ -106,5 +106,7 @@ describe('TaskForm', () => {
     const form = designerForm([{ id: 'amount', type: 'number', label: 'Amount' }]);
     render(<TaskForm form={form} locale="en" registry={registry} accessTest onSubmit={vi.fn()} />);
     expect(screen.getByRole('button', { name: /Copy the field id: amount/ })).toBeTruthy();
+    // One chip per field, none for the form itself.
+    expect(screen.getAllByRole('button', { name: /Copy the field id/ })).toHaveLength(1);
   });
 });
