@@ -1,11 +1,4 @@
-import {
-  Checkbox,
-  Classes,
-  HotkeysProvider,
-  Spinner,
-  SpinnerSize,
-  Tooltip,
-} from '@blueprintjs/core';
+import { Classes, Spinner, SpinnerSize } from '@blueprintjs/core';
 import {
   ArrowRightIcon,
   CaretDownIcon,
@@ -16,20 +9,19 @@ import {
   PeopleIcon,
   TakeActionIcon,
 } from '@blueprintjs/icons';
-import {
-  Cell,
-  Column,
-  ColumnHeaderCell,
-  RenderMode,
-  SelectionModes,
-  Table,
-  TableLoadingOption,
-} from '@blueprintjs/table';
-import '@blueprintjs/table/lib/css/table.css';
 import { observer } from 'mobx-react-lite';
-import { forwardRef, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  forwardRef,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { SortOrder, TaskListKind, type TaskRow } from '../api/tasksApi';
+import { SortOrder, TaskListKind, type CommentStatus, type TaskRow } from '../api/tasksApi';
 import { formatRelativeAge, type Translate } from '../dates/relativeAge';
 import { BULK_REASSIGN_LIMIT } from './dashboardConstants';
 import type { DashboardStore } from './DashboardStore';
@@ -44,11 +36,6 @@ import {
 } from './taskColumns';
 import type { TaskListStore } from './TaskListStore';
 import { Viewport } from './useViewport';
-
-/** Height of one row: roomy enough for a button, dense enough to scan many. */
-export const ROW_HEIGHT_PX = 44;
-/** Height of the header row. */
-export const HEADER_HEIGHT_PX = 36;
 
 /** Props of {@link TaskTable}. */
 export interface TaskTableProps {
@@ -81,7 +68,7 @@ interface RowButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement> {
 /**
  * A small Blueprint-styled button for a table row. Blueprint's Button measures its text after
  * every render (a forced layout per button); a 200-row page redraws 200 of them, so the rows
- * use Blueprint's classes on a plain button instead. Tooltips still find it by ref.
+ * use Blueprint's classes on a plain button instead; its `title` is the hover hint.
  */
 const RowButton = forwardRef<HTMLButtonElement, RowButtonProps>(function RowButton(
   { variant, icon, endIcon, text, loading = false, primary = false, className, disabled, ...rest },
@@ -133,10 +120,15 @@ function cachingTranslate(t: Translate): Translate {
 /** Follows an element's width. */
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  // Measured before the first paint, so a phone never sees desktop widths for a frame.
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     setWidth(element.clientWidth);
+  }, [ref]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
     if (typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver((entries) => {
       const next = Math.floor(entries[0]?.contentRect.width ?? element.clientWidth);
@@ -148,11 +140,281 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
+/** Height of one row: roomy enough for a button, dense enough to scan many. */
+export const ROW_HEIGHT_PX = 44;
+/** Height of the header row. */
+export const HEADER_HEIGHT_PX = 36;
+/** Rows drawn beyond each edge of the scrolled view, so a scroll shows drawn rows at once. */
+const OVERSCAN_ROWS = 6;
+
+/** The narrowest a column may be dragged. */
+const MIN_DRAG_COLUMN_PX = 40;
+
+/** Props of {@link TableCheckbox}. */
+interface TableCheckboxProps {
+  checked: boolean;
+  indeterminate?: boolean;
+  disabled?: boolean;
+  /** The accessible name. */
+  label: string;
+  /** The hover hint. */
+  title?: string;
+  /** The row's task, on the input, for tests and tools. */
+  taskId?: string;
+  /** The test id, on the clickable label. */
+  testId?: string;
+  onChange: () => void;
+}
+
 /**
- * One dashboard list as a Blueprint Table: the spec's columns for the list and the layout,
- * sortable headers (a new column sorts descending first), the due-date, age, candidate and
- * assignee cells, the select column of the team list and each list's row actions. Paging
- * happens on the server; the table shows one page.
+ * Blueprint's checkbox markup without its component: a page of rows draws 200 of them, and
+ * the plain markup costs a fraction of the component's render.
+ */
+function TableCheckbox({
+  checked,
+  indeterminate,
+  disabled = false,
+  label,
+  title,
+  taskId,
+  testId,
+  onChange,
+}: TableCheckboxProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (indeterminate !== undefined && inputRef.current) {
+      inputRef.current.indeterminate = indeterminate;
+    }
+  }, [indeterminate]);
+  return (
+    <label
+      className={`${Classes.CONTROL} ${Classes.CHECKBOX} tessera-table__check${
+        disabled ? ` ${Classes.DISABLED}` : ''
+      }`}
+      title={title}
+      data-testid={testId}
+    >
+      <input
+        ref={inputRef}
+        className={Classes.CONTROL_INPUT}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-label={label}
+        data-task-id={taskId}
+        onChange={onChange}
+      />
+      <span className={Classes.CONTROL_INDICATOR} />
+    </label>
+  );
+}
+
+/** How a row's claim button stands while a claim runs. */
+type ClaimState = 'idle' | 'claiming' | 'blocked';
+
+/** Props of {@link TaskRowView}. */
+interface TaskRowViewProps {
+  row: TaskRow;
+  kind: TaskListKind;
+  viewport: Viewport;
+  columns: readonly TaskColumn[];
+  t: Translate;
+  /** The moment the ages are counted from (one per page, so rows stay memoised). */
+  now: Date;
+  selected: boolean;
+  /** The selection limit is reached and this row is not in it. */
+  selectionBlocked: boolean;
+  comment: CommentStatus | undefined;
+  claim: ClaimState;
+  dashboard: DashboardStore;
+  list: TaskListStore;
+}
+
+/** The action buttons of a row: open, claim, or reassign / details / comments (team). */
+function RowActions({
+  row,
+  kind,
+  viewport,
+  t,
+  comment,
+  claim,
+  dashboard,
+}: Pick<TaskRowViewProps, 'row' | 'kind' | 'viewport' | 't' | 'comment' | 'claim' | 'dashboard'>) {
+  const mobile = viewport === Viewport.mobile;
+  if (kind === TaskListKind.assigned) {
+    const label = t('dashboard.action.open');
+    return (
+      <RowButton
+        variant="outlined"
+        primary
+        endIcon={mobile ? undefined : <ArrowRightIcon />}
+        icon={mobile ? <ArrowRightIcon /> : undefined}
+        text={mobile ? undefined : label}
+        aria-label={label}
+        title={mobile ? label : undefined}
+        data-action="open"
+        data-task-id={row.taskId}
+        onClick={() => void dashboard.openTask(row)}
+      />
+    );
+  }
+  if (kind === TaskListKind.candidate) {
+    const label = t('dashboard.action.claim');
+    return (
+      <RowButton
+        variant="outlined"
+        primary
+        icon={<TakeActionIcon />}
+        text={mobile ? undefined : label}
+        aria-label={label}
+        title={mobile ? label : undefined}
+        data-action="claim"
+        data-task-id={row.taskId}
+        loading={claim === 'claiming'}
+        disabled={claim === 'blocked'}
+        onClick={() => void dashboard.claim(row)}
+      />
+    );
+  }
+  const unread = comment?.commentAvailable === true && !comment.read;
+  const commentLabel = !comment?.commentAvailable
+    ? t('dashboard.action.noComments')
+    : unread
+      ? t('dashboard.action.unreadComments')
+      : t('dashboard.action.comments');
+  const reassign = t('dashboard.action.reassign');
+  const details = t('dashboard.action.details');
+  return (
+    <span className="tessera-table__actions">
+      <RowButton
+        variant="minimal"
+        icon={<PeopleIcon />}
+        aria-label={reassign}
+        title={reassign}
+        data-action="reassign"
+        data-task-id={row.taskId}
+        onClick={() => dashboard.startReassign(row)}
+      />
+      <RowButton
+        variant="minimal"
+        icon={<EyeOpenIcon />}
+        aria-label={details}
+        title={details}
+        data-action="details"
+        data-task-id={row.taskId}
+        onClick={() => dashboard.showDetails(row.taskId)}
+      />
+      <RowButton
+        variant="minimal"
+        className={`tessera-comment-button${unread ? ' is-unread' : ''}${
+          comment?.commentAvailable ? ' has-comments' : ''
+        }`}
+        icon={<CommentIcon />}
+        aria-label={commentLabel}
+        title={commentLabel}
+        data-action="comments"
+        data-task-id={row.taskId}
+        onClick={() => void dashboard.comments.open(row)}
+      />
+    </span>
+  );
+}
+
+/**
+ * One task as a table row. Memoised on plain values: a selection, a claim or a comment status
+ * redraws only the rows it changes, and a new page draws each row once.
+ */
+const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
+  const { row, viewport, columns, t, now, selected, selectionBlocked, list } = props;
+  const cell = (column: TaskColumn) => {
+    switch (column) {
+      case TaskColumn.select:
+        return (
+          <td key={column} className="tessera-table__cell tessera-table__cell--select">
+            <TableCheckbox
+              checked={selected}
+              disabled={selectionBlocked}
+              label={t('dashboard.selection.selectRow', { name: formatTaskName(row.taskName) })}
+              taskId={row.taskId}
+              onChange={() => list.toggleSelected(row.taskId)}
+            />
+          </td>
+        );
+      case TaskColumn.dueDate:
+        return (
+          <td key={column} className="tessera-table__cell">
+            <DueDateContent dueDate={row.dueDate} isNew={row.isNew} t={t} />
+          </td>
+        );
+      case TaskColumn.createdOn:
+        return (
+          <td key={column} className="tessera-table__cell tessera-table__cell--muted">
+            <span title={row.createTime ?? undefined}>
+              {formatRelativeAge(row.createTime, t, now)}
+            </span>
+          </td>
+        );
+      case TaskColumn.taskName: {
+        const name = formatTaskName(row.taskName);
+        const wrap = viewport === Viewport.mobile;
+        return (
+          <td
+            key={column}
+            className={`tessera-table__cell tessera-table__cell--strong${
+              wrap ? ' tessera-table__cell--wrap' : ''
+            }`}
+          >
+            <span className="tessera-table__text" title={name} data-task-id={row.taskId}>
+              {name}
+            </span>
+          </td>
+        );
+      }
+      case TaskColumn.processName:
+        return (
+          <td key={column} className="tessera-table__cell tessera-table__cell--muted">
+            <span className="tessera-table__text" title={row.processName}>
+              {row.processName || '-'}
+            </span>
+          </td>
+        );
+      case TaskColumn.assigneeName:
+        return (
+          <td key={column} className="tessera-table__cell" data-testid="assignee-cell">
+            <span className="tessera-table__text">{formatAssigneeName(row.assigneeName)}</span>
+          </td>
+        );
+      case TaskColumn.candidates: {
+        const text = formatCandidates(row.candidates);
+        return (
+          <td key={column} className="tessera-table__cell tessera-table__cell--muted">
+            <span className="tessera-table__text" title={text}>
+              {text || '--'}
+            </span>
+          </td>
+        );
+      }
+      case TaskColumn.actions:
+        return (
+          <td key={column} className="tessera-table__cell tessera-table__cell--actions">
+            <RowActions {...props} />
+          </td>
+        );
+    }
+  };
+  return (
+    <tr className={selected ? 'is-selected' : undefined} data-row-task-id={row.taskId}>
+      {columns.map(cell)}
+    </tr>
+  );
+});
+
+/**
+ * One dashboard list as a plain table with Blueprint's HTML-table look: the spec's columns
+ * for the list and the layout, sortable headers (a new column sorts descending first), the
+ * due-date, age, candidate and assignee cells, the select column of the team list and each
+ * list's row actions. The header sticks while the body scrolls; a narrow screen scrolls the
+ * table sideways. Paging happens on the server; the table shows one page.
  */
 export const TaskTable = observer(function TaskTable({
   dashboard,
@@ -165,285 +427,206 @@ export const TaskTable = observer(function TaskTable({
   const t = useMemo(() => cachingTranslate(translate), [translate]);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const width = useWidth(wrapperRef);
-  const columns = visibleColumns(list.kind, viewport);
-  const computed = columnWidths(columns, list.kind, viewport, width || 960);
+  const kind = list.kind;
+  const columns = useMemo(() => visibleColumns(kind, viewport), [kind, viewport]);
+  const computed = columnWidths(columns, kind, viewport, width || 960);
   const [userWidths, setUserWidths] = useState<Record<string, number>>({});
   const widths = columns.map((column, index) => userWidths[column] ?? computed[index] ?? 120);
+  const totalWidth = widths.reduce((sum, value) => sum + value, 0);
   const rows = list.rows;
+  // The scroll offset, kept to the row it falls in so a scroll within a row redraws nothing.
+  const [scrollTop, setScrollTop] = useState(0);
+  const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    const top = event.currentTarget.scrollTop;
+    const snapped = Math.floor(top / ROW_HEIGHT_PX) * ROW_HEIGHT_PX;
+    setScrollTop((previous) => (previous === snapped ? previous : snapped));
+  };
+  // Ages count from when the page arrived, so a row's props stay equal between redraws.
+  const now = useMemo(() => new Date(), [rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A resize of the window recomputes the fitted widths; the user's own drags are kept.
-  const columnsKey = `${list.kind}:${viewport}`;
+  const columnsKey = `${kind}:${viewport}`;
   const [lastKey, setLastKey] = useState(columnsKey);
   if (lastKey !== columnsKey) {
     setLastKey(columnsKey);
     setUserWidths({});
   }
 
-  const naturalHeight = HEADER_HEIGHT_PX + Math.max(rows.length, 3) * ROW_HEIGHT_PX + 2;
-  const height = Math.min(maxHeight, naturalHeight);
-  const now = new Date();
-
-  const header = (column: TaskColumn) => {
-    const label =
-      column === TaskColumn.select ||
-      (column === TaskColumn.actions && viewport === Viewport.mobile)
-        ? ''
-        : t(`dashboard.column.${column}`);
-    if (column === TaskColumn.select) {
-      return (
-        <ColumnHeaderCell
-          nameRenderer={() => (
-            <Checkbox
-              className="tessera-table__check"
-              checked={list.allOnPageSelected}
-              indeterminate={list.selectedIds.length > 0 && !list.allOnPageSelected}
-              disabled={rows.length === 0}
-              aria-label={t('dashboard.selection.selectAll', { max: BULK_REASSIGN_LIMIT })}
-              title={t('dashboard.selection.selectAll', { max: BULK_REASSIGN_LIMIT })}
-              onChange={() => list.toggleAllOnPage()}
-            />
-          )}
-        />
+  const startResize = (index: number, event: React.PointerEvent<HTMLSpanElement>) => {
+    const column = columns[index];
+    const startWidth = widths[index];
+    if (!column || startWidth === undefined || event.button !== 0) return;
+    event.preventDefault();
+    const handle = event.currentTarget;
+    const startX = event.clientX;
+    let moved = false;
+    handle.setPointerCapture?.(event.pointerId);
+    const move = (next: PointerEvent) => {
+      const delta = next.clientX - startX;
+      // A drag of less than the threshold is a slip, not a resize.
+      if (!moved && Math.abs(delta) < MIN_RESIZE_CHANGE_PX) return;
+      moved = true;
+      const size = Math.max(MIN_DRAG_COLUMN_PX, Math.round(startWidth + delta));
+      setUserWidths((current) =>
+        current[column] === size ? current : { ...current, [column]: size },
       );
-    }
-    const field = SORT_FIELD_OF[column];
-    if (!field) return <ColumnHeaderCell name={label} />;
-    const active = list.sort.field === field;
-    const ascending = list.sort.order === SortOrder.ASC;
-    const SortIcon = !active ? DoubleCaretVerticalIcon : ascending ? CaretUpIcon : CaretDownIcon;
-    return (
-      <ColumnHeaderCell
-        name={label}
-        nameRenderer={() => (
-          <button
-            type="button"
-            className={`tessera-table__sort${active ? ' is-active' : ''}`}
-            aria-label={t('dashboard.sortBy', { column: label })}
-            aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}
-            data-column={column}
-            onClick={() => void list.sortBy(field)}
-          >
-            <span>{label}</span>
-            <SortIcon size={12} aria-hidden />
-            {active && (
-              <span className="tessera-visually-hidden">
-                {t(ascending ? 'dashboard.sortedAscending' : 'dashboard.sortedDescending')}
-              </span>
-            )}
-          </button>
-        )}
+    };
+    const end = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', end);
+      handle.removeEventListener('pointercancel', end);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', end);
+    handle.addEventListener('pointercancel', end);
+  };
+
+  const header = (column: TaskColumn, index: number) => {
+    const resizer = (
+      <span
+        className="tessera-table__resize"
+        aria-hidden
+        onPointerDown={(event) => startResize(index, event)}
       />
     );
-  };
-
-  const actions = (row: TaskRow) => {
-    if (list.kind === TaskListKind.assigned) {
+    if (column === TaskColumn.select) {
+      const selectAll = t('dashboard.selection.selectAll', { max: BULK_REASSIGN_LIMIT });
       return (
-        <RowButton
-          variant="outlined"
-          primary
-          endIcon={viewport === Viewport.mobile ? undefined : <ArrowRightIcon />}
-          icon={viewport === Viewport.mobile ? <ArrowRightIcon /> : undefined}
-          text={viewport === Viewport.mobile ? undefined : t('dashboard.action.open')}
-          aria-label={t('dashboard.action.open')}
-          data-action="open"
-          data-task-id={row.taskId}
-          onClick={() => void dashboard.openTask(row)}
-        />
+        <th key={column} scope="col" className="tessera-table__head tessera-table__cell--select">
+          <TableCheckbox
+            checked={list.allOnPageSelected}
+            indeterminate={list.selectedIds.length > 0 && !list.allOnPageSelected}
+            disabled={rows.length === 0}
+            label={selectAll}
+            title={selectAll}
+            testId="select-all"
+            onChange={() => list.toggleAllOnPage()}
+          />
+        </th>
       );
     }
-    if (list.kind === TaskListKind.candidate) {
+    const label =
+      column === TaskColumn.actions && viewport === Viewport.mobile
+        ? ''
+        : t(`dashboard.column.${column}`);
+    const field = SORT_FIELD_OF[column];
+    if (!field) {
       return (
-        <RowButton
-          variant="outlined"
-          primary
-          icon={<TakeActionIcon />}
-          text={viewport === Viewport.mobile ? undefined : t('dashboard.action.claim')}
-          aria-label={t('dashboard.action.claim')}
-          data-action="claim"
-          data-task-id={row.taskId}
-          loading={dashboard.claimingTaskId === row.taskId}
-          disabled={dashboard.claimingTaskId !== null && dashboard.claimingTaskId !== row.taskId}
-          onClick={() => void dashboard.claim(row)}
-        />
+        <th key={column} scope="col" className="tessera-table__head">
+          <span className="tessera-table__label">{label}</span>
+          {resizer}
+        </th>
       );
     }
-    const status = list.commentStatus.get(row.taskId);
-    const unread = status?.commentAvailable === true && !status.read;
-    const commentLabel = !status?.commentAvailable
-      ? t('dashboard.action.noComments')
-      : unread
-        ? t('dashboard.action.unreadComments')
-        : t('dashboard.action.comments');
+    const active = list.sort.field === field;
+    const ascending = list.sort.order === SortOrder.ASC;
+    const sort = active ? (ascending ? 'ascending' : 'descending') : 'none';
+    const SortIcon = !active ? DoubleCaretVerticalIcon : ascending ? CaretUpIcon : CaretDownIcon;
     return (
-      <span className="tessera-table__actions">
-        <Tooltip content={t('dashboard.action.reassign')} placement="top" compact>
-          <RowButton
-            variant="minimal"
-            icon={<PeopleIcon />}
-            aria-label={t('dashboard.action.reassign')}
-            data-action="reassign"
-            data-task-id={row.taskId}
-            onClick={() => dashboard.startReassign(row)}
-          />
-        </Tooltip>
-        <Tooltip content={t('dashboard.action.details')} placement="top" compact>
-          <RowButton
-            variant="minimal"
-            icon={<EyeOpenIcon />}
-            aria-label={t('dashboard.action.details')}
-            data-action="details"
-            data-task-id={row.taskId}
-            onClick={() => dashboard.showDetails(row.taskId)}
-          />
-        </Tooltip>
-        <Tooltip content={commentLabel} placement="top" compact>
-          <RowButton
-            variant="minimal"
-            className={`tessera-comment-button${unread ? ' is-unread' : ''}${
-              status?.commentAvailable ? ' has-comments' : ''
-            }`}
-            icon={<CommentIcon />}
-            aria-label={commentLabel}
-            data-action="comments"
-            data-task-id={row.taskId}
-            onClick={() => void dashboard.comments.open(row)}
-          />
-        </Tooltip>
-      </span>
+      <th key={column} scope="col" className="tessera-table__head" aria-sort={sort}>
+        <button
+          type="button"
+          className={`tessera-table__sort${active ? ' is-active' : ''}`}
+          aria-label={t('dashboard.sortBy', { column: label })}
+          data-column={column}
+          onClick={() => void list.sortBy(field)}
+        >
+          <span className="tessera-table__text">{label}</span>
+          <SortIcon size={12} aria-hidden />
+          {active && (
+            <span className="tessera-visually-hidden">
+              {t(ascending ? 'dashboard.sortedAscending' : 'dashboard.sortedDescending')}
+            </span>
+          )}
+        </button>
+        {resizer}
+      </th>
     );
   };
 
-  const cell = (column: TaskColumn, rowIndex: number) => {
-    const row = rows[rowIndex];
-    if (!row) return <Cell />;
-    switch (column) {
-      case TaskColumn.select:
-        return (
-          <Cell interactive className="tessera-table__cell tessera-table__cell--select">
-            <Checkbox
-              className="tessera-table__check"
-              checked={list.isSelected(row.taskId)}
-              disabled={!list.isSelected(row.taskId) && list.atSelectionLimit}
-              aria-label={t('dashboard.selection.selectRow', {
-                name: formatTaskName(row.taskName),
-              })}
-              data-task-id={row.taskId}
-              onChange={() => list.toggleSelected(row.taskId)}
-            />
-          </Cell>
-        );
-      case TaskColumn.dueDate:
-        return (
-          <Cell className="tessera-table__cell">
-            <DueDateContent dueDate={row.dueDate} isNew={row.isNew} t={t} />
-          </Cell>
-        );
-      case TaskColumn.createdOn:
-        return (
-          <Cell className="tessera-table__cell tessera-table__cell--muted">
-            <span title={row.createTime ?? undefined}>
-              {formatRelativeAge(row.createTime, t, now)}
-            </span>
-          </Cell>
-        );
-      case TaskColumn.taskName: {
-        const name = formatTaskName(row.taskName);
-        const wrap = viewport === Viewport.mobile;
-        return (
-          <Cell
-            className={`tessera-table__cell tessera-table__cell--strong${
-              wrap ? ' tessera-table__cell--wrap' : ''
-            }`}
-            wrapText={wrap}
-          >
-            <span title={name} data-task-id={row.taskId}>
-              {name}
-            </span>
-          </Cell>
-        );
-      }
-      case TaskColumn.processName:
-        return (
-          <Cell className="tessera-table__cell tessera-table__cell--muted">
-            <span title={row.processName}>{row.processName || '-'}</span>
-          </Cell>
-        );
-      case TaskColumn.assigneeName:
-        return (
-          <Cell className="tessera-table__cell">
-            <span>{formatAssigneeName(row.assigneeName)}</span>
-          </Cell>
-        );
-      case TaskColumn.candidates: {
-        const text = formatCandidates(row.candidates);
-        return (
-          <Cell className="tessera-table__cell tessera-table__cell--muted">
-            <span title={text}>{text || '--'}</span>
-          </Cell>
-        );
-      }
-      case TaskColumn.actions:
-        return (
-          <Cell interactive className="tessera-table__cell tessera-table__cell--actions">
-            {actions(row)}
-          </Cell>
-        );
-    }
-  };
+  const selectedIds = list.selectedIds;
+  const atLimit = list.atSelectionLimit;
+  const team = kind === TaskListKind.team;
+  const claimingId = dashboard.claimingTaskId;
+  const commentStatus = list.commentStatus;
+  const skeleton = list.isLoading && rows.length === 0;
+
+  // Only the rows in (or near) the scrolled view are drawn: every row is ROW_HEIGHT_PX high,
+  // so spacer rows stand in for the rest and the scroll bar stays true.
+  const bodyHeight = Math.max(0, maxHeight - HEADER_HEIGHT_PX);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT_PX) - OVERSCAN_ROWS);
+  const last = Math.min(
+    rows.length,
+    Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT_PX) + OVERSCAN_ROWS,
+  );
+  const shown = rows.slice(first, Math.max(first, last));
+  const spacer = (count: number, where: string) =>
+    count > 0 && (
+      <tr key={where} className="tessera-table__spacer" aria-hidden>
+        <td colSpan={columns.length} style={{ height: count * ROW_HEIGHT_PX }} />
+      </tr>
+    );
 
   return (
     <div
       ref={wrapperRef}
-      className="tessera-table"
-      style={{ height }}
-      data-list={list.kind}
+      className={`tessera-table tessera-table--${viewport}`}
+      style={{ maxHeight }}
+      data-list={kind}
       aria-busy={list.isLoading}
+      onScroll={onScroll}
     >
-      {width > 0 && (
-        <HotkeysProvider>
-          <Table
-            key={columnsKey}
-            numRows={rows.length}
-            columnWidths={widths}
-            defaultRowHeight={ROW_HEIGHT_PX}
-            enableRowHeader={false}
-            enableRowResizing={false}
-            enableColumnResizing
-            enableFocusedCell={false}
-            selectionModes={SelectionModes.NONE}
-            renderMode={RenderMode.NONE}
-            loadingOptions={
-              list.isLoading && rows.length === 0
-                ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS]
-                : []
-            }
-            cellRendererDependencies={[
-              rows,
-              list.selectedIds,
-              list.commentStatus,
-              dashboard.claimingTaskId,
-              list.sort,
-              t,
-            ]}
-            onColumnWidthChanged={(index, size) => {
-              const column = columns[index];
-              const previous = widths[index] ?? size;
-              if (!column || Math.abs(size - previous) < MIN_RESIZE_CHANGE_PX) return;
-              setUserWidths((current) => ({ ...current, [column]: size }));
-            }}
-          >
-            {columns.map((column) => (
-              <Column
-                key={column}
-                id={column}
-                cellRenderer={(rowIndex) => cell(column, rowIndex)}
-                columnHeaderCellRenderer={() => header(column)}
-              />
-            ))}
-          </Table>
-        </HotkeysProvider>
-      )}
+      <table className={`${Classes.HTML_TABLE} tessera-table__table`} style={{ width: totalWidth }}>
+        <colgroup>
+          {columns.map((column, index) => (
+            <col key={column} style={{ width: widths[index] }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>{columns.map(header)}</tr>
+        </thead>
+        <tbody>
+          {skeleton
+            ? [0, 1, 2].map((index) => (
+                <tr key={index} className="tessera-table__skeleton">
+                  {columns.map((column) => (
+                    <td key={column} className="tessera-table__cell">
+                      <span className={Classes.SKELETON}>&nbsp;</span>
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : spacer(first, 'before')}
+          {!skeleton &&
+            shown.map((row) => {
+              const selected = team && selectedIds.includes(row.taskId);
+              return (
+                <TaskRowView
+                  key={row.taskId}
+                  row={row}
+                  kind={kind}
+                  viewport={viewport}
+                  columns={columns}
+                  t={t}
+                  now={now}
+                  selected={selected}
+                  selectionBlocked={team && !selected && atLimit}
+                  comment={team ? commentStatus.get(row.taskId) : undefined}
+                  claim={
+                    claimingId === null
+                      ? 'idle'
+                      : claimingId === row.taskId
+                        ? 'claiming'
+                        : 'blocked'
+                  }
+                  dashboard={dashboard}
+                  list={list}
+                />
+              );
+            })}
+          {!skeleton && spacer(rows.length - first - shown.length, 'after')}
+        </tbody>
+      </table>
     </div>
   );
 });

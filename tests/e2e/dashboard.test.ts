@@ -197,8 +197,7 @@ describe('the team list', () => {
     await page.getByRole('searchbox', { name: 'Search tasks by name' }).fill('Bulk');
     await pagerReads(page, '1–3 of 3');
 
-    // The visible header copy of Blueprint's table: its label takes the click.
-    await page.locator('.bp6-table-quadrant-top label.tessera-table__check').click();
+    await page.getByTestId('select-all').click();
     await expect(page.locator('[data-testid="selected-count"]').textContent()).resolves.toBe(
       '3 tasks selected',
     );
@@ -210,7 +209,8 @@ describe('the team list', () => {
     await page.getByText('3 tasks reassigned to Javier.').waitFor();
     await page.locator('.tessera-table', { hasText: 'Javier Morales' }).waitFor();
     const assignees = await page
-      .locator('.tessera-table .bp6-table-cell', { hasText: /^(Javier Morales|Amara Okafor)$/ })
+      .getByTestId('assignee-cell')
+      .filter({ hasText: /^(Javier Morales|Amara Okafor)$/ })
       .allTextContents();
     expect(assignees).toEqual(['Javier Morales', 'Javier Morales', 'Javier Morales']);
     await expect(page.locator('[data-testid="bulk-bar"]').count()).resolves.toBe(0);
