@@ -1,15 +1,14 @@
-import { Button, Callout, Card, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
 import { CrossIcon, EndorsedIcon, RefreshIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordChecklist } from '../components/PasswordChecklist';
-import { PasswordInput } from '../components/PasswordInput';
 import { PublicLayout } from '../public/PublicLayout';
 import { SessionStatus } from '../stores/SessionStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { ChangePasswordForm, ChangePasswordStatus } from './ChangePasswordForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import './passwordScreens.css';
 
 /**
@@ -133,38 +132,11 @@ const ChangePasswordFields = observer(function ChangePasswordFields({
           />
         </Callout>
       )}
-      <FormGroup
-        label={t('changePassword.newPassword')}
-        labelFor="new-password"
-        intent={form.problem ? 'danger' : 'none'}
-        helperText={
-          form.problem ? <span role="alert">{t(`changePassword.${form.problem}`)}</span> : undefined
-        }
-      >
-        <PasswordInput
-          id="new-password"
-          autoComplete="new-password"
-          value={form.password}
-          onValueChange={(value) => form.setPassword(value)}
-          intent={form.problem ? 'danger' : 'none'}
-          invalid={form.problem !== null}
-          describedBy="new-password-rules"
-          disabled={submitting}
-          autoFocus
-        />
-      </FormGroup>
-      <PasswordChecklist
-        id="new-password-rules"
-        password={form.password}
+      <NewPasswordFields
+        form={form}
         settings={form.settings}
-      />
-      <Button
-        type="submit"
-        intent="primary"
-        size="large"
-        fill
-        loading={submitting}
-        text={t('changePassword.submit')}
+        busy={submitting}
+        submitText={t('changePassword.submit')}
       />
     </form>
   );

@@ -1,15 +1,14 @@
-import { Button, Callout, Card, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
 import { EndorsedIcon, RefreshIcon, TimeIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PasswordChecklist } from '../components/PasswordChecklist';
-import { PasswordInput } from '../components/PasswordInput';
 import { PublicLayout } from '../public/PublicLayout';
 import { Paths } from '../routing/paths';
 import { SavingStatus } from '../stores/statuses';
 import { ResetPasswordForm, ResetPasswordView } from './ResetPasswordForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import './passwordScreens.css';
 
 /**
@@ -134,38 +133,11 @@ const ResetPasswordFields = observer(function ResetPasswordFields({
           {t('changePassword.serverError')}
         </Callout>
       )}
-      <FormGroup
-        label={t('changePassword.newPassword')}
-        labelFor="new-password"
-        intent={form.problem ? 'danger' : 'none'}
-        helperText={
-          form.problem ? <span role="alert">{t(`changePassword.${form.problem}`)}</span> : undefined
-        }
-      >
-        <PasswordInput
-          id="new-password"
-          autoComplete="new-password"
-          value={form.password}
-          onValueChange={(value) => form.setPassword(value)}
-          intent={form.problem ? 'danger' : 'none'}
-          invalid={form.problem !== null}
-          describedBy="new-password-rules"
-          disabled={saving}
-          autoFocus
-        />
-      </FormGroup>
-      <PasswordChecklist
-        id="new-password-rules"
-        password={form.password}
+      <NewPasswordFields
+        form={form}
         settings={form.settings}
-      />
-      <Button
-        type="submit"
-        intent="primary"
-        size="large"
-        fill
-        loading={saving}
-        text={t('resetPassword.submit')}
+        busy={saving}
+        submitText={t('resetPassword.submit')}
       />
     </form>
   );
