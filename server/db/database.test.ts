@@ -7,6 +7,7 @@ import { createTestDatabase } from '../testing/createTestDatabase';
 import { createDatabase, type AppDatabase } from './database';
 import { LOCK_FILE_NAME, FolderLockedError } from './lockFile';
 import { MigrationChangedError, migrate } from './migrate';
+import { PREPARED_STATEMENT } from './preparingClient';
 
 describe('createDatabase and migrate', () => {
   let database: AppDatabase;
@@ -107,5 +108,42 @@ describe('the PGlite folder lock', () => {
     await database.close();
     await database.close();
     expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(false);
+  });
+});
+
+describe('prepared statements', () => {
+  let database: AppDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('given a statement marked prepared, when it runs twice, then the connection prepares it once and both answers are right', async () => {
+    const { db } = database;
+    const marked = (value: number) =>
+      sql<{ doubled: number }>`${sql.raw(PREPARED_STATEMENT)} select ${value}::int * 2 as doubled`;
+    // One connection for the whole check: prepared statements belong to a connection.
+    await db.connection().execute(async (connection) => {
+      expect((await marked(21).execute(connection)).rows).toEqual([{ doubled: 42 }]);
+      expect((await marked(5).execute(connection)).rows).toEqual([{ doubled: 10 }]);
+      const prepared = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements`.execute(connection);
+      const ours = prepared.rows.filter((row) => row.statement.startsWith(PREPARED_STATEMENT));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]?.name).toMatch(/^tessera_[0-9a-f]{20}$/);
+    });
+  });
+
+  it('given an unmarked statement, when it runs, then nothing is prepared for it', async () => {
+    const { db } = database;
+    await db.connection().execute(async (connection) => {
+      await sql`select 'plain' as kind`.execute(connection);
+      const prepared = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements`.execute(connection);
+      expect(prepared.rows.some((row) => row.statement.includes("'plain'"))).toBe(false);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockFolder, type FolderLock } from './lockFile';
+import { PreparingClient } from './preparingClient';
 import type { DatabaseSchema } from './schema';
 
 /** Where the data lives: an embedded PGlite folder, or a PostgreSQL server. */
@@ -61,6 +62,7 @@ async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () =
       max: 1,
       idleTimeoutMillis: 0,
       types: typeParsers,
+      Client: PreparingClient,
     });
     return {
       pool,
@@ -93,6 +95,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: typeParsers,
+      Client: PreparingClient,
     });
   } else {
     kind = 'pglite';

@@ -8,6 +8,7 @@ import type {
   TaskSortParam,
 } from '../../schemas/api/tasks';
 import { SORT_PARAMS_OF_TYPE, TaskAssignment } from '../../schemas/api/tasks';
+import { PREPARED_STATEMENT } from '../db/preparingClient';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { dateWindows, dayRange, type DateWindows } from './dateWindows';
@@ -348,7 +349,7 @@ export async function queryTaskList(
 
   // 4. One statement: the counters row joined to the page's rows (or to none), each row with
   //    its candidates, which are looked up for the page's rows only.
-  const { rows } = await sql<ListRecord>`
+  const { rows } = await sql<ListRecord>`${sql.raw(PREPARED_STATEMENT)}
     with counters as (${countersQuery}), page as (${pageQuery})
     select counters.*, page.*, ${candidatesOf(actor)} as candidates
     from counters left join page on true
