@@ -420,6 +420,8 @@ function instrumentPaint(markName: string): void {
 /** One window size's figures. */
 interface PaintFigures {
   viewport: string;
+  /** Whether the budget applies (a real window), or the row is for reference. */
+  budgeted: boolean;
   samples: PaintSample[];
 }
 
@@ -434,11 +436,50 @@ async function buildClient(): Promise<string> {
   return outDir;
 }
 
+/**
+ * Runs in the page: clicks next and previous in turn `loads` times, each time waiting (on
+ * timers, not animation frames) for the load's sample and for the pager to show the new
+ * range, then resting a moment as a person would before the next click.
+ */
+async function pageThrough({
+  loads,
+  pageSize,
+}: {
+  loads: number;
+  pageSize: number;
+}): Promise<PaintSample[]> {
+  const samples = (window as unknown as { paintSamples: PaintSample[] }).paintSamples;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const until = async (what: string, ready: () => boolean) => {
+    const deadline = performance.now() + 30_000;
+    while (!ready()) {
+      if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await pause(25);
+    }
+  };
+  for (let load = 0; load < loads; load += 1) {
+    const before = samples.length;
+    const forward = load % 2 === 0;
+    const button = document.querySelector<HTMLButtonElement>(
+      `[data-testid="${forward ? 'page-next' : 'page-previous'}"]`,
+    );
+    if (!button || button.disabled) throw new Error(`load ${load}: the pager button is missing`);
+    button.click();
+    await until('the paint sample', () => samples.length > before);
+    const range = forward ? `${pageSize + 1}–` : `1–${pageSize} `;
+    await until('the pager', () =>
+      Boolean(document.querySelector('[data-testid="page-range"]')?.textContent?.startsWith(range)),
+    );
+    await pause(150);
+  }
+  return samples;
+}
+
 /** Signs in, picks 200 rows a page, then pages back and forth `runs` times, measuring each. */
 async function measurePaintAt(
   browser: Browser,
   url: string,
-  viewport: { label: string; width: number; height: number },
+  viewport: { label: string; width: number; height: number; budgeted: boolean },
   runs: number,
 ): Promise<PaintFigures> {
   const { context, page } = await openPage(browser, viewport);
@@ -454,26 +495,17 @@ async function measurePaintAt(
     await page.locator('.tessera-pager select').selectOption(String(PAINT_PAGE_SIZE));
     const range = page.locator('[data-testid="page-range"]');
     await range.filter({ hasText: `1–${PAINT_PAGE_SIZE} of` }).waitFor();
-    const recorded = () =>
-      page.evaluate(() => (window as unknown as { paintSamples: PaintSample[] }).paintSamples);
-    for (let load = 0; load < PAINT_WARM_UP + runs; load += 1) {
-      const before = (await recorded()).length;
-      const forward = load % 2 === 0;
-      await page.locator(`[data-testid="${forward ? 'page-next' : 'page-previous'}"]`).click();
-      await page.waitForFunction(
-        (count) =>
-          (window as unknown as { paintSamples: PaintSample[] }).paintSamples.length > count,
-        before,
-      );
-      // Let the pager settle (buttons are disabled while loading) before the next click.
-      await range
-        .filter({ hasText: forward ? `${PAINT_PAGE_SIZE + 1}–` : `1–${PAINT_PAGE_SIZE} of` })
-        .waitFor();
-    }
-    const samples = (await recorded()).slice(-runs);
+    // The loads are driven from inside the page: Playwright's own waiting polls the page in
+    // animation frames and would share (and slow) the very frames being measured.
+    const samples = (
+      await page.evaluate(pageThrough, {
+        loads: PAINT_WARM_UP + runs,
+        pageSize: PAINT_PAGE_SIZE,
+      })
+    ).slice(-runs);
     const short = samples.find((sample) => sample.rows !== PAINT_PAGE_SIZE);
     if (short) throw new Error(`a measured answer had ${short.rows} rows, not ${PAINT_PAGE_SIZE}`);
-    return { viewport: viewport.label, samples };
+    return { viewport: viewport.label, budgeted: viewport.budgeted, samples };
   } finally {
     await context.close();
   }
@@ -482,9 +514,10 @@ async function measurePaintAt(
 /**
  * Data arrival to paint of a 200-row page (budget: one frame, 16 ms). The real server on
  * in-memory PGlite serves a production build; the officer has two pages of 200 assigned
- * tasks; each measured load is a click on next or previous. Two windows: a laptop's
- * 1280×900, where the virtualised table renders the rows that fit, and a 1280×9400 one
- * where all 200 rows are on screen at once (the worst case).
+ * tasks; each measured load is a click on next or previous. Three windows: a laptop's
+ * 1280×900 and a phone's 375×812, where the table draws the rows that fit (and a few more),
+ * which is what the budget is about; and a 1280×9400 one where all 200 rows are on screen
+ * at once, for reference: it shows what drawing every row of the page would cost.
  */
 async function measurePaint(runs: number): Promise<PaintFigures[]> {
   const log = (text: string) => process.stdout.write(`[paint] ${text}\n`);
@@ -510,8 +543,9 @@ async function measurePaint(runs: number): Promise<PaintFigures[]> {
     browser = await launchBrowser();
     const figures: PaintFigures[] = [];
     for (const viewport of [
-      { label: '1280×900 (rows that fit)', width: 1280, height: 900 },
-      { label: '1280×9400 (all 200 rows)', width: 1280, height: 9400 },
+      { label: '1280×900 (rows that fit)', width: 1280, height: 900, budgeted: true },
+      { label: '375×812 phone (rows that fit)', width: 375, height: 812, budgeted: true },
+      { label: '1280×9400 (all 200 rows, reference)', width: 1280, height: 9400, budgeted: false },
     ]) {
       const result = await measurePaintAt(browser, server.url, viewport, runs);
       const totals = result.samples.map((sample) => sample.total).sort((a, b) => a - b);
@@ -541,18 +575,20 @@ function printPaint(figures: readonly PaintFigures[]): void {
       'the frame that shows the rows; it includes the wait for that frame (vsync, up to 16.7 ms).\n' +
       'work: the part the app controls, store update and React commit (script) plus that ' +
       'frame’s style, layout and paint (frame). Within budget: work p95 <= 16 ms and the rows ' +
-      'in the very next frame.\n',
+      'in the very next frame, in the windows of a laptop and a phone; the tall window, where ' +
+      'all 200 rows are drawn at once, is a reference.\n',
   );
   console.log(
     '| window | rows in DOM | arrival→paint p50 | p95 | max | work p50 | work p95 | work max | script p95 | frame p95 | loads past next frame | work p95 / budget |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const { viewport, samples } of figures) {
+  for (const { viewport, budgeted, samples } of figures) {
     const total = sorted(samples, (sample) => sample.total);
     const work = sorted(samples, (sample) => sample.script + sample.frame);
     const p95 = percentile(work, 95);
     const late = samples.filter((sample) => sample.frames > 1).length;
     const ok = p95 <= PAINT_BUDGET_MS && late === 0;
+    const verdict = !budgeted ? ' (reference)' : ok ? ' ok' : ' over';
     console.log(
       `| ${viewport} | ${Math.max(...samples.map((sample) => sample.rendered))} | ` +
         `${fixed(percentile(total, 50))} | ${fixed(percentile(total, 95))} | ${fixed(total.at(-1) ?? Number.NaN)} | ` +
@@ -569,7 +605,7 @@ function printPaint(figures: readonly PaintFigures[]): void {
             95,
           ),
         )} | ${late} / ${samples.length} | ` +
-        `${(p95 / PAINT_BUDGET_MS).toFixed(2)}${ok ? ' ok' : ' over'} |`,
+        `${(p95 / PAINT_BUDGET_MS).toFixed(2)}${verdict} |`,
     );
   }
 }

@@ -34,6 +34,7 @@ import {
   TaskColumn,
   visibleColumns,
 } from './taskColumns';
+import { RowSlots } from './rowSlots';
 import type { TaskListStore } from './TaskListStore';
 import { Viewport } from './useViewport';
 
@@ -215,6 +216,8 @@ type ClaimState = 'idle' | 'claiming' | 'blocked';
 /** Props of {@link TaskRowView}. */
 interface TaskRowViewProps {
   row: TaskRow;
+  /** The row's place for assistive technology: the header is 1, the page's first row 2. */
+  rowIndex: number;
   kind: TaskListKind;
   viewport: Viewport;
   columns: readonly TaskColumn[];
@@ -325,12 +328,13 @@ function RowActions({
  * redraws only the rows it changes, and a new page draws each row once.
  */
 const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
-  const { row, viewport, columns, t, now, selected, selectionBlocked, list } = props;
+  const { row, kind, rowIndex, viewport, columns, t, now, selected, selectionBlocked, list } =
+    props;
   const cell = (column: TaskColumn) => {
     switch (column) {
       case TaskColumn.select:
         return (
-          <td key={column} className="tessera-table__cell tessera-table__cell--select">
+          <div role="cell" key={column} className="tessera-table__cell tessera-table__cell--select">
             <TableCheckbox
               checked={selected}
               disabled={selectionBlocked}
@@ -338,27 +342,28 @@ const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
               taskId={row.taskId}
               onChange={() => list.toggleSelected(row.taskId)}
             />
-          </td>
+          </div>
         );
       case TaskColumn.dueDate:
         return (
-          <td key={column} className="tessera-table__cell">
+          <div role="cell" key={column} className="tessera-table__cell">
             <DueDateContent dueDate={row.dueDate} isNew={row.isNew} t={t} />
-          </td>
+          </div>
         );
       case TaskColumn.createdOn:
         return (
-          <td key={column} className="tessera-table__cell tessera-table__cell--muted">
+          <div role="cell" key={column} className="tessera-table__cell tessera-table__cell--muted">
             <span title={row.createTime ?? undefined}>
               {formatRelativeAge(row.createTime, t, now)}
             </span>
-          </td>
+          </div>
         );
       case TaskColumn.taskName: {
         const name = formatTaskName(row.taskName);
         const wrap = viewport === Viewport.mobile;
         return (
-          <td
+          <div
+            role="cell"
             key={column}
             className={`tessera-table__cell tessera-table__cell--strong${
               wrap ? ' tessera-table__cell--wrap' : ''
@@ -367,45 +372,55 @@ const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
             <span className="tessera-table__text" title={name} data-task-id={row.taskId}>
               {name}
             </span>
-          </td>
+          </div>
         );
       }
       case TaskColumn.processName:
         return (
-          <td key={column} className="tessera-table__cell tessera-table__cell--muted">
+          <div role="cell" key={column} className="tessera-table__cell tessera-table__cell--muted">
             <span className="tessera-table__text" title={row.processName}>
               {row.processName || '-'}
             </span>
-          </td>
+          </div>
         );
       case TaskColumn.assigneeName:
         return (
-          <td key={column} className="tessera-table__cell" data-testid="assignee-cell">
+          <div role="cell" key={column} className="tessera-table__cell" data-testid="assignee-cell">
             <span className="tessera-table__text">{formatAssigneeName(row.assigneeName)}</span>
-          </td>
+          </div>
         );
       case TaskColumn.candidates: {
         const text = formatCandidates(row.candidates);
         return (
-          <td key={column} className="tessera-table__cell tessera-table__cell--muted">
+          <div role="cell" key={column} className="tessera-table__cell tessera-table__cell--muted">
             <span className="tessera-table__text" title={text}>
               {text || '--'}
             </span>
-          </td>
+          </div>
         );
       }
       case TaskColumn.actions:
         return (
-          <td key={column} className="tessera-table__cell tessera-table__cell--actions">
+          <div
+            role="cell"
+            key={column}
+            className="tessera-table__cell tessera-table__cell--actions"
+          >
             <RowActions {...props} />
-          </td>
+          </div>
         );
     }
   };
   return (
-    <tr className={selected ? 'is-selected' : undefined} data-row-task-id={row.taskId}>
+    <div
+      role="row"
+      className={`tessera-table__row${selected ? ' is-selected' : ''}`}
+      aria-rowindex={rowIndex}
+      aria-selected={kind === TaskListKind.team ? selected : undefined}
+      data-row-task-id={row.taskId}
+    >
       {columns.map(cell)}
-    </tr>
+    </div>
   );
 });
 
@@ -443,6 +458,19 @@ export const TaskTable = observer(function TaskTable({
   };
   // Ages count from when the page arrived, so a row's props stay equal between redraws.
   const now = useMemo(() => new Date(), [rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Row keys that let a new page reuse the rows already drawn (see RowSlots).
+  const slotsRef = useRef<RowSlots>(null);
+  slotsRef.current ??= new RowSlots();
+  const slots = slotsRef.current;
+  const rowKeys = useMemo(() => slots.assign(rows.map((row) => row.taskId)), [slots, rows]);
+  // Another page or order starts at its top, not where the last one was scrolled to.
+  const position = `${list.page}:${list.size}:${list.sort.field}:${list.sort.order}`;
+  useLayoutEffect(() => {
+    const element = wrapperRef.current;
+    if (!element || element.scrollTop === 0) return;
+    element.scrollTop = 0;
+    setScrollTop(0);
+  }, [position]);
 
   // A resize of the window recomputes the fitted widths; the user's own drags are kept.
   const columnsKey = `${kind}:${viewport}`;
@@ -492,7 +520,11 @@ export const TaskTable = observer(function TaskTable({
     if (column === TaskColumn.select) {
       const selectAll = t('dashboard.selection.selectAll', { max: BULK_REASSIGN_LIMIT });
       return (
-        <th key={column} scope="col" className="tessera-table__head tessera-table__cell--select">
+        <div
+          role="columnheader"
+          key={column}
+          className="tessera-table__head tessera-table__cell--select"
+        >
           <TableCheckbox
             checked={list.allOnPageSelected}
             indeterminate={list.selectedIds.length > 0 && !list.allOnPageSelected}
@@ -502,7 +534,7 @@ export const TaskTable = observer(function TaskTable({
             testId="select-all"
             onChange={() => list.toggleAllOnPage()}
           />
-        </th>
+        </div>
       );
     }
     const label =
@@ -512,10 +544,10 @@ export const TaskTable = observer(function TaskTable({
     const field = SORT_FIELD_OF[column];
     if (!field) {
       return (
-        <th key={column} scope="col" className="tessera-table__head">
+        <div role="columnheader" key={column} className="tessera-table__head">
           <span className="tessera-table__label">{label}</span>
           {resizer}
-        </th>
+        </div>
       );
     }
     const active = list.sort.field === field;
@@ -523,7 +555,7 @@ export const TaskTable = observer(function TaskTable({
     const sort = active ? (ascending ? 'ascending' : 'descending') : 'none';
     const SortIcon = !active ? DoubleCaretVerticalIcon : ascending ? CaretUpIcon : CaretDownIcon;
     return (
-      <th key={column} scope="col" className="tessera-table__head" aria-sort={sort}>
+      <div role="columnheader" key={column} className="tessera-table__head" aria-sort={sort}>
         <button
           type="button"
           className={`tessera-table__sort${active ? ' is-active' : ''}`}
@@ -540,7 +572,7 @@ export const TaskTable = observer(function TaskTable({
           )}
         </button>
         {resizer}
-      </th>
+      </div>
     );
   };
 
@@ -552,7 +584,7 @@ export const TaskTable = observer(function TaskTable({
   const skeleton = list.isLoading && rows.length === 0;
 
   // Only the rows in (or near) the scrolled view are drawn: every row is ROW_HEIGHT_PX high,
-  // so spacer rows stand in for the rest and the scroll bar stays true.
+  // so the body takes the height of all of them and a padding stands in for those above.
   const bodyHeight = Math.max(0, maxHeight - HEADER_HEIGHT_PX);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT_PX) - OVERSCAN_ROWS);
   const last = Math.min(
@@ -560,12 +592,10 @@ export const TaskTable = observer(function TaskTable({
     Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT_PX) + OVERSCAN_ROWS,
   );
   const shown = rows.slice(first, Math.max(first, last));
-  const spacer = (count: number, where: string) =>
-    count > 0 && (
-      <tr key={where} className="tessera-table__spacer" aria-hidden>
-        <td colSpan={columns.length} style={{ height: count * ROW_HEIGHT_PX }} />
-      </tr>
-    );
+  const tableStyle = {
+    width: totalWidth,
+    '--tessera-table-columns': widths.map((value) => `${value}px`).join(' '),
+  } as React.CSSProperties;
 
   return (
     <div
@@ -576,57 +606,67 @@ export const TaskTable = observer(function TaskTable({
       aria-busy={list.isLoading}
       onScroll={onScroll}
     >
-      <table className={`${Classes.HTML_TABLE} tessera-table__table`} style={{ width: totalWidth }}>
-        <colgroup>
-          {columns.map((column, index) => (
-            <col key={column} style={{ width: widths[index] }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>{columns.map(header)}</tr>
-        </thead>
-        <tbody>
+      <div
+        role="table"
+        className="tessera-table__table"
+        style={tableStyle}
+        aria-label={t(`dashboard.tab.${kind}`)}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length}
+      >
+        <div role="rowgroup" className="tessera-table__header">
+          <div role="row" className="tessera-table__row tessera-table__row--head" aria-rowindex={1}>
+            {columns.map(header)}
+          </div>
+        </div>
+        <div
+          role="rowgroup"
+          className="tessera-table__body"
+          style={
+            skeleton
+              ? undefined
+              : { height: rows.length * ROW_HEIGHT_PX, paddingTop: first * ROW_HEIGHT_PX }
+          }
+        >
           {skeleton
             ? [0, 1, 2].map((index) => (
-                <tr key={index} className="tessera-table__skeleton">
+                <div role="row" key={index} className="tessera-table__row tessera-table__skeleton">
                   {columns.map((column) => (
-                    <td key={column} className="tessera-table__cell">
+                    <div role="cell" key={column} className="tessera-table__cell">
                       <span className={Classes.SKELETON}>&nbsp;</span>
-                    </td>
+                    </div>
                   ))}
-                </tr>
+                </div>
               ))
-            : spacer(first, 'before')}
-          {!skeleton &&
-            shown.map((row) => {
-              const selected = team && selectedIds.includes(row.taskId);
-              return (
-                <TaskRowView
-                  key={row.taskId}
-                  row={row}
-                  kind={kind}
-                  viewport={viewport}
-                  columns={columns}
-                  t={t}
-                  now={now}
-                  selected={selected}
-                  selectionBlocked={team && !selected && atLimit}
-                  comment={team ? commentStatus.get(row.taskId) : undefined}
-                  claim={
-                    claimingId === null
-                      ? 'idle'
-                      : claimingId === row.taskId
-                        ? 'claiming'
-                        : 'blocked'
-                  }
-                  dashboard={dashboard}
-                  list={list}
-                />
-              );
-            })}
-          {!skeleton && spacer(rows.length - first - shown.length, 'after')}
-        </tbody>
-      </table>
+            : shown.map((row, index) => {
+                const selected = team && selectedIds.includes(row.taskId);
+                return (
+                  <TaskRowView
+                    key={rowKeys[first + index]}
+                    row={row}
+                    rowIndex={first + index + 2}
+                    kind={kind}
+                    viewport={viewport}
+                    columns={columns}
+                    t={t}
+                    now={now}
+                    selected={selected}
+                    selectionBlocked={team && !selected && atLimit}
+                    comment={team ? commentStatus.get(row.taskId) : undefined}
+                    claim={
+                      claimingId === null
+                        ? 'idle'
+                        : claimingId === row.taskId
+                          ? 'claiming'
+                          : 'blocked'
+                    }
+                    dashboard={dashboard}
+                    list={list}
+                  />
+                );
+              })}
+        </div>
+      </div>
     </div>
   );
 });
