@@ -156,6 +156,22 @@ describe('TaskListStore: paging and sorting', () => {
     expect(sizes).toEqual([20]);
   });
 
+  it('names the range of the rows on screen, not of a page still on its way', async () => {
+    serveList(TaskListKind.assigned, 13);
+    const list = new TaskListStore(TaskListKind.assigned, { toasts: new ToastStore() });
+    await list.load();
+    await list.setSize(5);
+    await list.setPage(1);
+    expect(list.range).toEqual({ from: 6, to: 10, total: 13 });
+
+    const next = list.setPage(2);
+    expect(list.page).toBe(2);
+    expect(list.range).toEqual({ from: 6, to: 10, total: 13 });
+    await next;
+    expect(list.range).toEqual({ from: 11, to: 13, total: 13 });
+    expect(list.rows).toHaveLength(3);
+  });
+
   it('refuses a page size that is not offered', async () => {
     const calls = serveList(TaskListKind.assigned, 45);
     const list = new TaskListStore(TaskListKind.assigned, { toasts: new ToastStore() });

@@ -1,4 +1,4 @@
-import { makeAutoObservable, observableRef, observableStruct, runInAction } from 'mobx';
+import { makeAutoObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
 import {
   fetchCommentAvailability,
   fetchTaskList,
@@ -118,8 +118,10 @@ export class TaskListStore {
   status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
   /** The banner above the table, or null. */
   banner: ListBanner | null = null;
-  /** Zero-based page. */
+  /** Zero-based page asked for (the page on screen until its answer arrives). */
   page = 0;
+  /** The first row's offset of the page on screen, from its answer. */
+  private shownOffset = 0;
   /** Rows per page. */
   size: number = DEFAULT_PAGE_SIZE;
   /** The sort. */
@@ -141,10 +143,11 @@ export class TaskListStore {
   constructor(kind: TaskListKind, deps: TaskListStoreDeps) {
     this.kind = kind;
     this.deps = deps;
-    makeAutoObservable<TaskListStore, 'deps' | 'requestSeq'>(this, {
+    makeAutoObservable<TaskListStore, 'deps' | 'requestSeq' | 'shownOffset'>(this, {
       kind: false,
       deps: false,
       requestSeq: false,
+      shownOffset: observable,
       // Answers are replaced whole, never edited in place: turning 200 rows into observable
       // objects would cost the frame that shows them, and no cell observes a single field.
       rows: observableRef,
@@ -198,6 +201,17 @@ export class TaskListStore {
     return this.status === RemoteLoadingStatus.loading;
   }
 
+  /**
+   * The rows on screen as the pager names them ("11–13 of 13"): taken from the answer shown,
+   * so the range and the rows change together, never the range ahead of its rows.
+   */
+  get range(): { from: number; to: number; total: number } {
+    const total = this.counters.totalCount;
+    const count = this.rows.length;
+    if (count === 0) return { from: 0, to: 0, total };
+    return { from: this.shownOffset + 1, to: this.shownOffset + count, total };
+  }
+
   /** The number of pages of the current filters. */
   get pageCount(): number {
     return Math.max(1, Math.ceil(this.counters.totalCount / this.size));
@@ -239,6 +253,7 @@ export class TaskListStore {
       markListArrival(this.kind, answer.content.length);
       runInAction(() => {
         this.rows = answer.content;
+        this.shownOffset = answer.page * answer.size;
         this.counters = {
           totalHeadCount: answer.totalHeadCount,
           totalCount: answer.totalCount,

@@ -14,9 +14,7 @@ export interface TaskPagerProps {
 /** Server paging under a table: rows per page (5 to 200), the range shown, previous and next. */
 export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
   const { t } = useTranslation();
-  const total = list.counters.totalCount;
-  const from = total === 0 ? 0 : list.page * list.size + 1;
-  const to = Math.min(total, (list.page + 1) * list.size);
+  const { from, to, total } = list.range;
   return (
     <nav className="tessera-pager" aria-label={t('dashboard.paging.rowsPerPage')}>
       <label className="tessera-pager__size">
