@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { ToastOutlet } from './components/ToastOutlet';
 import { LoginScreen } from './login/LoginScreen';
+import { appNavigationGuard, guardedBrowserHistory } from './routing/navigationGuard';
 import { NavigatorBridge } from './routing/NavigatorBridge';
 import type { RouterNavigator } from './routing/RouterNavigator';
 import { Paths } from './routing/paths';
@@ -61,13 +62,17 @@ export interface AppProps {
   navigator: RouterNavigator;
 }
 
-/** The application: the browser router, the routes and the toasts. */
+/**
+ * The application: the router on a browser history that can hold a navigation (the task
+ * page's unsaved-changes guard, see routing/navigationGuard.ts), the routes and the toasts.
+ */
 export function App({ navigator }: AppProps) {
+  const [history] = useState(() => guardedBrowserHistory(appNavigationGuard));
   return (
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <NavigatorBridge navigator={navigator} />
       <AppRoutes />
       <ToastOutlet />
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

@@ -1,12 +1,19 @@
 import { Button, Card } from '@blueprintjs/core';
-import { ArrowLeftIcon, CommentIcon, FlowLinearIcon, PeopleIcon } from '@blueprintjs/icons';
+import {
+  ArrowLeftIcon,
+  CommentIcon,
+  DocumentOpenIcon,
+  FlowLinearIcon,
+  PeopleIcon,
+} from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TaskRow } from '../api/tasksApi';
 import { formatRelativeAge } from '../dates/relativeAge';
 import { instancePath } from '../process/processStatuses';
-import type { DashboardStore } from './DashboardStore';
+import type { TaskPageLinkState } from '../process/taskPageLink';
+import { taskPath, type DashboardStore } from './DashboardStore';
 import { DueDateContent } from './DueDateCell';
 import { formatAssigneeName, formatCandidates, formatTaskName } from './formatCells';
 
@@ -74,6 +81,17 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
           icon={<CommentIcon />}
           text={t('dashboard.action.comments')}
           onClick={() => void dashboard.comments.open(task)}
+        />
+        <Button
+          variant="outlined"
+          icon={<DocumentOpenIcon />}
+          text={t('dashboard.detail.openTask')}
+          data-testid="detail-open-task"
+          onClick={() => {
+            // The supervisor may change the assignee from the task page as well.
+            const state: TaskPageLinkState = { canChangeAssignee: true };
+            void navigate(taskPath(task.taskId), { state });
+          }}
         />
         <Button
           variant="minimal"

@@ -35,7 +35,7 @@ export class ProcessStore {
   constructor(deps: ProcessStoreDeps) {
     this.startProcess = new StartProcessStore(deps);
     this.instance = new ProcessInstanceStore(deps.toasts);
-    this.taskPage = new TaskPageStore(deps.toasts);
+    this.taskPage = new TaskPageStore(deps.toasts, () => deps.currentUser()?.id ?? '');
     this.taskComments = new TaskCommentsStore(deps);
     this.newApplication = new NewApplicationStore(deps.toasts, deps.navigator);
   }

@@ -16,8 +16,11 @@ export interface TaskPageFormProps {
   task: TaskDetail;
   /** Read-only: the user is neither the assignee nor able to claim it (spec 000 section 2). */
   readOnly: boolean;
-  /** Hears whether the form holds unsaved changes (the page's unsaved-changes guard). */
-  onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Where the form puts a function that tells, at any moment, whether it holds unsaved
+   * changes; the page's unsaved-changes guard asks it when a navigation starts.
+   */
+  dirtyProbe?: { current: (() => boolean) | null };
 }
 
 type RuntimeModule = { TaskPageForm?: ComponentType<TaskPageFormProps> };

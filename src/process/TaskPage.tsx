@@ -4,22 +4,28 @@ import {
   CalendarIcon,
   ChevronDownIcon,
   ChevronUpIcon,
-  ShareIcon,
+  PeopleIcon,
   PersonIcon,
+  ShareIcon,
   SearchIcon,
   WarningSignIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Privilege } from '../../schemas/api/identityConstants';
+import { TaskListKind } from '../api/tasksApi';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ReassignDialogs } from '../dashboard/ReassignDialogs';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
+import { useNavigationHold } from '../routing/navigationGuard';
+import { isPublicPath, Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { TaskFormSlot } from './TaskFormSlot';
+import { canChangeAssigneeFrom } from './taskPageLink';
 import { TaskComments } from './comments/TaskComments';
 import './Process.css';
 
@@ -39,10 +45,16 @@ export const TaskPage = observer(function TaskPage() {
   const store = processes.taskPage;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // The form's unsaved-changes guard (spec 001 section 4): ask on back while the form is
-  // dirty; on confirm show the loader and leave after 500 ms.
-  const [formDirty, setFormDirty] = useState(false);
-  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const canChangeAssignee = canChangeAssigneeFrom(useLocation().state);
+  // The form's unsaved-changes guard (spec 001 section 4): any move to another screen (the
+  // back button, a link, the browser's Back) asks while the form is dirty; on confirm the
+  // loader shows and the move goes on after 500 ms. Signing out and the screens of a lost
+  // session are never held up.
+  const dirtyProbe = useRef<(() => boolean) | null>(null);
+  const held = useNavigationHold(
+    (fromPath, toPath) =>
+      fromPath !== toPath && !isPublicPath(toPath) && (dirtyProbe.current?.() ?? false),
+  );
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
@@ -50,19 +62,26 @@ export const TaskPage = observer(function TaskPage() {
   }, [store, taskId]);
 
   useEffect(() => {
-    if (!leaving) return undefined;
-    const timer = setTimeout(() => void navigate('/'), LEAVE_DELAY_MS);
+    if (!leaving || !held) return undefined;
+    const timer = setTimeout(() => held.proceed(), LEAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [leaving, navigate]);
+  }, [leaving, held]);
 
+  const task = store.taskId === taskId ? store.task : null;
+  const userId = session.account?.id;
+  const mine = task !== null && task.assignee !== null && task.assignee.id === userId;
+  // Someone else's task is read-only, and back leads to the team view (spec 001 section 6).
+  const readOnly = task !== null && !(mine || task.permissions.canClaim);
   const back = (
     <Button
       variant="minimal"
       icon={<ArrowLeftIcon />}
-      text={t('tasks.header.back')}
+      text={readOnly ? t('tasks.header.backToList') : t('tasks.header.back')}
       className="tessera-page__back"
       data-testid="task-back"
-      onClick={() => (formDirty ? setConfirmingLeave(true) : void navigate('/'))}
+      onClick={() =>
+        void navigate(readOnly ? `${Paths.home}?tab=${TaskListKind.team}` : Paths.home)
+      }
     />
   );
 
@@ -74,7 +93,6 @@ export const TaskPage = observer(function TaskPage() {
     );
   }
 
-  const task = store.taskId === taskId ? store.task : null;
   if (!task) {
     if (store.status === RemoteLoadingStatus.loadingFailed) {
       return (
@@ -105,9 +123,6 @@ export const TaskPage = observer(function TaskPage() {
   }
 
   const flag = dueDateFlag(task.dueDate);
-  const userId = session.account?.id;
-  const mine = task.assignee !== null && task.assignee.id === userId;
-  const readOnly = !(mine || task.permissions.canClaim);
   return (
     <div className="tessera-page tessera-task-page" data-testid="task-page">
       {back}
@@ -174,6 +189,20 @@ export const TaskPage = observer(function TaskPage() {
               ) : (
                 <Tag minimal>{t('tasks.header.noAssignee')}</Tag>
               )}
+              {canChangeAssignee && task.permissions.canBeReassigned && (
+                <Button
+                  variant="minimal"
+                  size="small"
+                  intent="primary"
+                  icon={<PeopleIcon />}
+                  text={t('tasks.header.changeAssignee')}
+                  aria-label={t('tasks.header.changeAssigneeLabel')}
+                  className="tessera-task-header__change"
+                  loading={store.openingReassign}
+                  data-testid="task-change-assignee"
+                  onClick={() => void store.changeAssignee()}
+                />
+              )}
             </dd>
           </div>
         </dl>
@@ -183,19 +212,17 @@ export const TaskPage = observer(function TaskPage() {
         task={{ id: task.id, name: task.name, processInstanceId: task.processInstanceId }}
         canComment={!readOnly}
       />
-      <TaskFormSlot taskId={task.id} task={task} readOnly={readOnly} onDirtyChange={setFormDirty} />
+      <TaskFormSlot taskId={task.id} task={task} readOnly={readOnly} dirtyProbe={dirtyProbe} />
+      <ReassignDialogs reassign={store.reassign} />
       <ConfirmDialog
-        isOpen={confirmingLeave}
+        isOpen={held !== null}
         title={t('taskForm.unsavedTitle')}
         message={t('taskForm.unsavedMessage')}
         primaryText={t('taskForm.leave')}
         secondaryText={t('taskForm.stay')}
         primaryIntent="danger"
-        onConfirm={() => {
-          setConfirmingLeave(false);
-          setLeaving(true);
-        }}
-        onCancel={() => setConfirmingLeave(false)}
+        onConfirm={() => setLeaving(true)}
+        onCancel={() => held?.stay()}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { NotFoundError } from '../api/errors';
 import { fetchProcessVariables } from '../api/processesApi';
-import { fetchTaskDetail, type TaskDetail } from '../api/tasksApi';
+import { fetchTask, fetchTaskDetail, type TaskDetail } from '../api/tasksApi';
+import { ReassignResult, ReassignStore, type ReassignOutcome } from '../dashboard/ReassignStore';
 import { reportFailure } from '../dashboard/reportFailure';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -25,15 +26,25 @@ export class TaskPageStore {
   notFound = false;
   /** Whether the process name is shown under the task name. */
   processNameVisible = false;
+  /** The change-assignee flow of the header (spec 001 section 6, can-change-assignee). */
+  readonly reassign: ReassignStore;
+  /** The task's row is being fetched to open the flow. */
+  openingReassign = false;
 
   private readonly toasts: ToastStore;
   private requestSeq = 0;
 
-  constructor(toasts: ToastStore) {
+  /** `currentUserId` is the signed-in user, who signs a reassignment. */
+  constructor(toasts: ToastStore, currentUserId: () => string) {
     this.toasts = toasts;
+    this.reassign = new ReassignStore({
+      currentUserId,
+      onFinished: (outcome) => this.afterReassign(outcome),
+    });
     makeAutoObservable<TaskPageStore, 'toasts' | 'requestSeq'>(this, {
       toasts: false,
       requestSeq: false,
+      reassign: false,
     });
   }
 
@@ -88,5 +99,32 @@ export class TaskPageStore {
   /** Shows or hides the process name. */
   toggleProcessName(): void {
     this.processNameVisible = !this.processNameVisible;
+  }
+
+  /** Opens the assignee dialog for the task shown (the dialog works on its list row). */
+  async changeAssignee(): Promise<void> {
+    const taskId = this.taskId;
+    if (!taskId || this.openingReassign) return;
+    this.openingReassign = true;
+    try {
+      const row = await fetchTask(taskId);
+      if (taskId === this.taskId) this.reassign.openSingle(row);
+    } catch (error) {
+      reportFailure(this.toasts, error);
+    } finally {
+      runInAction(() => {
+        this.openingReassign = false;
+      });
+    }
+  }
+
+  /** A reassignment answered: say so, and show the new assignee. */
+  private async afterReassign(outcome: ReassignOutcome): Promise<void> {
+    if (outcome.result !== ReassignResult.success) {
+      this.toasts.showError('dashboard.reassignError');
+      return;
+    }
+    this.toasts.showSuccess('dashboard.reassignSuccess');
+    if (this.taskId) await this.load(this.taskId);
   }
 }

@@ -554,6 +554,34 @@ describe('task form', () => {
     await context.close();
   });
 
+  it('given a changed form, when the browser’s Back or a drawer link leads away, then the same dialog asks first', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page);
+    const id = await startLoanApplication('Guarded Links');
+    const task = await server.app.engine.getTask('internal', id);
+
+    // Given the task opened from its instance page, inside the app, and a change.
+    await page.goto(`${server.url}/process/instance/${task.instanceId}`);
+    await page.locator(`a[data-task-id="${id}"]`).click();
+    await page.getByTestId('task-form').waitFor();
+    await control(page, 'firstName').fill('Grace');
+
+    // When the browser goes back, then the dialog asks; Stay keeps the page and the value.
+    const dialog = page.getByRole('dialog');
+    await page.evaluate(() => window.history.back());
+    await dialog.getByRole('heading', { name: 'Unsaved changes' }).waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/process/task/${id}`);
+    await expect(control(page, 'firstName').inputValue()).resolves.toBe('Grace');
+
+    // When the drawer's Dashboard link is clicked, then it asks too, and Leave goes there.
+    await page.locator('.tessera-nav__items a[href="/"]').click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
   it('given a combined task part saved by Next, when back is pressed, then it leaves without asking', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page);
@@ -590,6 +618,46 @@ describe('task form', () => {
     await expect(page.locator('.tf-task-form select:not([disabled])').count()).resolves.toBe(0);
     await expect(page.locator('.tf-outcome-bar, .tf-outcomes').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Submit application' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('given a team member’s task opened from the team view, when the supervisor changes its assignee there, then the header names the new one and back returns to the team view', async () => {
+    const { context, page } = await openPage(browser);
+    const id = await startLoanApplication('Change Of Hands');
+    await signIn(page, SUPERVISOR);
+
+    // Given the task opened from its details in the team view.
+    await page.locator('[data-tab="team"]').click();
+    await page.locator('.tessera-pager select').selectOption('200');
+    await page.locator(`[data-action="details"][data-task-id="${id}"]`).click();
+    await page.getByTestId('detail-open-task').click();
+    await page.getByTestId('task-form').waitFor();
+    await expect(page.getByTestId('task-assignee').textContent()).resolves.toContain(
+      'Lucas Martin',
+    );
+
+    // When the supervisor changes the assignee from the header.
+    await page.getByRole('button', { name: 'Change the assignee' }).click();
+    await page.locator('[data-user-id="jmorales"]').click();
+    await page.locator('[data-testid="reassign-continue"]').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reassign' }).click();
+
+    // Then it is done, the header says so and the server agrees.
+    await page.getByText('Reassigned successfully.').waitFor();
+    await expect
+      .poll(() => page.getByTestId('task-assignee').textContent())
+      .toContain('Javier Morales');
+    await expect(server.app.engine.getTask('internal', id)).resolves.toMatchObject({
+      assignee: 'jmorales',
+    });
+
+    // And back leads to the team view.
+    await page.getByTestId('task-back').click();
+    await page.getByRole('tab', { name: /My team/, selected: true }).waitFor();
+
+    // While the same task opened by its address, without the flag, offers no change.
+    await openTask(page, id);
+    await expect(page.getByTestId('task-change-assignee').count()).resolves.toBe(0);
     await context.close();
   });
 

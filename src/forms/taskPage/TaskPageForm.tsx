@@ -36,7 +36,7 @@ export const TaskPageForm = observer(function TaskPageForm({
   taskId,
   task,
   readOnly,
-  onDirtyChange,
+  dirtyProbe,
 }: TaskPageFormProps) {
   const { toasts, navigator, session, preferences } = useStores();
   const { t } = useTranslation();
@@ -58,16 +58,24 @@ export const TaskPageForm = observer(function TaskPageForm({
     return () => store.dispose();
   }, [store, taskId, formKey]);
 
+  useEffect(() => {
+    if (!dirtyProbe) return undefined;
+    // A live read of the store: right after a save it already answers "nothing unsaved".
+    dirtyProbe.current = () => store.dirty;
+    return () => {
+      dirtyProbe.current = null;
+    };
+  }, [store, dirtyProbe]);
+
   const dirty = store.dirty;
   useEffect(() => {
-    onDirtyChange?.(dirty);
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, onDirtyChange]);
+  }, [dirty]);
 
   if (store.status === RemoteLoadingStatus.loadingFailed) {
     return (
