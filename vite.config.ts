@@ -30,6 +30,18 @@ export default defineConfig({
           const plugin = /\/plugins\/([^/]+)\/[^/]+$/.exec(chunk.facadeModuleId ?? '');
           return plugin ? `assets/plugin-${plugin[1]}-[hash].js` : 'assets/[name]-[hash].js';
         },
+        // A language other than English arrives as one chunk (`locale-es-<hash>.js`) when it
+        // is chosen, not as a request per area.
+        codeSplitting: {
+          groups: [
+            {
+              name: (id) => {
+                const language = /\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(id)?.[1];
+                return language && language !== 'en' ? `locale-${language}` : null;
+              },
+            },
+          ],
+        },
       },
     },
   },

@@ -5,7 +5,7 @@ import { FocusStyleManager } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { followLanguage, initI18n } from './i18n/i18n';
+import { followLanguage, startI18n } from './i18n/i18n';
 import { RouterNavigator } from './routing/RouterNavigator';
 import { Paths } from './routing/paths';
 import { RootStore } from './stores/RootStore';
@@ -36,7 +36,9 @@ const stores = new RootStore({
       ? window.navigator.languages
       : [window.navigator.language],
 });
-initI18n(stores.preferences.language);
+// English is in this chunk; another language is fetched (one small chunk) before the first
+// render, while the session check below is already on its way.
+const translationsReady = startI18n(stores.preferences.language);
 followLanguage(stores.preferences);
 
 // 4. The session check (spec 000 section 4, step 1). A reset link stands on its own: it
@@ -52,10 +54,12 @@ document.addEventListener('visibilitychange', revalidateSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <StoresContext.Provider value={stores}>
-      <App navigator={appNavigator} />
-    </StoresContext.Provider>
-  </StrictMode>,
+void translationsReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <StoresContext.Provider value={stores}>
+        <App navigator={appNavigator} />
+      </StoresContext.Provider>
+    </StrictMode>,
+  ),
 );

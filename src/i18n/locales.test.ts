@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../schemas/api/common';
 import { leafKeys, type LocaleTree } from './buildResources';
-import { i18n, resources } from './i18n';
+import { i18n } from './i18n';
 import { SUPPORTED_LANGUAGES } from './languages';
 
+// The set-up loads every language (tests/helpers/setupUnit.ts).
 const tree = (language: string): LocaleTree =>
-  (resources[language]?.translation ?? {}) as LocaleTree;
+  (i18n.getResourceBundle(language, 'translation') ?? {}) as LocaleTree;
 
 // Every English key, plural forms included, must exist as it is in Spanish and French;
 // they may add plural forms English lacks (`_many`), checked without the suffix.

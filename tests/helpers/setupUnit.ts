@@ -1,10 +1,12 @@
-// Set-up of the unit project (jsdom): English translations, a clean DOM between tests and
-// the few browser APIs jsdom lacks.
+// Set-up of the unit project (jsdom): English as the language with every language's
+// translations loaded, a clean DOM between tests and the few browser APIs jsdom lacks.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from '../../src/i18n/i18n';
+import { initI18n, loadLanguage } from '../../src/i18n/i18n';
+import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages';
 
 initI18n('en');
+await Promise.all(SUPPORTED_LANGUAGES.map((language) => loadLanguage(language)));
 
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList =>
