@@ -1,5 +1,6 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption } from '../../src/forms/registry/options';
+import { LabelledToggle } from '../../src/forms/registry/LabelledToggle';
 import {
   CONTROL_INDICATOR,
   CONTROL_INPUT,
@@ -8,44 +9,9 @@ import {
 import { hasChoices } from './validate';
 
 /** Tick boxes: one per choice, or a single box with the label beside it. */
-export function CheckboxWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
-  if (!hasChoices(field)) {
-    return (
-      <label className={controlClassName('checkbox')}>
-        <input
-          id={inputId}
-          type="checkbox"
-          className={CONTROL_INPUT}
-          checked={value === true}
-          disabled={readOnly}
-          aria-invalid={invalid || undefined}
-          aria-required={field.required || undefined}
-          aria-describedby={errorId}
-          onChange={(event) => onChange(event.target.checked)}
-          onBlur={onBlur}
-        />
-        <span className={CONTROL_INDICATOR} />
-        {text.label}
-        {field.required && (
-          <span className="tf-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-    );
-  }
+export function CheckboxWidget(props: FieldWidgetProps) {
+  if (!hasChoices(props.field)) return <LabelledToggle kind="checkbox" {...props} />;
+  const { inputId, errorId, value, onChange, onBlur, readOnly, text, runtime } = props;
   const ticked = Array.isArray(value) ? value : [];
   return (
     <div

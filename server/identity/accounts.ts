@@ -20,18 +20,19 @@ export async function findUserByEmail(
     .executeTakeFirst();
 }
 
-/** The `Account` of a user (spec 000 section 3), with the ids of the groups they belong to. */
-export async function loadAccount(
+/** The `Account` of a user (spec 000 section 3), with the ids of their groups; null if none. */
+export async function findAccount(
   db: Kysely<DatabaseSchema>,
   tenant: string,
   userId: string,
-): Promise<Account> {
+): Promise<Account | null> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'last_name', 'privileges'])
     .where('tenant', '=', tenant)
     .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!user) return null;
   const groups = await db
     .selectFrom('group_members')
     .select('group_id')
@@ -49,4 +50,15 @@ export async function loadAccount(
     privileges: user.privileges,
     tenant,
   };
+}
+
+/** The `Account` of a user who must exist (the session's own user). */
+export async function loadAccount(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  userId: string,
+): Promise<Account> {
+  const account = await findAccount(db, tenant, userId);
+  if (!account) throw new Error(`User ${userId} of tenant ${tenant} does not exist.`);
+  return account;
 }

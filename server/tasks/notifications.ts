@@ -14,16 +14,23 @@ export interface TaskNotificationTarget {
   readonly taskId: string;
 }
 
-/**
- * Tells the assignee that a task is theirs. A repeated assignment revives an old
- * notification rather than adding a second one. Only staff with access-task are notified:
- * nobody else can open the task.
- */
-export async function notifyAssigned(
+/** Only staff with access-task are notified: nobody else can open the task. */
+const HAS_ACCESS = sql<boolean>`${Privilege.accessTask} = any(u.privileges)`;
+
+/** A repeated notification revives the old one (unread, new time) instead of adding one. */
+const revive = (conflict: OnConflictBuilder<DatabaseSchema, 'task_notifications'>) =>
+  conflict
+    .columns(['tenant', 'user_id', 'task_id', 'kind'])
+    .doUpdateSet({ read_at: null, created_at: sql<Date>`now()` });
+
+/** Notifies the users named (those with access-task) of a task, as its assignee or a candidate. */
+async function notifyUsers(
   db: Kysely<DatabaseSchema>,
   target: TaskNotificationTarget,
-  userId: string,
+  kind: 'assigned' | 'candidate',
+  userIds: readonly string[],
 ): Promise<void> {
+  if (userIds.length === 0) return;
   await db
     .insertInto('task_notifications')
     .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
@@ -34,59 +41,40 @@ export async function notifyAssigned(
           'u.tenant',
           'u.id',
           sql<string>`${target.taskId}::text`.as('task_id'),
-          sql.lit('assigned').as('kind'),
+          sql.lit(kind).as('kind'),
           sql.lit(null).as('group_id'),
         ])
         .where('u.tenant', '=', target.tenant)
-        .where('u.id', '=', userId)
-        .where(sql<boolean>`${Privilege.accessTask} = any(u.privileges)`),
+        .where('u.id', 'in', [...userIds])
+        .where(HAS_ACCESS),
     )
-    .onConflict((conflict) =>
-      conflict
-        .columns(['tenant', 'user_id', 'task_id', 'kind'])
-        .doUpdateSet({ read_at: null, created_at: sql<Date>`now()` }),
-    )
+    .onConflict(revive)
     .execute();
+}
+
+/**
+ * Tells the assignee that a task is theirs. A repeated assignment revives an old
+ * notification rather than adding a second one.
+ */
+export async function notifyAssigned(
+  db: Kysely<DatabaseSchema>,
+  target: TaskNotificationTarget,
+  userId: string,
+): Promise<void> {
+  await notifyUsers(db, target, 'assigned', [userId]);
 }
 
 /**
  * Tells every candidate that a task may be claimed: the candidate users themselves, then
  * the members of the candidate groups (with the group that brought it). One row per user:
- * a user who is both a candidate and a group member keeps the direct one. Only staff with
- * access-task are notified.
+ * a user who is both a candidate and a group member keeps the direct one.
  */
 export async function notifyCandidates(
   db: Kysely<DatabaseSchema>,
   target: TaskNotificationTarget,
   candidates: { readonly users: readonly string[]; readonly groups: readonly string[] },
 ): Promise<void> {
-  const hasAccess = sql<boolean>`${Privilege.accessTask} = any(u.privileges)`;
-  // A task back in the pool revives an old notification instead of adding a second one.
-  const revive = (conflict: OnConflictBuilder<DatabaseSchema, 'task_notifications'>) =>
-    conflict
-      .columns(['tenant', 'user_id', 'task_id', 'kind'])
-      .doUpdateSet({ read_at: null, created_at: sql<Date>`now()` });
-  if (candidates.users.length > 0) {
-    await db
-      .insertInto('task_notifications')
-      .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
-      .expression(
-        db
-          .selectFrom('users as u')
-          .select([
-            'u.tenant',
-            'u.id',
-            sql<string>`${target.taskId}::text`.as('task_id'),
-            sql.lit('candidate').as('kind'),
-            sql.lit(null).as('group_id'),
-          ])
-          .where('u.tenant', '=', target.tenant)
-          .where('u.id', 'in', [...candidates.users])
-          .where(hasAccess),
-      )
-      .onConflict(revive)
-      .execute();
-  }
+  await notifyUsers(db, target, 'candidate', candidates.users);
   if (candidates.groups.length > 0) {
     await db
       .insertInto('task_notifications')
@@ -107,7 +95,7 @@ export async function notifyCandidates(
           ])
           .where('m.tenant', '=', target.tenant)
           .where('m.group_id', 'in', [...candidates.groups])
-          .where(hasAccess)
+          .where(HAS_ACCESS)
           .orderBy('m.user_id')
           .orderBy('m.group_id'),
       )

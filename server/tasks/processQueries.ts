@@ -10,6 +10,7 @@ import {
   type VariablesAnswer,
 } from '../../schemas/api/processes';
 import type { DatabaseSchema } from '../db/schema';
+import { findAccount } from '../identity/accounts';
 import type { ProcessEngine } from '../engine';
 import { AppError } from '../errors';
 import { requireVisibleInstance } from './taskAccess';
@@ -97,28 +98,20 @@ async function loadStarter(
   tenant: string,
   userId: string,
 ): Promise<StartedBy> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'privileges'])
-    .where('tenant', '=', tenant)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  const groups = await db
-    .selectFrom('group_members')
-    .select('group_id')
-    .where('tenant', '=', tenant)
-    .where('user_id', '=', userId)
-    .orderBy('group_id')
-    .execute();
-  return {
-    id: userId,
-    firstName: user?.first_name ?? '',
-    lastName: user?.last_name ?? '',
-    email: user?.email ?? '',
-    fullName: user ? `${user.first_name} ${user.last_name}`.trim() : userId,
-    groups: groups.map((group) => group.group_id),
-    privileges: user?.privileges ?? [],
-  };
+  const account = await findAccount(db, tenant, userId);
+  if (!account) {
+    return {
+      id: userId,
+      firstName: '',
+      lastName: '',
+      email: '',
+      fullName: userId,
+      groups: [],
+      privileges: [],
+    };
+  }
+  const { tenant: _tenant, ...starter } = account;
+  return starter;
 }
 
 /**
