@@ -11,6 +11,9 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Stack traces need the mappings only; the sources' text would triple the map that Node
+  // reads at every start (--enable-source-maps).
+  sourcesContent: false,
   legalComments: 'none',
   external: ['@electric-sql/pglite', 'pg-native'],
   // CommonJS dependencies inside an ES module bundle still call require().
