@@ -1,14 +1,29 @@
 import { createHash } from 'node:crypto';
+import type { Compilable, Kysely } from 'kysely';
 import pg from 'pg';
+import type { DatabaseSchema } from './schema';
 
 /**
  * The comment a statement starts with to run as a named prepared statement. PostgreSQL then
  * parses it once per connection and, after a few runs, keeps a generic plan instead of
- * planning every call. Meant for the hot reads whose planning costs as much as their run
- * (the task lists: about 1 ms of each); the name is a hash of the text, so each shape of the
- * statement is prepared once.
+ * planning every call. Meant for the hot reads whose planning costs as much as their run:
+ * the task lists (about 1 ms of each) and the tenant and session lookups of every API call.
+ * The name is a hash of the text, so each shape of the statement is prepared once.
  */
 export const PREPARED_STATEMENT = '/* prepared */';
+
+/** Runs a query built with Kysely as a prepared statement and answers its rows. */
+export async function executePrepared<Row>(
+  db: Kysely<DatabaseSchema>,
+  query: Compilable<Row>,
+): Promise<Row[]> {
+  const compiled = query.compile();
+  const result = await db.executeQuery<Row>({
+    ...compiled,
+    sql: `${PREPARED_STATEMENT} ${compiled.sql}`,
+  });
+  return result.rows;
+}
 
 type QueryFunction = (...args: unknown[]) => unknown;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SessionKind } from '../db/identityTables';
+import { executePrepared } from '../db/preparingClient';
 import type { DatabaseSchema } from '../db/schema';
 
 /** The signed-in person as every route sees it. */
@@ -78,32 +79,35 @@ export async function findSession(
   idleMinutes: number,
 ): Promise<RequestSession | null> {
   const idHash = hashToken(token);
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', (join) =>
-      join.onRef('u.id', '=', 's.user_id').onRef('u.tenant', '=', 's.tenant'),
-    )
-    .select([
-      's.id_hash',
-      's.kind',
-      's.tenant',
-      'u.id',
-      'u.email',
-      'u.first_name',
-      'u.last_name',
-      'u.privileges',
-      'u.manager_id',
-      'u.locale',
-      sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`.as(
-        'stale',
-      ),
-    ])
-    .where('s.id_hash', '=', idHash)
-    .where('s.tenant', '=', tenant)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
-    .executeTakeFirst();
+  // Every API call runs this lookup: prepared, PostgreSQL plans it once per connection.
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', (join) =>
+        join.onRef('u.id', '=', 's.user_id').onRef('u.tenant', '=', 's.tenant'),
+      )
+      .select([
+        's.id_hash',
+        's.kind',
+        's.tenant',
+        'u.id',
+        'u.email',
+        'u.first_name',
+        'u.last_name',
+        'u.privileges',
+        'u.manager_id',
+        'u.locale',
+        sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`.as(
+          'stale',
+        ),
+      ])
+      .where('s.id_hash', '=', idHash)
+      .where('s.tenant', '=', tenant)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
+  );
   if (!row) return null;
   if (row.stale) {
     await db

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../schemas/api/common';
 import type { PasswordSettings } from '../../schemas/api/identity';
+import { executePrepared } from '../db/preparingClient';
 import { AppError } from '../errors';
 import { isApiPath, isDevPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
@@ -79,20 +80,22 @@ export const tenantPlugin = definePlugin(
           `The ${TENANT_HEADER} header names another tenant than the host.`,
         );
       }
-      const row = await app.database.db
-        .selectFrom('tenants')
-        .select([
-          'name',
-          'display_name',
-          'base_url',
-          'password_policy',
-          'maintenance',
-          sql<boolean>`coalesce((select enabled from system_flags where name = 'maintenance'), false)`.as(
-            'global_maintenance',
-          ),
-        ])
-        .where('name', '=', name)
-        .executeTakeFirst();
+      const [row] = await executePrepared(
+        app.database.db,
+        app.database.db
+          .selectFrom('tenants')
+          .select([
+            'name',
+            'display_name',
+            'base_url',
+            'password_policy',
+            'maintenance',
+            sql<boolean>`coalesce((select enabled from system_flags where name = 'maintenance'), false)`.as(
+              'global_maintenance',
+            ),
+          ])
+          .where('name', '=', name),
+      );
       if (!row) throw new AppError(404, ErrorCode.tenantNotFound, `There is no tenant "${name}".`);
       (request as WithTenant)[kTenant] = {
         name: row.name,
