@@ -75,10 +75,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await seedIdentity(database.db, config.passwordHashing);
       await seedFormDefinitions(database.db);
     }
+    // A test run may serve a build of its own (TESSERA_TEST_CLIENT_DIR), so two checkouts'
+    // builds never overwrite each other's `dist/client` mid-run.
+    const clientDir = options.clientDir ?? process.env.TESSERA_TEST_CLIENT_DIR;
     const app = await buildApp({
       config,
       database,
-      ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+      ...(clientDir ? { clientDir } : {}),
     });
     if (options.seed ?? true) {
       await (options.demoWorkload
