@@ -327,6 +327,71 @@ describe('ProcessEngine', () => {
     });
   });
 
+  describe('due dates', () => {
+    /** A review task due three days after something; `extra` may say what from. */
+    const reviewProcess = (key: string, processExtra: string, taskExtra: string) =>
+      bpmn(
+        key,
+        `${processExtra}
+        <startEvent id="start" />
+        <sequenceFlow id="f1" sourceRef="start" targetRef="intake" />
+        <userTask id="intake" name="Intake" camunda:candidateGroups="loan-officers" />
+        <sequenceFlow id="f2" sourceRef="intake" targetRef="review" />
+        <userTask id="review" name="Review" camunda:candidateGroups="loan-officers"
+          camunda:dueDate="P3D">${taskExtra}</userTask>
+        <sequenceFlow id="f3" sourceRef="review" targetRef="end" />
+        <endEvent id="end" />`,
+      );
+    const fromInstanceStart = `<extensionElements><camunda:properties>
+          <camunda:property name="dueDateFrom" value="instanceStart" />
+        </camunda:properties></extensionElements>`;
+
+    /** Starts `key` at `start`, completes the intake four days later, returns the review. */
+    async function reviewCreatedLater(key: string): Promise<Task> {
+      context.setNow(start);
+      const instance = await context.engine.startProcess('acme', { key, startedBy: 'olivia' });
+      const later = new Date(start.getTime() + 4 * 24 * 3_600_000);
+      context.setNow(later);
+      try {
+        await claimAndComplete(await onlyOpenTask(instance, 'intake'), 'olivia');
+        return await onlyOpenTask(instance, 'review');
+      } finally {
+        context.setNow(start);
+      }
+    }
+
+    it('given a task created days after the instance started, when it appears, then its due date counts from its own creation', async () => {
+      await context.engine.deploy('acme', reviewProcess('dueFromTask', '', ''));
+      const review = await reviewCreatedLater('dueFromTask');
+      expect(review.createdAt).toEqual(new Date('2026-03-06T09:00:00.000Z'));
+      expect(review.dueDate).toEqual(new Date('2026-03-09T09:00:00.000Z'));
+      expect((review.dueDate as Date).getTime()).toBeGreaterThan(review.createdAt.getTime());
+    });
+
+    it('given a task whose definition counts from the instance start, when it appears, then its due date does', async () => {
+      await context.engine.deploy('acme', reviewProcess('dueFromStart', '', fromInstanceStart));
+      const review = await reviewCreatedLater('dueFromStart');
+      expect(review.dueDate).toEqual(new Date('2026-03-05T09:00:00.000Z'));
+    });
+
+    it('given a process that counts from the instance start, when a task appears, then its due date does', async () => {
+      await context.engine.deploy('acme', reviewProcess('dueFromProcess', fromInstanceStart, ''));
+      const review = await reviewCreatedLater('dueFromProcess');
+      expect(review.dueDate).toEqual(new Date('2026-03-05T09:00:00.000Z'));
+    });
+
+    it('given an unknown dueDateFrom, when deployed, then it is refused with the reason', async () => {
+      const refused = context.engine.deploy(
+        'acme',
+        reviewProcess('dueFromNowhere', '', fromInstanceStart.replace('instanceStart', 'never')),
+      );
+      await expect(refused).rejects.toBeInstanceOf(DefinitionRefusedError);
+      await expect(refused).rejects.toMatchObject({
+        errors: [expect.objectContaining({ message: expect.stringMatching(/dueDateFrom/) })],
+      });
+    });
+  });
+
   describe('loan application routing', () => {
     it('given a review asking for more information, when completed, then the application returns to its initiator', async () => {
       const instance = await context.engine.startProcess('acme', {

@@ -232,7 +232,10 @@ export class TokenRunner {
 
   private async createTask(node: UserTaskNode, token: Token): Promise<void> {
     // 1. Fill in the templates from the variables as they stand now.
-    const resolved = resolveUserTask(node, this.instance.variables, this.instance.startedAt);
+    const resolved = resolveUserTask(node, this.instance.variables, {
+      instanceStartedAt: this.instance.startedAt,
+      taskCreatedAt: this.dependencies.now,
+    });
     // 2. Write the task and its candidates.
     const row = await this.db
       .insertInto('tasks')

@@ -35,6 +35,6 @@ export {
 } from './engineErrors';
 export type { DeployError } from './engineErrors';
 export { parseProcessDefinition } from './parseProcessDefinition';
-export type { ProcessModel, ProcessNode, UserTaskNode } from './processModel';
+export type { DueDateFrom, ProcessModel, ProcessNode, UserTaskNode } from './processModel';
 export type { EngineTables } from './engineTables';
 export type { JsonValue, Variables } from './expressionAst';

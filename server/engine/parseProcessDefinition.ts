@@ -5,7 +5,13 @@ import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { isForbiddenName, parseCondition } from './parseExpression';
 import { parseIsoDuration } from './parseIsoDuration';
 import { isTemplate, parseTemplate } from './parseTemplate';
-import type { ProcessModel, ProcessNode, SequenceFlowModel, UserTaskNode } from './processModel';
+import type {
+  DueDateFrom,
+  ProcessModel,
+  ProcessNode,
+  SequenceFlowModel,
+  UserTaskNode,
+} from './processModel';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
 export interface ParseProcessDefinitionOptions {
@@ -49,7 +55,9 @@ const defaultPriority = '50';
  * - `camunda:property name="category"` on the process overrides the definitions'
  *   `targetNamespace` as the category;
  * - `camunda:property name="initiatorCanCompleteTask" value="true"` on the process sets
- *   the default for its user tasks, and on a user task overrides it for that task.
+ *   the default for its user tasks, and on a user task overrides it for that task;
+ * - `camunda:property name="dueDateFrom"` (`taskCreated`, the default, or `instanceStart`)
+ *   says what a due-date duration counts from, on the process or on one user task.
  */
 export async function parseProcessDefinition(
   xml: string,
@@ -297,11 +305,29 @@ function readUserTask(
     candidateGroups,
     dueDate,
     priority: priority ?? defaultPriority,
+    dueDateFrom: readDueDateFrom(
+      element,
+      properties.dueDateFrom ?? context.processProperties.dueDateFrom,
+      errors,
+    ),
     initiatorCanCompleteTask:
       'initiatorCanCompleteTask' in properties
         ? readFlag(element, properties, errors)
         : context.initiatorCanCompleteTask,
   };
+}
+
+function readDueDateFrom(
+  element: ModdleNode,
+  value: string | undefined,
+  errors: DeployError[],
+): DueDateFrom {
+  if (value === undefined || value === 'taskCreated') return 'taskCreated';
+  if (value === 'instanceStart') return 'instanceStart';
+  errors.push(
+    elementError(element, `dueDateFrom must be 'taskCreated' or 'instanceStart', not '${value}'`),
+  );
+  return 'taskCreated';
 }
 
 function readFlow(element: ModdleNode, errors: DeployError[]): SequenceFlowModel | undefined {

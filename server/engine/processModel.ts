@@ -44,6 +44,12 @@ export interface EndEventNode extends NodeBase {
   readonly kind: 'endEvent';
 }
 
+/**
+ * The instant a due-date duration is added to. A task is due a while after it appears,
+ * so `taskCreated` is the default; `instanceStart` suits a deadline for the whole case.
+ */
+export type DueDateFrom = 'taskCreated' | 'instanceStart';
+
 /** A wait state that becomes a task row for people to claim and complete. */
 export interface UserTaskNode extends NodeBase {
   readonly kind: 'userTask';
@@ -55,8 +61,10 @@ export interface UserTaskNode extends NodeBase {
   readonly candidateUsers: readonly string[];
   /** `camunda:candidateGroups`, split on commas outside `${...}`. */
   readonly candidateGroups: readonly string[];
-  /** `camunda:dueDate`: an ISO duration from instance start, or a `${...}` naming a date. */
+  /** `camunda:dueDate`: an ISO duration, or a `${...}` naming a date or a duration. */
   readonly dueDate: string | null;
+  /** What a due-date duration counts from: the task's creation unless the definition says so. */
+  readonly dueDateFrom: DueDateFrom;
   /** `camunda:priority`: a number or a `${...}`; 50 when absent, as in Flowable. */
   readonly priority: string | null;
   /** Whether the process starter may claim and complete this task without being a candidate. */

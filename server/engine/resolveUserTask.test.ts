@@ -3,6 +3,8 @@ import type { UserTaskNode } from './processModel';
 import { resolveUserTask } from './resolveUserTask';
 
 const startedAt = new Date('2026-03-02T09:00:00.000Z');
+/** The instance started at `startedAt` and the task is created at the same instant. */
+const times = { instanceStartedAt: startedAt, taskCreatedAt: startedAt };
 
 function node(overrides: Partial<UserTaskNode>): UserTaskNode {
   return {
@@ -16,6 +18,7 @@ function node(overrides: Partial<UserTaskNode>): UserTaskNode {
     candidateUsers: [],
     candidateGroups: [],
     dueDate: null,
+    dueDateFrom: 'taskCreated',
     priority: '50',
     initiatorCanCompleteTask: false,
     ...overrides,
@@ -37,7 +40,7 @@ describe('resolveUserTask', () => {
         reviewers: 'carl, dora',
         teams: ['credit-committee'],
       },
-      startedAt,
+      times,
     );
     expect(resolved).toMatchObject({
       name: 'Review Ben',
@@ -48,7 +51,7 @@ describe('resolveUserTask', () => {
   });
 
   it('given no name and an assignee expression with no value, when resolved, then the id names it and nobody is assigned', () => {
-    expect(resolveUserTask(node({ assignee: '${nobody}' }), {}, startedAt)).toMatchObject({
+    expect(resolveUserTask(node({ assignee: '${nobody}' }), {}, times)).toMatchObject({
       name: 'review',
       assignee: null,
     });
@@ -62,22 +65,40 @@ describe('resolveUserTask', () => {
     ['${deadline}', { deadline: 'P1D' }, '2026-03-03T09:00:00.000Z'],
     ['${deadline}', { deadline: Date.UTC(2026, 5, 1) }, '2026-06-01T00:00:00.000Z'],
   ])('given due date %s with %j, when resolved, then it is %s', (dueDate, variables, expected) => {
-    expect(resolveUserTask(node({ dueDate }), variables, startedAt).dueDate?.toISOString()).toBe(
+    expect(resolveUserTask(node({ dueDate }), variables, times).dueDate?.toISOString()).toBe(
       expected,
     );
   });
+
+  it.each([
+    ['taskCreated', 'P3D', {}, '2026-03-09T09:00:00.000Z'],
+    ['taskCreated', '${deadline}', { deadline: 'P1D' }, '2026-03-07T09:00:00.000Z'],
+    ['instanceStart', 'P3D', {}, '2026-03-05T09:00:00.000Z'],
+    ['taskCreated', '${deadline}', { deadline: '2026-04-01' }, '2026-04-01T00:00:00.000Z'],
+  ] as const)(
+    'given a task created four days after the start and counting from %s, when %s resolves with %j, then it is due %s',
+    (dueDateFrom, dueDate, variables, expected) => {
+      const later = {
+        instanceStartedAt: startedAt,
+        taskCreatedAt: new Date('2026-03-06T09:00:00.000Z'),
+      };
+      expect(
+        resolveUserTask(node({ dueDate, dueDateFrom }), variables, later).dueDate?.toISOString(),
+      ).toBe(expected);
+    },
+  );
 
   it.each([[{}], [{ deadline: 'soon' }], [{ deadline: true }]])(
     'given an unusable due date variable %j, when resolved, then there is no due date',
     (variables) => {
       expect(
-        resolveUserTask(node({ dueDate: '${deadline}' }), variables, startedAt).dueDate,
+        resolveUserTask(node({ dueDate: '${deadline}' }), variables, times).dueDate,
       ).toBeNull();
     },
   );
 
   it('given a priority expression, when resolved, then a whole number is used and anything else falls back to 50', () => {
-    expect(resolveUserTask(node({ priority: '${p}' }), { p: '80' }, startedAt).priority).toBe(80);
-    expect(resolveUserTask(node({ priority: '${p}' }), { p: 'high' }, startedAt).priority).toBe(50);
+    expect(resolveUserTask(node({ priority: '${p}' }), { p: '80' }, times).priority).toBe(80);
+    expect(resolveUserTask(node({ priority: '${p}' }), { p: 'high' }, times).priority).toBe(50);
   });
 });

@@ -18,16 +18,26 @@ export interface ResolvedUserTask {
 
 const defaultPriority = 50;
 
+/** The two instants a due-date duration may count from. */
+export interface UserTaskTimes {
+  /** When the instance started. */
+  readonly instanceStartedAt: Date;
+  /** When this task is being created. */
+  readonly taskCreatedAt: Date;
+}
+
 /**
  * Fills in a user task's templates from the instance variables: the name, the assignee,
- * the candidates and the due date (an ISO duration counts from the instance start; an
- * expression may yield an ISO date, an ISO duration or epoch milliseconds).
+ * the candidates and the due date (an ISO duration counts from the task's creation, or from
+ * the instance start when the definition says so; an expression may yield an ISO date, an
+ * ISO duration or epoch milliseconds).
  */
 export function resolveUserTask(
   node: UserTaskNode,
   variables: Variables,
-  instanceStartedAt: Date,
+  times: UserTaskTimes,
 ): ResolvedUserTask {
+  const from = node.dueDateFrom === 'instanceStart' ? times.instanceStartedAt : times.taskCreatedAt;
   const name = renderTemplate(compiledTemplate(node.name ?? node.id), variables).trim();
   const assignee = node.assignee === null ? [] : principals(node.assignee, variables);
   return {
@@ -36,7 +46,7 @@ export function resolveUserTask(
     assignee: assignee[0] ?? null,
     candidateUsers: unique(node.candidateUsers.flatMap((item) => principals(item, variables))),
     candidateGroups: unique(node.candidateGroups.flatMap((item) => principals(item, variables))),
-    dueDate: node.dueDate === null ? null : dueDate(node.dueDate, variables, instanceStartedAt),
+    dueDate: node.dueDate === null ? null : dueDate(node.dueDate, variables, from),
     priority: priority(node.priority, variables),
     initiatorCanCompleteTask: node.initiatorCanCompleteTask,
   };
@@ -58,15 +68,15 @@ function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
 }
 
-function dueDate(text: string, variables: Variables, startedAt: Date): Date | null {
-  // 1. A fixed duration counts from the instance start.
+function dueDate(text: string, variables: Variables, from: Date): Date | null {
+  // 1. A fixed duration counts from `from`.
   const parts = compiledTemplate(text);
   const value = isTemplate(parts) ? evaluateTemplate(parts, variables) : text;
   if (typeof value === 'number') return validDate(new Date(value));
   if (typeof value !== 'string' || value.trim() === '') return null;
   // 2. An expression may name a duration too, or an absolute date.
   const duration = parseIsoDuration(value);
-  if (duration !== undefined) return addIsoDuration(startedAt, duration);
+  if (duration !== undefined) return addIsoDuration(from, duration);
   return validDate(new Date(value.trim()));
 }
 
