@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -43,5 +43,25 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens with focus on the safe button, not on the one that acts', async () => {
+    render(
+      <ConfirmDialog
+        isOpen
+        title="Unsaved changes"
+        message="Leave without saving?"
+        primaryText="Leave"
+        secondaryText="Stay"
+        primaryIntent="danger"
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
+    const stay = screen.getByRole('button', { name: 'Stay' });
+    await waitFor(() => expect(document.activeElement).toBe(stay));
+    // The overlay's own focus handling runs a frame later and must not take it away.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(stay);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import './ConfirmDialog.css';
 
 /** Props of {@link ConfirmDialog}. */
@@ -30,7 +30,9 @@ export interface ConfirmDialogProps {
 
 /**
  * The app's one confirmation dialog (spec 000 section 2, Layout): a primary and a secondary
- * button, an optional bold part and an optional red warning.
+ * button, an optional bold part and an optional red warning. It opens with focus on the
+ * secondary (safe) button, so a stray Enter never logs out, leaves or reassigns; Escape
+ * cancels and focus goes back to what opened it.
  */
 export function ConfirmDialog({
   isOpen,
@@ -45,8 +47,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const safeButton = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
+      // The overlay would otherwise move focus to its container once the dialog has opened.
+      onOpened={() => safeButton.current?.focus()}
       isOpen={isOpen}
       title={title}
       onClose={busy ? undefined : onCancel}
@@ -66,14 +71,15 @@ export function ConfirmDialog({
       <DialogFooter
         actions={
           <>
-            <Button variant="minimal" text={secondaryText} onClick={onCancel} disabled={busy} />
             <Button
-              intent={primaryIntent}
-              text={primaryText}
-              onClick={onConfirm}
-              loading={busy}
+              ref={safeButton}
+              variant="minimal"
+              text={secondaryText}
+              onClick={onCancel}
+              disabled={busy}
               autoFocus
             />
+            <Button intent={primaryIntent} text={primaryText} onClick={onConfirm} loading={busy} />
           </>
         }
       />
