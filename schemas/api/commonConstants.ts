@@ -13,6 +13,8 @@ export const ErrorCode = {
   insufficientPrivileges: 'INSUFFICIENT_PRIVILEGES',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** A claim lost to someone who claimed the task first. */
+  taskAlreadyClaimed: 'TASK_ALREADY_CLAIMED',
   maintenance: 'MAINTENANCE',
   tenantMismatch: 'TENANT_MISMATCH',
   foreignOrigin: 'FOREIGN_ORIGIN',
@@ -25,5 +27,10 @@ export const ErrorCode = {
   tenantNotFound: 'TENANT_NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** The Host names no tenant this server is configured for (DNS rebinding, a stray proxy). */
+  hostNotAllowed: 'HOST_NOT_ALLOWED',
+  /** A signed-in password change must prove the current password. */
+  currentPasswordRequired: 'CURRENT_PASSWORD_REQUIRED',
+  wrongCurrentPassword: 'WRONG_CURRENT_PASSWORD',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -307,6 +307,8 @@ export type BulkReassignBody = Static<typeof BulkReassignBody>;
 
 /** Why one task of a bulk reassignment was not moved. */
 export const BulkReassignFailureCode = {
+  /** The task is already with the chosen person: nothing to move. */
+  alreadyAssigned: 'ALREADY_ASSIGNED',
   notFound: 'NOT_FOUND',
   notAllowed: 'NOT_ALLOWED',
   changed: 'CHANGED',

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { JsonObject } from './tasks';
+import { BULK_REASSIGN_LIMIT, JsonObject } from './tasks';
 
 export * from './usersConstants';
 
@@ -51,6 +51,19 @@ export const ReassignableUsersParams = Type.Object({
   taskId: Type.String({ minLength: 1, maxLength: 100 }),
 });
 export type ReassignableUsersParams = Static<typeof ReassignableUsersParams>;
+
+/** Body of the bulk reassignable-users call: the selected tasks, as a bulk reassign takes them. */
+export const BulkReassignableUsersBody = Type.Object(
+  {
+    taskIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 1,
+      maxItems: BULK_REASSIGN_LIMIT,
+      uniqueItems: true,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type BulkReassignableUsersBody = Static<typeof BulkReassignableUsersBody>;
 
 /** A user's UI settings: a JSON object of the client's choosing. */
 export const UserSettings = Type.Record(Type.String(), Type.Unknown());

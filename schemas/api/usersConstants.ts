@@ -7,6 +7,11 @@ export const UserPath = {
   query: '/api/query/users',
   /** GET: the users one task may be reassigned to (the spec's `/api/query/users/{a}/{b}`). */
   reassignable: (taskId: string) => `/api/query/users/reassignable/${encodeURIComponent(taskId)}`,
+  /**
+   * POST: the users a selection of tasks may be reassigned to, by the same rule as one task:
+   * everyone at least one of the tasks may go to.
+   */
+  bulkReassignable: '/api/query/users/reassignable',
   /** GET and PATCH: the caller's own UI settings (a JSON object). */
   settings: '/api/task/user-settings',
 } as const;

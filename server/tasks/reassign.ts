@@ -11,7 +11,7 @@ import type { UserSummary } from '../../schemas/api/users';
 import type { DatabaseSchema } from '../db/schema';
 import { EngineError, type ProcessEngine } from '../engine';
 import { AppError } from '../errors';
-import { requireVisibleTask, type StoredTask } from './taskAccess';
+import { requireVisibleTask, visibleInstanceIds, type StoredTask } from './taskAccess';
 import type { TaskActor } from './taskActor';
 import { pendingReassignment } from './taskEnginePlugin';
 
@@ -110,6 +110,44 @@ export async function reassignableUsers(
   }));
 }
 
+/**
+ * The users a selection of tasks may be reassigned to: everyone at least one of the tasks
+ * may go to by {@link reassignableUsers}, the rule of a single reassign, by name. Tasks the
+ * actor may not see or move add nobody; the bulk answer then says why each of the others
+ * did not move. With one task this is exactly the single reassign's list.
+ */
+export async function bulkReassignableUsers(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  taskIds: readonly string[],
+): Promise<UserSummary[]> {
+  const tasks = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('tenant', '=', actor.tenant)
+    .where('id', 'in', [...new Set(taskIds)])
+    .execute();
+  const visible = await visibleInstanceIds(
+    db,
+    actor,
+    tasks.map((task) => task.instance_id),
+  );
+  const byId = new Map<string, UserSummary>();
+  for (const task of tasks) {
+    if (!visible.has(task.instance_id)) continue;
+    for (const user of await reassignableUsers(db, actor, task)) byId.set(user.id, user);
+  }
+  return [...byId.values()].sort(
+    (a, b) =>
+      compareText(a.firstName, b.firstName) ||
+      compareText(a.lastName, b.lastName) ||
+      compareText(a.id, b.id),
+  );
+}
+
+/** Orders like the database's name ordering of the single list (plain code-point order). */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** One reassignment as the caller asked for it. */
 export interface ReassignRequest {
   readonly taskId: string;
@@ -189,7 +227,8 @@ function failureCode(error: unknown): BulkReassignFailureCode | undefined {
 /**
  * Reassigns each task on its own (each in its own transaction, with an empty reassignment
  * comment), so one stale or forbidden task does not hold back the others; the answer
- * lists the ones that failed and why.
+ * counts the ones moved and lists each of the others with why (already with that person,
+ * changed meanwhile, not allowed, not found, not a possible assignee).
  */
 export async function bulkReassign(
   db: Kysely<DatabaseSchema>,
@@ -201,6 +240,13 @@ export async function bulkReassign(
   let moved = 0;
   for (const detail of input.taskDetails) {
     try {
+      // A task already with the chosen person is not a failure to move it: it is said as
+      // such, whoever it was with when the caller looked.
+      const task = await requireVisibleTask(db, actor, detail.taskId);
+      if (task.state === 'open' && task.assignee === input.toUserId) {
+        failures.push({ taskId: detail.taskId, code: BulkReassignFailureCode.alreadyAssigned });
+        continue;
+      }
       await reassignTask(db, engine, actor, {
         taskId: detail.taskId,
         fromUser: detail.fromUserId,

@@ -7,7 +7,7 @@ import type {
   TaskRow,
 } from '../../schemas/api/tasks';
 import type { DatabaseSchema } from '../db/schema';
-import type { JsonValue, ProcessEngine, Variables } from '../engine';
+import { EngineError, type JsonValue, type ProcessEngine, type Variables } from '../engine';
 import { AppError } from '../errors';
 import { markTaskNotificationsRead } from './notifications';
 import { reassignInfo } from './reassign';
@@ -190,7 +190,8 @@ export async function listInstanceTasks(
 
 /**
  * Claims a candidate task through the engine: of many concurrent claims one wins, the
- * others get 409; a user who is not a candidate gets 403; another tenant's id is a 404.
+ * others get 409 TASK_ALREADY_CLAIMED (a completed task stays a plain CONFLICT); a user who
+ * is not a candidate gets 403; another tenant's id is a 404.
  */
 export async function claimTask(
   db: Kysely<DatabaseSchema>,
@@ -198,7 +199,22 @@ export async function claimTask(
   actor: TaskActor,
   taskId: string,
 ): Promise<TaskRow> {
-  await engine.claimTask(actor.tenant, taskId, actor.userId);
+  try {
+    await engine.claimTask(actor.tenant, taskId, actor.userId);
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.statusCode !== 409) throw error;
+    // A lost race reads as such, so the loser is told someone was quicker, not that the
+    // claim was refused for their rights.
+    const task = await findTask(db, actor.tenant, taskId);
+    if (task?.state === 'open' && task.assignee !== null && task.assignee !== actor.userId) {
+      throw new AppError(
+        409,
+        ErrorCode.taskAlreadyClaimed,
+        'Someone else claimed this task first.',
+      );
+    }
+    throw error;
+  }
   const [row] = await loadTaskRows(db, actor, [taskId]);
   if (!row) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
   return row;

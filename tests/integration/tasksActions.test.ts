@@ -72,7 +72,38 @@ describe('task actions', () => {
       });
       const again = await call(lucas, 'PUT', TaskPath.claim(task.id));
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'CONFLICT' });
+      expect(again.json()).toMatchObject({ code: 'TASK_ALREADY_CLAIMED' });
+    });
+
+    it('given two candidates, when both claim at once, then the loser is told someone else claimed it first', async () => {
+      const task = await makeTask(server, {
+        name: 'Claim race',
+        candidateGroups: ['loan-officers'],
+      });
+      const answers = await Promise.all([
+        call(lucas, 'PUT', TaskPath.claim(task.id)),
+        call(amara, 'PUT', TaskPath.claim(task.id)),
+      ]);
+      const lost = answers.filter((answer) => answer.statusCode !== 200);
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]?.statusCode).toBe(409);
+      expect(lost[0]?.json()).toMatchObject({ code: 'TASK_ALREADY_CLAIMED' });
+    });
+
+    it('given a completed task, when a candidate claims it, then it is a plain conflict, not a lost race', async () => {
+      const task = await makeTask(server, {
+        name: 'Done already',
+        candidateGroups: ['loan-officers'],
+      });
+      expect((await call(amara, 'PUT', TaskPath.claim(task.id))).statusCode).toBe(200);
+      await server.app.engine.completeTask('internal', task.id, {
+        userId: 'aokafor',
+        variables: {},
+      });
+      const late = await call(lucas, 'PUT', TaskPath.claim(task.id));
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'CONFLICT' });
     });
 
     it('given a pool task of another group, when someone outside it claims, then 403', async () => {
@@ -549,6 +580,74 @@ describe('task actions', () => {
         [stale.id]: 'lmartin',
         [notMine.id]: 'cdubois',
       });
+    });
+  });
+
+  describe('bulk reassign and its people', () => {
+    it('given tasks already with the chosen person, when bulk reassigning, then they are reported as such and the others move', async () => {
+      const moving = await makeTask(server, {
+        name: 'Bulk to move',
+        assignee: 'lmartin',
+        candidateGroups: ['loan-officers'],
+      });
+      const already = await makeTask(server, {
+        name: 'Bulk already his',
+        assignee: 'jmorales',
+        candidateGroups: ['loan-officers'],
+      });
+      const response = await call(maria, 'PATCH', TaskPath.bulkReassign, {
+        taskDetails: [
+          { fromUserId: 'lmartin', taskId: moving.id },
+          { fromUserId: 'jmorales', taskId: already.id },
+        ],
+        toUserId: 'jmorales',
+      });
+      expect(response.statusCode).toBe(200);
+      const { result } = response.json<BulkReassignAnswer>();
+      expect(result.noOfTasksReassigned).toBe(1);
+      expect(result.failures).toEqual([{ taskId: already.id, code: 'ALREADY_ASSIGNED' }]);
+      expect(result.failedTaskIds).toEqual([already.id]);
+    });
+
+    it('given a selection, when the supervisor lists its people, then they follow the single reassign rule', async () => {
+      const withLucas = await makeTask(server, {
+        name: 'People A',
+        assignee: 'lmartin',
+        candidateGroups: ['loan-officers'],
+      });
+      const withJavier = await makeTask(server, {
+        name: 'People B',
+        assignee: 'jmorales',
+        candidateGroups: ['loan-officers'],
+      });
+      const ids = async (taskIds: string[]) =>
+        (await call(maria, 'POST', UserPath.bulkReassignable, { taskIds }))
+          .json<UsersAnswer>()
+          .result.content.map((user) => user.id);
+      const single = (await call(maria, 'GET', UserPath.reassignable(withLucas.id)))
+        .json<UsersAnswer>()
+        .result.content.map((user) => user.id);
+
+      // One task: exactly the single reassign's people, without its assignee.
+      expect(await ids([withLucas.id])).toEqual(single);
+      expect(single).not.toContain('lmartin');
+      // Two: everyone one of them may go to, and still nobody outside the team or the pool.
+      const both = await ids([withLucas.id, withJavier.id]);
+      expect(both).toEqual(expect.arrayContaining(['lmartin', 'jmorales', 'aokafor']));
+      expect(both).not.toContain('cdubois');
+      expect(both).not.toContain('evidal');
+      const general = (await call(maria, 'POST', UserPath.query, {}))
+        .json<UsersAnswer>()
+        .result.content.map((user) => user.id);
+      expect(general).toContain('cdubois');
+      // A team mate may move none of them, so nobody is offered.
+      const mate = await call(amara, 'POST', UserPath.bulkReassignable, {
+        taskIds: [withLucas.id, withJavier.id],
+      });
+      expect(mate.json<UsersAnswer>().result.content).toEqual([]);
+      expect(
+        (await call(maria, 'POST', UserPath.bulkReassignable, { taskIds: [] })).statusCode,
+      ).toBe(400);
     });
   });
 

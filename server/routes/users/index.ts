@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NoQuery } from '../../../schemas/api/common';
 import { Privilege } from '../../../schemas/api/identity';
 import {
+  BulkReassignableUsersBody,
   ReassignableUsersParams,
   UserPath,
   UserQueryBody,
@@ -10,7 +11,7 @@ import {
 } from '../../../schemas/api/users';
 import { requirePrivilege, sessionOf } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
-import { reassignableUsers } from '../../tasks/reassign';
+import { bulkReassignableUsers, reassignableUsers } from '../../tasks/reassign';
 import { requireVisibleTask } from '../../tasks/taskAccess';
 import { actorOf } from '../../tasks/taskActor';
 import { queryUsers } from '../../tasks/userQueries';
@@ -18,7 +19,8 @@ import { errorResponses } from '../errorResponses';
 
 /**
  * The user lists of `UserPath`: the general list (staff with access-task of the caller's
- * tenant) and the users one task may be reassigned to. Both need access-task.
+ * tenant), the users one task may be reassigned to and those a selection of tasks may go
+ * to (one rule for both). All need access-task.
  */
 export const userRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
@@ -37,6 +39,25 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => ({
       result: await queryUsers(db, actorOf(sessionOf(request)), request.body),
     }),
+  );
+
+  app.post(
+    UserPath.bulkReassignable,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: BulkReassignableUsersBody,
+        response: { 200: UsersAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const content = await bulkReassignableUsers(
+        db,
+        actorOf(sessionOf(request)),
+        request.body.taskIds,
+      );
+      return { result: { content, totalElements: content.length, page: 0, size: content.length } };
+    },
   );
 
   app.get(
