@@ -9,6 +9,7 @@ import {
   TaskSortParam,
   TaskSortType,
   ReassignableTo,
+  BulkReassignFailureCode,
 } from './tasksConstants';
 
 export * from './tasksConstants';
@@ -304,18 +305,6 @@ export const BulkReassignBody = Type.Object(
   { additionalProperties: false },
 );
 export type BulkReassignBody = Static<typeof BulkReassignBody>;
-
-/** Why one task of a bulk reassignment was not moved. */
-export const BulkReassignFailureCode = {
-  /** The task is already with the chosen person: nothing to move. */
-  alreadyAssigned: 'ALREADY_ASSIGNED',
-  notFound: 'NOT_FOUND',
-  notAllowed: 'NOT_ALLOWED',
-  changed: 'CHANGED',
-  userNotAllowed: 'USER_NOT_ALLOWED',
-} as const;
-export type BulkReassignFailureCode =
-  (typeof BulkReassignFailureCode)[keyof typeof BulkReassignFailureCode];
 
 /** `PATCH /api/task/tasks/action/bulk-reassign` answer; a partial failure is still a 200. */
 export const BulkReassignAnswer = Type.Object({

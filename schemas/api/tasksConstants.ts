@@ -124,3 +124,15 @@ export const ReassignableTo = {
   reassignableUsers: 'REASSIGNABLE_USERS',
 } as const;
 export type ReassignableTo = (typeof ReassignableTo)[keyof typeof ReassignableTo];
+
+/** Why one task of a bulk reassignment was not moved. */
+export const BulkReassignFailureCode = {
+  /** The task is already with the chosen person: nothing to move. */
+  alreadyAssigned: 'ALREADY_ASSIGNED',
+  notFound: 'NOT_FOUND',
+  notAllowed: 'NOT_ALLOWED',
+  changed: 'CHANGED',
+  userNotAllowed: 'USER_NOT_ALLOWED',
+} as const;
+export type BulkReassignFailureCode =
+  (typeof BulkReassignFailureCode)[keyof typeof BulkReassignFailureCode];

@@ -15,3 +15,12 @@ export async function fetchReassignableUsers(taskId: string): Promise<UserSummar
   const response = await http.get<UsersAnswer>(UserPath.reassignable(taskId));
   return response.data.result.content;
 }
+
+/**
+ * The users a selection of tasks may be reassigned to, by the single reassign's rule (the
+ * server computes them: everyone at least one of the tasks may go to).
+ */
+export async function fetchBulkReassignableUsers(taskIds: string[]): Promise<UserSummary[]> {
+  const response = await http.post<UsersAnswer>(UserPath.bulkReassignable, { taskIds });
+  return response.data.result.content;
+}

@@ -79,6 +79,10 @@ beforeEach(() => {
     status: 200,
     body: { result: { content: [javier], totalElements: 1, page: 0, size: 200 } },
   });
+  server.on('POST', UserPath.bulkReassignable, {
+    status: 200,
+    body: { result: { content: [javier], totalElements: 1, page: 0, size: 1 } },
+  });
 });
 
 afterEach(() => {
@@ -125,14 +129,31 @@ describe('DashboardStore: bulk reassign', () => {
     expect(server.calls('POST', TaskPath.assigned)).toHaveLength(1);
   });
 
-  it('toasts the failure count and selects the failed tasks again', async () => {
+  it('asks the server whom the selection may go to', async () => {
+    const team = await loadTeam();
+    ['t-0', 't-1'].forEach((id) => team.toggleSelected(id));
+
+    stores.dashboard.startBulkReassign();
+    await stores.dashboard.reassign.loadUsers();
+
+    expect(server.calls('POST', UserPath.bulkReassignable)[0]?.body).toEqual({
+      taskIds: ['t-0', 't-1'],
+    });
+    expect(server.calls('POST', UserPath.query)).toHaveLength(0);
+    expect(stores.dashboard.reassign.users).toEqual([javier]);
+  });
+
+  it('reports what moved and why each other task did not, and selects those worth retrying', async () => {
     server.on('PATCH', TaskPath.bulkReassign, {
       status: 200,
       body: {
         result: {
-          failedTaskIds: ['t-1'],
-          noOfTasksReassigned: 2,
-          failures: [{ taskId: 't-1', code: 'CHANGED' }],
+          failedTaskIds: ['t-1', 't-2'],
+          noOfTasksReassigned: 1,
+          failures: [
+            { taskId: 't-1', code: 'CHANGED' },
+            { taskId: 't-2', code: 'ALREADY_ASSIGNED' },
+          ],
         },
       },
     });
@@ -145,10 +166,18 @@ describe('DashboardStore: bulk reassign', () => {
     stores.dashboard.reassign.proceed();
     await stores.dashboard.reassign.confirm();
 
-    expect(stores.toasts.toasts.map((t) => [t.key, t.values, t.intent])).toEqual([
-      ['dashboard.multiAssignErrorMsg', { count: 1 }, 'danger'],
-    ]);
+    expect(stores.toasts.toasts).toEqual([]);
+    expect(stores.dashboard.bulkReport).toEqual({
+      toUser: javier,
+      moved: 1,
+      notMoved: [
+        { taskId: 't-1', taskName: 'Application intake: Rivera', code: 'CHANGED' },
+        { taskId: 't-2', taskName: 'Application intake: Rivera', code: 'ALREADY_ASSIGNED' },
+      ],
+    });
     expect(team.selectedIds).toEqual(['t-1']);
+    stores.dashboard.dismissBulkReport();
+    expect(stores.dashboard.bulkReport).toBeNull();
   });
 
   it('counts every task as failed when the call itself fails', async () => {
@@ -187,6 +216,10 @@ describe('DashboardStore: single reassign', () => {
     server.on('GET', TaskPath.reassignInfo(taskId), {
       status: 200,
       body: { canBeReassigned: true, reassignableTo: ReassignableTo.allUsers },
+    });
+    server.on('GET', UserPath.reassignable(taskId), {
+      status: 200,
+      body: { result: { content: [javier], totalElements: 1, page: 0, size: 1 } },
     });
   }
 
@@ -290,13 +323,52 @@ describe('DashboardStore: claim and open', () => {
   it("says 'Insufficient privileges' when the check fails, without claiming", async () => {
     server.on('GET', TaskPath.row('t-7'), {
       status: 200,
-      body: aTaskRow({ taskId: 't-7', assignee: 'jmorales' }),
+      body: aTaskRow({
+        taskId: 't-7',
+        assignee: null,
+        memberOfCandidateGroup: false,
+        memberOfCandidateUsers: false,
+        initiatorCanCompleteTask: false,
+      }),
     });
 
     await stores.dashboard.claim(aTaskRow({ taskId: 't-7', assignee: null }));
 
     expect(server.calls('PUT', TaskPath.claim('t-7'))).toHaveLength(0);
     expect(stores.toasts.toasts.map((t) => t.key)).toEqual(['tasks.claimNotAllowed']);
+    expect(navigator.visits).toEqual([]);
+  });
+
+  it('says someone else claimed it first when the check finds it taken, and refreshes the list', async () => {
+    server.on('GET', TaskPath.row('t-7'), {
+      status: 200,
+      body: aTaskRow({ taskId: 't-7', assignee: 'jmorales' }),
+    });
+    const before = server.calls('POST', TaskPath.candidate).length;
+
+    await stores.dashboard.claim(aTaskRow({ taskId: 't-7', assignee: null }));
+
+    expect(server.calls('PUT', TaskPath.claim('t-7'))).toHaveLength(0);
+    expect(stores.toasts.toasts.map((t) => t.key)).toEqual(['tasks.claimTakenByOther']);
+    expect(server.calls('POST', TaskPath.candidate).length).toBe(before + 1);
+    expect(navigator.visits).toEqual([]);
+  });
+
+  it('says someone else claimed it first when the claim race is lost, and refreshes the list', async () => {
+    server.on('GET', TaskPath.row('t-7'), {
+      status: 200,
+      body: aTaskRow({ taskId: 't-7', assignee: null, memberOfCandidateGroup: true }),
+    });
+    server.on('PUT', TaskPath.claim('t-7'), {
+      status: 409,
+      body: { statusCode: 409, code: 'TASK_ALREADY_CLAIMED', message: 'Someone else claimed it.' },
+    });
+    const before = server.calls('POST', TaskPath.candidate).length;
+
+    await stores.dashboard.claim(aTaskRow({ taskId: 't-7', assignee: null }));
+
+    expect(stores.toasts.toasts.map((t) => t.key)).toEqual(['tasks.claimTakenByOther']);
+    expect(server.calls('POST', TaskPath.candidate).length).toBe(before + 1);
     expect(navigator.visits).toEqual([]);
   });
 

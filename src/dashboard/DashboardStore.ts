@@ -6,8 +6,12 @@ import {
   markTaskStarted,
   QuickFilter,
   TaskListKind,
+  type BulkReassignResult,
   type TaskRow,
 } from '../api/tasksApi';
+import { ErrorCode } from '../../schemas/api/commonConstants';
+import { BulkReassignFailureCode } from '../../schemas/api/tasksConstants';
+import { ConflictError } from '../api/errors';
 import { queryUsers, type UserSummary } from '../api/usersApi';
 import type { NotificationStore } from '../notifications/NotificationStore';
 import type { AppNavigator } from '../stores/AppNavigator';
@@ -19,6 +23,29 @@ import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
 import { ReassignResult, ReassignStore, type ReassignOutcome } from './ReassignStore';
 import { reportFailure } from './reportFailure';
 import { ListBanner, TaskListStore } from './TaskListStore';
+
+/** One task a bulk reassign did not move, and why. */
+export interface NotMovedTask {
+  /** The task. */
+  taskId: string;
+  /** Its name, as the table showed it. */
+  taskName: string;
+  /** Why it did not move. */
+  code: BulkReassignFailureCode;
+}
+
+/** What a bulk reassign that did not move every task did, shown above the team table. */
+export interface BulkReassignReport {
+  /** The person chosen. */
+  toUser: UserSummary;
+  /** How many tasks moved to them. */
+  moved: number;
+  /** Each task that did not, with why. */
+  notMoved: NotMovedTask[];
+}
+
+/** What a user is told when someone else claimed the task first. */
+const CLAIM_TAKEN_KEY = 'tasks.claimTakenByOther';
 
 /** The signed-in user, as the dashboard needs them. */
 export interface DashboardUser {
@@ -38,6 +65,24 @@ export interface DashboardStoreDeps {
   currentUser: () => DashboardUser | null;
   /** Where the first-paint cache of the settings lives. */
   storage: PreferencesSources['storage'];
+}
+
+/** The report of a bulk reassign answer: how many moved, and each other task with why. */
+export function bulkReportOf(
+  tasks: readonly TaskRow[],
+  toUser: UserSummary,
+  answer: BulkReassignResult,
+): BulkReassignReport {
+  const names = new Map(tasks.map((task) => [task.taskId, task.taskName]));
+  return {
+    toUser,
+    moved: answer.noOfTasksReassigned,
+    notMoved: answer.failures.map((failure) => ({
+      taskId: failure.taskId,
+      taskName: names.get(failure.taskId) ?? '',
+      code: failure.code,
+    })),
+  };
 }
 
 /** The path of a task page. */
@@ -68,6 +113,8 @@ export class DashboardStore {
   detailTaskId: string | null = null;
   /** Whether 'reassigned successfully' is showing. */
   reassignSuccessVisible = false;
+  /** What the last bulk reassign did when some tasks did not move, until dismissed. */
+  bulkReport: BulkReassignReport | null = null;
   /** The task being claimed, while the claim runs. */
   claimingTaskId: string | null = null;
   /** Whether the dashboard has loaded since sign-in. */
@@ -204,7 +251,9 @@ export class DashboardStore {
 
   /**
    * Claims a candidate task: loads it afresh, checks the user may claim it, claims it and
-   * opens it; otherwise says 'Insufficient privileges' (spec 000 section 2).
+   * opens it; otherwise says 'Insufficient privileges' (spec 000 section 2). A task someone
+   * else took meanwhile (seen by the check, or a claim race lost on the server) says so
+   * instead, and the list is refreshed without it.
    */
   async claim(row: TaskRow): Promise<void> {
     const user = this.deps.currentUser();
@@ -212,7 +261,12 @@ export class DashboardStore {
     this.claimingTaskId = row.taskId;
     try {
       const task = await fetchTask(row.taskId);
-      if (!isClaimable(task, user.id)) {
+      if (task.assignee !== null && task.assignee !== user.id) {
+        this.deps.toasts.showError(CLAIM_TAKEN_KEY);
+        void this.lists.candidate.load();
+        return;
+      }
+      if (task.assignee !== user.id && !isClaimable(task, user.id)) {
         this.deps.toasts.showError('tasks.claimNotAllowed');
         void this.lists.candidate.load();
         return;
@@ -221,7 +275,11 @@ export class DashboardStore {
       void this.deps.notifications.refresh();
       this.deps.navigator.navigate(taskPath(row.taskId));
     } catch (error) {
-      reportFailure(this.deps.toasts, error);
+      if (error instanceof ConflictError && error.code === ErrorCode.taskAlreadyClaimed) {
+        this.deps.toasts.showError(CLAIM_TAKEN_KEY);
+      } else {
+        reportFailure(this.deps.toasts, error);
+      }
       void this.lists.candidate.load();
     } finally {
       runInAction(() => {
@@ -261,13 +319,20 @@ export class DashboardStore {
   /** Starts reassigning one team task. */
   startReassign(row: TaskRow): void {
     this.lists.team.dismissBanner();
+    this.bulkReport = null;
     this.reassign.openSingle(row);
   }
 
   /** Starts reassigning the selected team tasks. */
   startBulkReassign(): void {
     this.lists.team.dismissBanner();
+    this.bulkReport = null;
     this.reassign.openBulk(this.lists.team.selectedRows);
+  }
+
+  /** Hides the report of the last bulk reassign. */
+  dismissBulkReport(): void {
+    this.bulkReport = null;
   }
 
   /**
@@ -295,20 +360,22 @@ export class DashboardStore {
           name: outcome.toUser.firstName || outcome.toUser.fullName,
           count: answer.noOfTasksReassigned,
         });
+      } else if (answer) {
+        this.bulkReport = bulkReportOf(outcome.tasks, outcome.toUser, answer);
       } else {
-        const failed = answer?.failedTaskIds.length
-          ? answer.failedTaskIds.length
-          : outcome.tasks.length - (answer?.noOfTasksReassigned ?? 0);
         this.deps.toasts.showError('dashboard.multiAssignErrorMsg', {
-          count: Math.max(failed, 1),
+          count: outcome.tasks.length,
         });
       }
     }
     team.clearSelection();
     await Promise.all([team.load(), this.lists.assigned.load()]);
     if (outcome.mode === 'bulk' && outcome.result === ReassignResult.error) {
+      // The tasks worth trying again stay selected; one already with the person is done.
       const failedIds = outcome.answer
-        ? outcome.answer.failedTaskIds
+        ? outcome.answer.failures
+            .filter((failure) => failure.code !== BulkReassignFailureCode.alreadyAssigned)
+            .map((failure) => failure.taskId)
         : outcome.tasks.map((task) => task.taskId);
       team.reselect(failedIds);
     }
@@ -334,6 +401,7 @@ export class DashboardStore {
     this.activeTab = TaskListKind.assigned;
     this.detailTaskId = null;
     this.reassignSuccessVisible = false;
+    this.bulkReport = null;
     this.claimingTaskId = null;
     this.started = false;
     this.settingsReady = null;

@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ReassignableTo } from '../../schemas/api/tasksConstants';
 import {
   bulkReassign,
   fetchReassignInfo,
@@ -7,7 +6,11 @@ import {
   type BulkReassignResult,
   type TaskRow,
 } from '../api/tasksApi';
-import { fetchReassignableUsers, queryUsers, type UserSummary } from '../api/usersApi';
+import {
+  fetchBulkReassignableUsers,
+  fetchReassignableUsers,
+  type UserSummary,
+} from '../api/usersApi';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from './dashboardConstants';
 
@@ -53,7 +56,7 @@ export interface ReassignStoreDeps {
 /**
  * The reassign flow for one team task or a selection of them: the assignee dialog (a person
  * and, for one task, a comment of at most 250 characters), the confirmation, then the call.
- * The people are loaded once per session and filtered here as the user types.
+ * The people are loaded when the dialog opens and filtered here as the user types.
  */
 export class ReassignStore {
   /** Where the flow stands. */
@@ -78,14 +81,12 @@ export class ReassignStore {
   allowed = true;
 
   private readonly deps: ReassignStoreDeps;
-  private generalUsers: UserSummary[] | null = null;
   private openSeq = 0;
 
   constructor(deps: ReassignStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<ReassignStore, 'deps' | 'generalUsers' | 'openSeq'>(this, {
+    makeAutoObservable<ReassignStore, 'deps' | 'openSeq'>(this, {
       deps: false,
-      generalUsers: false,
       openSeq: false,
     });
   }
@@ -115,9 +116,10 @@ export class ReassignStore {
   }
 
   /**
-   * Loads whom the tasks may go to. One task: its reassign info first (spec 000 section 6),
-   * then the general list or the task's own list of reassignable users, as it says. Several:
-   * the general list. The general list is kept for the session.
+   * Loads whom the tasks may go to, as the server computes it with one rule for both: one
+   * task, its reassign info first (spec 000 section 6), then the users it may go to;
+   * several, everyone at least one of them may go to (the answer then says why the others
+   * did not move).
    */
   async loadUsers(): Promise<void> {
     const seq = ++this.openSeq;
@@ -129,13 +131,9 @@ export class ReassignStore {
       if (task) {
         const info = await fetchReassignInfo(task.taskId);
         allowed = info.canBeReassigned;
-        users = !allowed
-          ? []
-          : info.reassignableTo === ReassignableTo.reassignableUsers
-            ? await fetchReassignableUsers(task.taskId)
-            : await this.loadGeneralUsers();
+        users = allowed ? await fetchReassignableUsers(task.taskId) : [];
       } else {
-        users = await this.loadGeneralUsers();
+        users = await fetchBulkReassignableUsers(this.tasks.map((row) => row.taskId));
       }
       if (seq !== this.openSeq) return;
       runInAction(() => {
@@ -149,11 +147,6 @@ export class ReassignStore {
         this.usersStatus = RemoteLoadingStatus.loadingFailed;
       });
     }
-  }
-
-  private async loadGeneralUsers(): Promise<UserSummary[]> {
-    if (this.generalUsers === null) this.generalUsers = await queryUsers();
-    return this.generalUsers;
   }
 
   /** The single task's current assignee id, to leave them out of the choices. */
@@ -287,7 +280,6 @@ export class ReassignStore {
   /** Forgets the people and closes (sign-out). */
   reset(): void {
     this.openSeq += 1;
-    this.generalUsers = null;
     this.allowed = true;
     this.step = ReassignStep.closed;
     this.tasks = [];
