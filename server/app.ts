@@ -1,9 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ErrorCode } from '../schemas/api/common';
 import type { AppConfig } from './config';
 import type { AppDatabase } from './db/database';
 import { contextPlugin } from './plugins/context';
-import { errorHandlerPlugin } from './plugins/errorHandler';
+import { errorHandlerPlugin, sendError } from './plugins/errorHandler';
+import { inputGuardPlugin } from './plugins/inputGuard';
 import { mailerPlugin } from './plugins/mailer';
 import { maintenancePlugin } from './plugins/maintenance';
 import { originCheckPlugin } from './plugins/originCheck';
@@ -34,10 +36,10 @@ export interface BuildAppOptions {
 }
 
 /**
- * Builds the Fastify app: plugins first (errors, security headers and rate limit, cookies,
- * tenant, maintenance, origin check, session, mailer), then routes. Every hook that guards
- * the API runs before any route handler, and routes added later by other modules inherit
- * them as long as they are registered here, after the plugins.
+ * Builds the Fastify app: plugins first (errors, security headers and rate limit, the input
+ * guard, cookies, tenant, maintenance, origin check, session, mailer), then routes. Every
+ * hook that guards the API runs before any route handler, and routes added later by other
+ * modules inherit them as long as they are registered here, after the plugins.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -46,12 +48,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     schemaController: { compilersFactory: { buildValidator, buildSerializer } },
+    // A path parameter whose percent-escapes do not decode is refused by the router before
+    // any hook; it gets the same answer as the input guard's.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, {
+        statusCode: 400,
+        code: error.code === 'FST_ERR_BAD_URL' ? ErrorCode.invalidText : ErrorCode.validation,
+        message: error.message,
+      }),
   });
 
   // 1. Plugins, in dependency order (each declares what it needs).
   await app.register(contextPlugin, { config, database: options.database });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(inputGuardPlugin);
   await app.register(cookie);
   await app.register(tenantPlugin);
   await app.register(maintenancePlugin);

@@ -27,6 +27,10 @@ export const ErrorCode = {
   tenantNotFound: 'TENANT_NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A NUL character, a lone surrogate or a broken percent-escape: text nothing can store. */
+  invalidText: 'INVALID_TEXT',
+  /** A JSON body nested deeper than the server accepts. */
+  nestingTooDeep: 'NESTING_TOO_DEEP',
   /** The Host names no tenant this server is configured for (DNS rebinding, a stray proxy). */
   hostNotAllowed: 'HOST_NOT_ALLOWED',
   /** A signed-in password change must prove the current password. */
