@@ -8,9 +8,9 @@ import { formatFormulaValue, formulaDecimals } from './formatFormulaValue';
 type FormulaView = 'calculation' | 'formula';
 
 /**
- * A computed, read-only value. The calculation view shows the result; form authors
- * (access-test) may switch to the formula view to read the expression. Both views can be
- * copied.
+ * A computed, read-only value. The calculation view shows the result, or under the input
+ * the translated reason it cannot be computed; form authors (access-test) may switch to
+ * the formula view to read the expression. Both views can be copied.
  */
 export function FormulaWidget({ field, inputId, errorId, value, text, runtime }: FieldWidgetProps) {
   const [view, setView] = useState<FormulaView>('calculation');
@@ -18,10 +18,16 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
   const { t, accessTest } = runtime;
   const expression = typeof field.config.expression === 'string' ? field.config.expression : '';
   const showFormula = accessTest && view === 'formula';
+  const failed = !showFormula && isFormulaError(value);
+  // A formula that cannot be computed leaves the input empty and says why under it, as
+  // any field's error does: a message inside a read-only input reads as the value.
   const shown = showFormula
     ? expression
-    : formatFormulaValue(value, formulaDecimals(text.config), t);
-  const failed = !showFormula && isFormulaError(value);
+    : failed
+      ? ''
+      : formatFormulaValue(value, formulaDecimals(text.config), t, runtime.locale);
+  const message = isFormulaError(value) ? t(`validation.${value.code}`, value.params) : '';
+  const messageId = `${inputId}__error`;
   const copy = () => {
     void navigator.clipboard?.writeText(shown).then(
       () => setCopied(true),
@@ -29,45 +35,53 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
     );
   };
   return (
-    <div
-      className={`${Classes.INPUT_GROUP} ${Classes.FILL} tf-formula${accessTest ? ' tf-formula-author' : ''}`}
-    >
-      <input
-        id={inputId}
-        type="text"
-        readOnly
-        className={inputClassName(failed, showFormula ? 'tf-formula-source' : 'tf-number')}
-        value={shown}
-        aria-describedby={errorId}
-        aria-invalid={failed || undefined}
-      />
-      <span className={Classes.INPUT_ACTION}>
-        {accessTest && (
+    <>
+      <div
+        className={`${Classes.INPUT_GROUP} ${Classes.FILL} tf-formula${accessTest ? ' tf-formula-author' : ''}`}
+      >
+        <input
+          id={inputId}
+          type="text"
+          readOnly
+          className={inputClassName(failed, showFormula ? 'tf-formula-source' : 'tf-number')}
+          value={shown}
+          aria-describedby={failed ? messageId : errorId}
+          aria-invalid={failed || undefined}
+        />
+        <span className={Classes.INPUT_ACTION}>
+          {accessTest && (
+            <Button
+              variant="minimal"
+              size="small"
+              icon={showFormula ? 'calculator' : 'function'}
+              title={t(
+                showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula',
+              )}
+              aria-label={t(
+                showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula',
+              )}
+              aria-pressed={showFormula}
+              onClick={() => {
+                setView(showFormula ? 'calculation' : 'formula');
+                setCopied(false);
+              }}
+            />
+          )}
           <Button
             variant="minimal"
             size="small"
-            icon={showFormula ? 'calculator' : 'function'}
-            title={t(showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula')}
-            aria-label={t(
-              showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula',
-            )}
-            aria-pressed={showFormula}
-            onClick={() => {
-              setView(showFormula ? 'calculation' : 'formula');
-              setCopied(false);
-            }}
+            icon={copied ? 'tick' : 'duplicate'}
+            title={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
+            aria-label={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
+            disabled={shown === ''}
+            onClick={copy}
           />
-        )}
-        <Button
-          variant="minimal"
-          size="small"
-          icon={copied ? 'tick' : 'duplicate'}
-          title={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
-          aria-label={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
-          disabled={shown === ''}
-          onClick={copy}
-        />
-      </span>
-    </div>
+        </span>
+      </div>
+      {/* Always there, hidden while the formula computes: see the field slot's error box. */}
+      <div id={messageId} className="tf-errors" role="alert" hidden={!failed}>
+        {failed ? message : ''}
+      </div>
+    </>
   );
 }

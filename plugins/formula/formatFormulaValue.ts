@@ -11,21 +11,23 @@ export function formulaDecimals(config: Readonly<Record<string, unknown>>): numb
 }
 
 /**
- * A computed value as text: numbers with a space between thousands and the field's
- * decimals, booleans as yes/no, an error value as its translated message, nothing as ''.
+ * A computed value as text: numbers with a space between thousands, the field's decimals
+ * and the language's decimal separator, booleans as yes/no, an error value as its
+ * translated message, nothing as ''.
  */
 export function formatFormulaValue(
   value: unknown,
   decimals: number | undefined,
   t: Translate,
+  locale?: string,
 ): string {
   if (value === null || value === undefined) return '';
   if (isFormulaError(value)) return t(`validation.${value.code}`, value.params);
-  if (typeof value === 'number') return formatNumber(value, decimals);
+  if (typeof value === 'number') return formatNumber(value, decimals, locale);
   if (typeof value === 'boolean') return t(value ? 'fields.boolean.yes' : 'fields.boolean.no');
   if (Array.isArray(value)) {
     return (value as readonly FormulaValue[])
-      .map((item) => formatFormulaValue(item, decimals, t))
+      .map((item) => formatFormulaValue(item, decimals, t, locale))
       .join(', ');
   }
   return String(value);

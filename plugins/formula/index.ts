@@ -4,8 +4,8 @@ import { FormulaWidget } from './Widget';
 
 /**
  * A value the form computes from other fields with the formula engine; read-only. An
- * error value (a broken formula, a division by zero) is shown in the field and saved as
- * nothing.
+ * error value (a broken formula, a division by zero) is shown as the field's error and saved
+ * as nothing; the widget shows it, since it is a value and not a validation error.
  */
 export default defineFieldPlugin<unknown>({
   type: 'formula',
@@ -14,4 +14,5 @@ export default defineFieldPlugin<unknown>({
   sanitize: (value) => (value === undefined || isFormulaError(value) ? null : value),
   valueType: ['number', 'string', 'boolean'],
   computed: true,
+  ownsErrors: true,
 });

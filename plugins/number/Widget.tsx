@@ -1,13 +1,19 @@
 import { Classes } from '@blueprintjs/core';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { formatNumber } from '../../src/forms/registry/formatNumber';
+import {
+  formatNumber,
+  shownNumberText,
+  typedNumberText,
+} from '../../src/forms/registry/formatNumber';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
 
 /**
  * A number input. While the user types, the text is kept as typed (a half-typed
  * `"1 25"` must not jump); on leaving the field a valid number is stored as a number and
- * shown with spaces between thousands and the field's decimals.
+ * shown with spaces between thousands and the field's decimals. In French and Spanish the
+ * decimal separator is a comma, typed and shown; the text is kept with a point, so the
+ * stored value and the formulas that read it do not depend on the language.
  */
 export function NumberWidget({
   field,
@@ -19,14 +25,16 @@ export function NumberWidget({
   readOnly,
   invalid,
   text,
+  runtime,
 }: FieldWidgetProps) {
+  const { locale } = runtime;
   const kind = numberKindOf(field);
   const decimals = decimalsOf(field);
   const shown =
     typeof value === 'number'
-      ? formatNumber(value, kind === 'amount' ? decimals : undefined)
+      ? formatNumber(value, kind === 'amount' ? decimals : undefined, locale)
       : typeof value === 'string'
-        ? value
+        ? shownNumberText(value, locale)
         : '';
   const currency = typeof text.config.currency === 'string' ? text.config.currency : undefined;
   const input = (
@@ -41,7 +49,7 @@ export function NumberWidget({
       aria-invalid={invalid || undefined}
       aria-required={field.required || undefined}
       aria-describedby={errorId}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => onChange(typedNumberText(event.target.value, locale))}
       onBlur={() => {
         // A valid number is stored as a number, so the display settles on its format.
         const parsed = sanitizeNumber(value);

@@ -108,20 +108,22 @@ export function connectPlugin(plugin: FieldPlugin): RuntimeWidget {
         runtime,
       };
       const widget = inline ? inline(widgetProps) : <Inner {...widgetProps} />;
-      // 2. The errors under it, unless the widget shows them itself.
-      const content =
-        invalid && !plugin.ownsErrors ? (
-          <>
-            {widget}
-            <div id={errorId} className="tf-errors" role="alert">
-              {errors.map((error) => (
-                <div key={error.code}>{runtime.t(error.code, error.params)}</div>
-              ))}
-            </div>
-          </>
-        ) : (
-          widget
-        );
+      // 2. The errors under it, unless the widget shows them itself. The error box is
+      //    always there (hidden while empty): were it added with the first error, the
+      //    widget would change place in the tree, be mounted anew and lose the focus and
+      //    the keystrokes being typed.
+      const content = plugin.ownsErrors ? (
+        widget
+      ) : (
+        <>
+          {widget}
+          <div id={`${id}__error`} className="tf-errors" role="alert" hidden={!invalid}>
+            {errors.map((error) => (
+              <div key={error.code}>{runtime.t(error.code, error.params)}</div>
+            ))}
+          </div>
+        </>
+      );
       // 3. rjsf's field template around both.
       const Template = registry.templates.FieldTemplate;
       const templateProps: TemplateProps = {
