@@ -62,6 +62,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           setupFiles: ['tests/helpers/setupUnit.ts'],
+          // CI runs on two busy cores, where rendering a whole page in jsdom can take several
+          // seconds: a limit that only a hung test reaches, never a slow machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

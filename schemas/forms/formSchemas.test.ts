@@ -11,8 +11,19 @@ const HERE =
 const FIXTURES = join(HERE, '..', '..', 'fixtures', 'forms');
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown;
-const validator = (schema: object) =>
+const compile = (schema: object) =>
   new Ajv({ allErrors: true, strict: true, strictRequired: false }).compile(schema);
+
+// Compiling a format schema is the heavy part (hundreds of ms each, seconds on a busy
+// machine): each is compiled once, and every fixture is checked with that one validator.
+const compiled = new Map<object, ReturnType<typeof compile>>();
+const validator = (schema: object) => {
+  const known = compiled.get(schema);
+  if (known) return known;
+  const validate = compile(schema);
+  compiled.set(schema, validate);
+  return validate;
+};
 
 const byPrefix = (name: string) =>
   name.startsWith('DSG-') ? DesignerForm : name.startsWith('CUT-') ? CombinedTask : PlainForm;

@@ -1,9 +1,13 @@
 // Set-up of the unit project (jsdom): English as the language with every language's
 // translations loaded, a clean DOM between tests and the few browser APIs jsdom lacks.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, loadLanguage } from '../../src/i18n/i18n';
 import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages';
+
+// findBy* and waitFor wait for what a busy machine may take seconds to render (the default
+// is one second); a test that waits in vain still fails, only later.
+configure({ asyncUtilTimeout: 20_000 });
 
 initI18n('en');
 await Promise.all(SUPPORTED_LANGUAGES.map((language) => loadLanguage(language)));

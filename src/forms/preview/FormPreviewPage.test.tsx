@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import customerOnboarding from '../../../fixtures/forms/DSG-customer-onboarding.json';
@@ -108,28 +108,31 @@ describe('FormPreviewPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = await renderAs(['access-task', 'access-test']);
     await typeDefinition(JSON.stringify(withWarnings));
+    // The frames render after the compile answer: waited for, however busy the machine is.
+    await waitFor(() => {
+      const frames = document.querySelectorAll('.tfp-frame');
+      expect([...frames].map((frame) => frame.getAttribute('data-breakpoint'))).toEqual([
+        'desktop',
+        'tablet',
+        'phone',
+      ]);
+    });
     expect(api.compile).toHaveBeenCalledTimes(1);
-    const frames = document.querySelectorAll('.tfp-frame');
-    expect([...frames].map((frame) => frame.getAttribute('data-breakpoint'))).toEqual([
-      'desktop',
-      'tablet',
-      'phone',
-    ]);
     expect(document.querySelectorAll('.tfp-frame .tf-bp-phone')).toHaveLength(1);
-    const findings = screen.getByLabelText('Warnings');
-    expect(within(findings).getByText(/These formulas depend on each other/)).toBeTruthy();
+    const findings = await screen.findByLabelText('Warnings');
+    expect(await within(findings).findByText(/These formulas depend on each other/)).toBeTruthy();
     expect(within(findings).getByText(/is used twice/)).toBeTruthy();
     // The registry's own finding: a type the compiler kept that no plugin renders.
-    expect(within(findings).getAllByText(/shows as an unsupported field/).length).toBeGreaterThan(
-      0,
-    );
+    expect(
+      (await within(findings).findAllByText(/shows as an unsupported field/)).length,
+    ).toBeGreaterThan(0);
   });
 
   it('given text that is not JSON, then a located error, the text kept and no call', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = await renderAs(['access-task', 'access-test']);
     await typeDefinition('{\n  "id": "DSG-x",\n  oops\n}');
-    expect(screen.getByRole('alert').textContent).toMatch(/line 3, column 3/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/line 3, column 3/);
     expect((screen.getByLabelText('Definition') as HTMLTextAreaElement).value).toContain('oops');
     expect(api.compile).not.toHaveBeenCalled();
   });
@@ -138,7 +141,7 @@ describe('FormPreviewPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await renderAs(['access-task', 'access-test']);
     await typeDefinition(JSON.stringify({ id: 'DSG-x', fields: [] }));
-    expect(screen.getByText('The property “name” is missing.')).toBeTruthy();
+    expect(await screen.findByText('The property “name” is missing.')).toBeTruthy();
     expect(document.querySelectorAll('.tfp-frame')).toHaveLength(0);
   });
 
@@ -152,8 +155,12 @@ describe('FormPreviewPage', () => {
         forms: [{ ref: 'DSG-customer-onboarding' }, { ref: 'DSG-missing' }],
       }),
     );
-    const phone = document.querySelector('.tfp-frame--phone') as HTMLElement;
-    expect(within(phone).getByText('Part 2 of 2')).toBeTruthy();
+    const phone = await waitFor(() => {
+      const frame = document.querySelector<HTMLElement>('.tfp-frame--phone');
+      if (!frame) throw new Error('The phone frame is not there yet.');
+      return frame;
+    });
+    expect(await within(phone).findByText('Part 2 of 2')).toBeTruthy();
     expect(within(phone).getByText(/DSG-missing is not stored in this tenant/)).toBeTruthy();
     expect(phone.querySelectorAll('.tf-task-form')).toHaveLength(1);
     // The registry's own finding: a type the compiler knows that no plugin renders yet.
