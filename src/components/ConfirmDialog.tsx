@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import './ConfirmDialog.css';
 
 /** Props of {@link ConfirmDialog}. */
@@ -26,6 +26,11 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Called by the secondary button, Escape, the close button or a click outside. */
   onCancel: () => void;
+  /**
+   * Where focus goes on closing when what opened the dialog is gone (a menu item in a closed
+   * popover); otherwise focus returns to what opened it.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -46,12 +51,17 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   const safeButton = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       // The overlay would otherwise move focus to its container once the dialog has opened.
       onOpened={() => safeButton.current?.focus()}
+      onClosed={() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) returnFocusTo?.current?.focus();
+      }}
       isOpen={isOpen}
       title={title}
       onClose={busy ? undefined : onCancel}

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { PageHeading } from '../components/PageHeading';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { APPLICATION_NAME_MAX, isApplicationType } from './NewApplicationStore';
@@ -67,9 +68,9 @@ export const NewApplicationPage = observer(function NewApplicationPage() {
               void store.start();
             }}
           >
-            <h2 className="tessera-page__title" data-testid="definition-name">
+            <PageHeading className="tessera-page__title" data-testid="definition-name">
               {store.definition.name}
-            </h2>
+            </PageHeading>
             {store.definition.description && (
               <p className="tessera-muted">{store.definition.description}</p>
             )}

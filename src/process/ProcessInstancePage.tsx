@@ -1,14 +1,17 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { ArrowLeftIcon, SearchIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { ArrowLeftIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Privilege } from '../../schemas/api/identityConstants';
 import type { InstanceTask } from '../api/tasksApi';
+import { NotFoundState } from '../components/NotFoundState';
+import { PageHeading } from '../components/PageHeading';
 import { taskPath } from '../dashboard/DashboardStore';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { formatDueDate } from '../dates/dueDateFlag';
+import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import './Process.css';
@@ -71,7 +74,8 @@ function InstanceTaskTable({ tasks, completed }: InstanceTaskTableProps) {
 /**
  * One process instance at `/process/instance/:processInstanceId`: its name, process, starter,
  * status (On-going or Completed), open and completed tasks with links, and its variables for
- * holders of access-variables. A missing instance reads 'Task not found'.
+ * holders of access-variables. A missing instance gets a not-found page with a way back.
+ * The instance's name is the page's heading.
  */
 export const ProcessInstancePage = observer(function ProcessInstancePage() {
   const { processInstanceId = '' } = useParams();
@@ -97,21 +101,32 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
 
   const instance = store.instanceId === processInstanceId ? store.instance : null;
   if (!instance) {
+    if (store.status === RemoteLoadingStatus.loadingFailed && store.notFound) {
+      return (
+        <div className="tessera-page">
+          <NotFoundState
+            title={t('process.instance.notFound')}
+            description={t('process.instance.notFoundText')}
+            backText={t('process.instance.back')}
+            backTo={Paths.home}
+            data-testid="instance-not-found"
+          />
+        </div>
+      );
+    }
     if (store.status === RemoteLoadingStatus.loadingFailed) {
       return (
         <div className="tessera-page">
           {back}
           <NonIdealState
-            icon={store.notFound ? <SearchIcon size={40} /> : <WarningSignIcon size={40} />}
-            title={store.notFound ? t('process.taskNotFound') : t('process.failedToLoad')}
+            icon={<WarningSignIcon size={40} />}
+            title={t('process.failedToLoad')}
             action={
-              store.notFound ? undefined : (
-                <Button
-                  variant="outlined"
-                  text={t('common.retry')}
-                  onClick={() => void store.load(processInstanceId)}
-                />
-              )
+              <Button
+                variant="outlined"
+                text={t('common.retry')}
+                onClick={() => void store.load(processInstanceId)}
+              />
             }
           />
         </div>
@@ -132,7 +147,9 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
       <header className="tessera-page__header">
         <div>
           <p className="tessera-page__eyebrow">{instance.processDefinitionName}</p>
-          <h2 className="tessera-page__title">{instance.name}</h2>
+          <PageHeading className="tessera-page__title" data-testid="instance-title">
+            {instance.name}
+          </PageHeading>
         </div>
         <span
           className={`tessera-status${completed ? ' is-completed' : ''}`}

@@ -7,9 +7,10 @@ import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 
 /**
- * The process instance page: the instance, its open and its completed tasks. A 404 says
- * 'Task not found' (spec 000 section 8); variables come with the instance for holders of
- * access-variables only, which the server decides.
+ * The process instance page: the instance, its open and its completed tasks. A missing
+ * instance is one 404 and a not-found page (the page says it, so no toast repeats it);
+ * variables come with the instance for holders of access-variables only, which the server
+ * decides.
  */
 export class ProcessInstanceStore {
   /** The instance id asked for. */
@@ -48,8 +49,10 @@ export class ProcessInstanceStore {
     this.notFound = false;
     this.status = RemoteLoadingStatus.loading;
     try {
-      const [instance, openTasks, completedTasks] = await Promise.all([
-        fetchProcessInstance(instanceId),
+      // The instance first: when it is missing, its task lists would only fail as well.
+      const instance = await fetchProcessInstance(instanceId);
+      if (seq !== this.requestSeq) return;
+      const [openTasks, completedTasks] = await Promise.all([
         fetchInstanceTasks(instanceId),
         fetchInstanceTasks(instanceId, true),
       ]);
@@ -66,8 +69,7 @@ export class ProcessInstanceStore {
         this.status = RemoteLoadingStatus.loadingFailed;
         this.notFound = error instanceof NotFoundError;
       });
-      if (error instanceof NotFoundError) this.toasts.showError('process.taskNotFound');
-      else reportFailure(this.toasts, error);
+      if (!(error instanceof NotFoundError)) reportFailure(this.toasts, error);
     }
   }
 }

@@ -17,6 +17,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { TaskListKind } from '../api/tasksApi';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { PageHeading } from '../components/PageHeading';
 import { ReassignDialogs } from '../dashboard/ReassignDialogs';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
@@ -128,7 +129,7 @@ export const TaskPage = observer(function TaskPage() {
       {back}
       <header className="tessera-task-header">
         <div className="tessera-task-header__main">
-          <h2 className="tessera-page__title" data-testid="task-title">
+          <PageHeading className="tessera-page__title" data-testid="task-title">
             {store.displayName || '-'}
             {session.hasPrivilege(Privilege.accessTest) && (
               <a
@@ -143,7 +144,7 @@ export const TaskPage = observer(function TaskPage() {
                 <ShareIcon size={14} />
               </a>
             )}
-          </h2>
+          </PageHeading>
           <Button
             variant="minimal"
             size="small"

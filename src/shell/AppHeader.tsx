@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { NotificationCenter } from '../notifications/NotificationCenter';
 import { UserMenu } from './UserMenu';
 import { signedInRoutes } from './signedInRoutes';
-import { titleForPath } from './titleForPath';
+import { pageHasOwnHeading, titleForPath } from './titleForPath';
 
 /** Props of {@link AppHeader}. */
 export interface AppHeaderProps {
@@ -16,7 +16,13 @@ export interface AppHeaderProps {
   menuExpanded: boolean;
 }
 
-/** The 64 px header: menu toggle, the page title, the notification bell and the user menu. */
+/** The id of the header's title, which the shell focuses on pages without a heading of their own. */
+export const HEADER_TITLE_ID = 'tessera-header-title';
+
+/**
+ * The 64 px header: menu toggle, the page title, the notification bell and the user menu.
+ * The title is the page's `<h1>` unless the page names what it shows in its own.
+ */
 export const AppHeader = observer(function AppHeader({
   onToggleMenu,
   menuExpanded,
@@ -24,6 +30,7 @@ export const AppHeader = observer(function AppHeader({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const titleKey = titleForPath(pathname, signedInRoutes);
+  const title = titleKey ? t(titleKey) : '';
   return (
     <header className="tessera-header">
       <Button
@@ -34,7 +41,15 @@ export const AppHeader = observer(function AppHeader({
         aria-expanded={menuExpanded}
         onClick={onToggleMenu}
       />
-      <h1 className="tessera-header__title">{titleKey ? t(titleKey) : ''}</h1>
+      {pageHasOwnHeading(pathname, signedInRoutes) ? (
+        <p className="tessera-header__title" id={HEADER_TITLE_ID}>
+          {title}
+        </p>
+      ) : (
+        <h1 className="tessera-header__title" id={HEADER_TITLE_ID} tabIndex={-1}>
+          {title}
+        </h1>
+      )}
       <div className="tessera-header__actions">
         <NotificationCenter />
         <UserMenu />

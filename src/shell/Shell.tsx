@@ -1,12 +1,16 @@
 import { Drawer } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { StartProcessDrawer } from '../process/StartProcessDrawer';
 import { useStores } from '../stores/useStores';
-import { AppHeader } from './AppHeader';
+import { AppHeader, HEADER_TITLE_ID } from './AppHeader';
 import { DocumentTitleSync } from './DocumentTitleSync';
 import { NavContent } from './NavContent';
+import { PageFocus, PageFocusContext } from './pageFocus';
+import { signedInRoutes } from './signedInRoutes';
+import { pageHasOwnHeading } from './titleForPath';
 import { useIsMobile } from './useIsMobile';
 import './Shell.css';
 
@@ -25,43 +29,58 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const collapsed = preferences.drawerCollapsed;
+  const [pageFocus] = useState(() => new PageFocus());
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+
+  // After a move to another page, focus its heading rather than leaving it on <body> or on
+  // the link that is gone. A layout effect, so it is armed before the new page's heading
+  // (a passive effect) asks for it; the first page of a visit keeps the browser's focus.
+  useLayoutEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (pageHasOwnHeading(pathname, signedInRoutes)) pageFocus.arm();
+    else document.getElementById(HEADER_TITLE_ID)?.focus();
+  }, [pathname, pageFocus]);
 
   return (
-    <div className={`tessera-shell${!isMobile && collapsed ? ' is-collapsed' : ''}`}>
-      <DocumentTitleSync />
-      {isMobile ? (
-        <Drawer
-          isOpen={shell.mobileDrawerOpen}
-          position="left"
-          size={280}
-          onClose={() => shell.setMobileDrawerOpen(false)}
-          aria-label={t('shell.navigation')}
-          className="tessera-shell__mobile-drawer"
-        >
-          <nav aria-label={t('shell.navigation')} className="tessera-shell__mobile-nav">
-            <NavContent collapsed={false} onNavigate={() => shell.setMobileDrawerOpen(false)} />
+    <PageFocusContext.Provider value={pageFocus}>
+      <div className={`tessera-shell${!isMobile && collapsed ? ' is-collapsed' : ''}`}>
+        <DocumentTitleSync />
+        {isMobile ? (
+          <Drawer
+            isOpen={shell.mobileDrawerOpen}
+            position="left"
+            size={280}
+            onClose={() => shell.setMobileDrawerOpen(false)}
+            aria-label={t('shell.navigation')}
+            className="tessera-shell__mobile-drawer"
+          >
+            <nav aria-label={t('shell.navigation')} className="tessera-shell__mobile-nav">
+              <NavContent collapsed={false} onNavigate={() => shell.setMobileDrawerOpen(false)} />
+            </nav>
+          </Drawer>
+        ) : (
+          <nav aria-label={t('shell.navigation')} className="tessera-shell__drawer">
+            <NavContent
+              collapsed={collapsed}
+              onExpand={() => preferences.setDrawerCollapsed(false)}
+            />
           </nav>
-        </Drawer>
-      ) : (
-        <nav aria-label={t('shell.navigation')} className="tessera-shell__drawer">
-          <NavContent
-            collapsed={collapsed}
-            onExpand={() => preferences.setDrawerCollapsed(false)}
+        )}
+        <div className="tessera-shell__main">
+          <AppHeader
+            menuExpanded={isMobile ? shell.mobileDrawerOpen : !collapsed}
+            onToggleMenu={() =>
+              isMobile
+                ? shell.setMobileDrawerOpen(!shell.mobileDrawerOpen)
+                : preferences.toggleDrawer()
+            }
           />
-        </nav>
-      )}
-      <div className="tessera-shell__main">
-        <AppHeader
-          menuExpanded={isMobile ? shell.mobileDrawerOpen : !collapsed}
-          onToggleMenu={() =>
-            isMobile
-              ? shell.setMobileDrawerOpen(!shell.mobileDrawerOpen)
-              : preferences.toggleDrawer()
-          }
-        />
-        <main className="tessera-shell__content">{children}</main>
+          <main className="tessera-shell__content">{children}</main>
+        </div>
+        <StartProcessDrawer />
       </div>
-      <StartProcessDrawer />
-    </div>
+    </PageFocusContext.Provider>
   );
 });

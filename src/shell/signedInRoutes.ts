@@ -33,6 +33,11 @@ export interface SignedInRoute {
   Screen: ComponentType;
   /** Translation key of the header title while this route is shown. */
   titleKey: string;
+  /**
+   * Whether the screen shows its own `<h1>` naming what it shows (a `PageHeading`); the
+   * header's title is the page's heading otherwise.
+   */
+  ownHeading?: boolean;
   /** A privilege the screen needs; without it the user is sent to `/` (spec 000 section 6). */
   privilege?: Privilege;
 }
@@ -43,16 +48,25 @@ export interface SignedInRoute {
  */
 export const signedInRoutes: SignedInRoute[] = [
   { path: '/', Screen: DashboardPage, titleKey: 'shell.dashboard' },
-  { path: '/process/task/:taskId', Screen: TaskPage, titleKey: 'shell.dashboard' },
+  // The header keeps 'Dashboard' under /process/ (spec 000 section 2); these pages name the
+  // task, the instance or the application in their own heading.
+  {
+    path: '/process/task/:taskId',
+    Screen: TaskPage,
+    titleKey: 'shell.dashboard',
+    ownHeading: true,
+  },
   {
     path: '/process/instance/:processInstanceId',
     Screen: ProcessInstancePage,
     titleKey: 'shell.dashboard',
+    ownHeading: true,
   },
   {
     path: '/process/:type/:appDefinitionKey/new',
     Screen: NewApplicationPage,
     titleKey: 'shell.dashboard',
+    ownHeading: true,
   },
   // No `privilege`: without access-test the page explains why rather than redirecting, since
   // authors share its address with colleagues.

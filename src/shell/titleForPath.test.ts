@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleForPath } from './titleForPath';
+import { pageHasOwnHeading, titleForPath } from './titleForPath';
 
 const routes = [
   { path: '/', titleKey: 'shell.dashboard' },
@@ -23,5 +23,21 @@ describe('titleForPath', () => {
   it('answers null for a path no route claims', () => {
     expect(titleForPath('/nowhere', routes)).toBeNull();
     expect(titleForPath('/processes', routes)).toBeNull();
+  });
+});
+
+describe('pageHasOwnHeading', () => {
+  const headed = [
+    { path: '/', titleKey: 'shell.dashboard' },
+    { path: '/process/task/:taskId', titleKey: 'shell.dashboard', ownHeading: true },
+  ];
+
+  it("answers the route's own word, false when it says nothing", () => {
+    expect(pageHasOwnHeading('/process/task/42', headed)).toBe(true);
+    expect(pageHasOwnHeading('/', headed)).toBe(false);
+  });
+
+  it('answers true for a path no route claims: the not-found page has its own heading', () => {
+    expect(pageHasOwnHeading('/nowhere', headed)).toBe(true);
   });
 });
