@@ -6,29 +6,26 @@ import { Wordmark } from '../brand/Wordmark';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { useStores } from '../stores/useStores';
 import { MaintenanceIllustration } from './MaintenanceIllustration';
+import { checkMaintenance, MaintenanceWatch } from './MaintenanceWatch';
 import './MaintenanceScreen.css';
-
-/** How often the page asks whether maintenance is over. */
-export const MAINTENANCE_POLL_MS = 10_000;
 
 /**
  * The maintenance page (`/maintenance`): says so in the user's language, and every ten
- * seconds asks the server again; once it no longer answers 503 the app returns to `/`.
+ * seconds asks the server again (less often while it cannot be reached at all); once it
+ * answers with anything but 503 the app returns to `/`.
  */
 export const MaintenanceScreen = observer(function MaintenanceScreen() {
   const { session } = useStores();
   const { t } = useTranslation();
 
   useEffect(() => {
-    let busy = false;
-    const timer = window.setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void session.leaveMaintenanceIfOver().finally(() => {
-        busy = false;
-      });
-    }, MAINTENANCE_POLL_MS);
-    return () => window.clearInterval(timer);
+    const watch = new MaintenanceWatch({
+      check: checkMaintenance,
+      // The session check runs again on `/`, as after any other maintenance.
+      onOver: () => void session.leaveMaintenanceIfOver(),
+    });
+    watch.start();
+    return () => watch.stop();
   }, [session]);
 
   return (
@@ -38,10 +35,11 @@ export const MaintenanceScreen = observer(function MaintenanceScreen() {
         <MaintenanceIllustration className="tessera-maintenance__art" />
         <h1 className="tessera-maintenance__header">{t('maintenance.header')}</h1>
         <p className="tessera-maintenance__subheader">{t('maintenance.subHeader')}</p>
-        <p className="tessera-maintenance__retry" role="status">
+        {/* A div: the spinner is a div, which a paragraph may not hold. */}
+        <div className="tessera-maintenance__retry" role="status">
           <Spinner size={14} />
           <span>{t('maintenance.autoRetry')}</span>
-        </p>
+        </div>
         <LanguageSelect id="maintenance-language" className="tessera-maintenance__language" />
       </div>
     </main>
