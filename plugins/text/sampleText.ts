@@ -1,4 +1,5 @@
 import type { NormalizedField } from '../../schemas/forms';
+import { compileLinearPattern, type LinearPattern } from '../../src/forms/compiler/linearPattern';
 import { localizeText } from '../../src/forms/compiler/localizeText';
 
 /** Plausible texts for fields whose id says what they hold, tried before anything else. */
@@ -96,13 +97,9 @@ function classEnd(body: string, start: number): number {
   return -1;
 }
 
-function compiledPattern(pattern: string | undefined): RegExp | null | undefined {
-  if (pattern === undefined) return undefined;
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return null;
-  }
+// On the linear engine the validators use, so a candidate is judged as a save would be.
+function compiledPattern(pattern: string | undefined): LinearPattern | null | undefined {
+  return pattern === undefined ? undefined : compileLinearPattern(pattern);
 }
 
 /** Lengthens a text to `min` code points by repeating it, and cuts it to `max`. */

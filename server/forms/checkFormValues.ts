@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { COMPUTED_TYPES } from '../../src/forms/compiler/fieldTraits';
+import { PATTERN_CODE, patternErrorParams } from '../../src/forms/compiler/patternExample';
 import { isFormulaError, recalculate } from '../../src/forms/formula';
 import {
   MESSAGE_BLOCKS_CODE,
@@ -96,7 +97,13 @@ export function checkFormValues(check: FormValueCheck): FormValueResult {
     for (const error of fromSchema) {
       // A type's own code (`validation.number`) stands in for the schema's type error.
       if (error.code === 'validation.type' && ruled) continue;
-      if (!errors.some((known) => known.code === error.code)) errors.push(error);
+      if (errors.some((known) => known.code === error.code)) continue;
+      // A pattern error names the expected format, as the browser's does.
+      errors.push(
+        error.code === PATTERN_CODE
+          ? { code: PATTERN_CODE, params: { ...error.params, ...patternErrorParams(field) } }
+          : error,
+      );
     }
     for (const error of errors) problems.push({ path: field.id, ...error });
   }

@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql, type Kysely } from 'kysely';
 import type { FormSummary } from '../../schemas/api/forms';
-import { listCombinedRefs } from '../../src/forms/compiler';
+import { linearRegExp, listCombinedRefs } from '../../src/forms/compiler';
 import type { DatabaseSchema } from '../db/schema';
 import {
   compileStoredForm,
@@ -17,9 +17,9 @@ const COMPILED_CACHE_SIZE = 256;
 
 /**
  * The Ajv instance of the save schemas. `allErrors` so a refused save lists every field;
- * no coercion or defaults, so what is checked is exactly what is stored; patterns without
- * the `u` flag, as the browser's validator compiles them, so both sides read a pattern
- * alike (the compiler has already dropped patterns that could backtrack catastrophically).
+ * no coercion or defaults, so what is checked is exactly what is stored; patterns on the
+ * linear-time engine the browser's validator uses, so both sides read a pattern alike and
+ * no typed text can make a save backtrack for seconds.
  */
 function createFormAjv(): Ajv {
   const ajv = new Ajv({
@@ -30,6 +30,7 @@ function createFormAjv(): Ajv {
     removeAdditional: false,
     unicodeRegExp: false,
     addUsedSchema: false,
+    code: { regExp: linearRegExp },
   });
   addFormats(ajv, ['date']);
   return ajv;

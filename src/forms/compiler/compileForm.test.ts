@@ -59,7 +59,7 @@ describe('compileForm', () => {
           'field.unknownType',
           'field.duplicateId',
           'layout.widthOutOfRange',
-          'validation.unsafePattern',
+          'validation.unsupportedPattern',
           'formula.unknownReference',
           'formula.cycle',
           'formula.syntax',
@@ -228,12 +228,28 @@ describe('compileForm', () => {
       });
     });
 
-    it('when a pattern could backtrack catastrophically, then it is dropped with a warning', () => {
+    it('when a pattern needs look-around or a back-reference, then it is dropped with a warning', () => {
       const result = compileForm(
-        designer([{ id: 'a', type: 'input', validation: { pattern: '(x+x+)+y' } }]),
+        designer([
+          { id: 'a', type: 'input', validation: { pattern: '^(?=A)[A-Z]+$' } },
+          { id: 'b', type: 'input', validation: { pattern: '^(a)\\1$' } },
+          { id: 'c', type: 'input', validation: { pattern: '(x+x+)+y' } },
+        ]),
       );
       expect(fieldById(result.form, 'a')?.validation).toEqual({});
-      expect(codes(result.warnings)).toEqual(['validation.unsafePattern']);
+      expect(fieldById(result.form, 'b')?.validation).toEqual({});
+      // Nested quantifiers run in linear time on the pattern engine: nothing to refuse.
+      expect(fieldById(result.form, 'c')?.validation).toEqual({ pattern: '(x+x+)+y' });
+      expect(result.warnings).toEqual([
+        expect.objectContaining({
+          code: 'validation.unsupportedPattern',
+          path: '/fields/0/validation/pattern',
+        }),
+        expect.objectContaining({
+          code: 'validation.unsupportedPattern',
+          path: '/fields/1/validation/pattern',
+        }),
+      ]);
     });
 
     it('when options repeat a value, then the first is kept with a warning', () => {

@@ -11,6 +11,7 @@ export type CompileWarningCode =
   | 'field.duplicateOptionValue'
   | 'layout.widthOutOfRange'
   | 'validation.unsafePattern'
+  | 'validation.unsupportedPattern'
   | 'formula.syntax'
   | 'formula.forbiddenSyntax'
   | 'formula.unknownFunction'

@@ -26,4 +26,6 @@ export { collectFormulas } from './collectFormulas';
 export { listCombinedRefs } from './listCombinedRefs';
 export { selectFormPart } from './selectFormPart';
 export { localizeText } from './localizeText';
-export { isSafePattern } from './isSafePattern';
+export { isSafePattern, patternProblem } from './isSafePattern';
+export { compileLinearPattern, linearRegExp, type LinearPattern } from './linearPattern';
+export { PATTERN_CODE, patternErrorParams, patternExampleOf } from './patternExample';

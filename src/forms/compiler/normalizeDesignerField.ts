@@ -7,7 +7,7 @@ import {
 } from '../../../schemas/forms';
 import type { CompileWarning } from './compileTypes';
 import { COMPUTED_TYPES, DISPLAY_ONLY_TYPES } from './fieldTraits';
-import { isSafePattern } from './isSafePattern';
+import { patternProblem } from './isSafePattern';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
 import { valueTypeOf } from './valueTypeOf';
@@ -149,10 +149,11 @@ function validationOf(
     validation.maxLength = Math.min(configMax, validation.maxLength ?? configMax);
   }
   if (written.pattern !== undefined && written.pattern !== '') {
-    if (isSafePattern(written.pattern)) validation.pattern = written.pattern;
+    const problem = patternProblem(written.pattern);
+    if (problem === undefined) validation.pattern = written.pattern;
     else {
       warnings.push({
-        code: 'validation.unsafePattern',
+        code: problem,
         path: `${path}/validation/pattern`,
         params: { pattern: written.pattern },
       });

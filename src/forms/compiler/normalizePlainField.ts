@@ -8,7 +8,7 @@ import type {
 import type { CompileWarning } from './compileTypes';
 import type { PlainEntry } from './flattenPlainFields';
 import { DISPLAY_ONLY_TYPES } from './fieldTraits';
-import { isSafePattern } from './isSafePattern';
+import { patternProblem } from './isSafePattern';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
 import { valueTypeOf } from './valueTypeOf';
@@ -86,7 +86,7 @@ export function normalizePlainField(
   }
   // 3. Type-specific settings.
   const config = configOf(source, type);
-  // 4. Validation, with unsafe patterns dropped.
+  // 4. Validation, with patterns the engine cannot run dropped.
   const validation = displayOnly ? {} : validationOf(source, type, path, warnings);
   // 5. Width from the container, completed for tablet and phone.
   const { widths, warnings: widthWarnings } = resolveWidths(
@@ -182,11 +182,12 @@ function validationOf(
   }
   const pattern = source.regexPattern ?? params.regexPattern;
   if (typeof pattern === 'string' && pattern !== '') {
-    if (isSafePattern(pattern)) validation.pattern = pattern;
+    const problem = patternProblem(pattern);
+    if (problem === undefined) validation.pattern = pattern;
     else {
       const where = source.regexPattern != null ? '/regexPattern' : '/params/regexPattern';
       warnings.push({
-        code: 'validation.unsafePattern',
+        code: problem,
         path: `${path}${where}`,
         params: { pattern },
       });

@@ -12,6 +12,7 @@ import { createErrorHandler, unwrapErrorHandler, validationDataMerge } from '@rj
 import type { JSONSchema7 } from 'json-schema';
 import type { NormalizedField, NormalizedForm } from '../../../schemas/forms';
 import { fieldValueSchema } from '../compiler/fieldValueSchema';
+import { PATTERN_CODE, patternErrorParams } from '../compiler/patternExample';
 import type { FieldPlugin, FieldRuntime } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import { REQUIRED_CODE, validationError, type ValidationError } from '../registry/validationError';
@@ -94,7 +95,12 @@ export class FormValidator implements ValidatorType<unknown, RJSFSchema, FieldRu
         if (seen.has(error.code) || (error.code === 'validation.type' && errors.length > 0))
           continue;
         seen.add(error.code);
-        errors.push(error);
+        // A pattern error names the expected format when the field shows one.
+        errors.push(
+          error.code === PATTERN_CODE
+            ? validationError(PATTERN_CODE, { ...error.params, ...patternErrorParams(field) })
+            : error,
+        );
       }
     }
     return errors.length > 0 ? errors : NONE;

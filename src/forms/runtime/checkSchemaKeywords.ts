@@ -1,21 +1,10 @@
 import type { JSONSchema7, JSONSchema7Definition, JSONSchema7TypeName } from 'json-schema';
+import { compileLinearPattern } from '../compiler/linearPattern';
 import { validationError, type ValidationError } from '../registry/validationError';
 
-// Patterns are compiled once each; the compiler has already refused unsafe ones.
-const patterns = new Map<string, RegExp | null>();
-
-function compiled(pattern: string): RegExp | null {
-  let regex = patterns.get(pattern);
-  if (regex === undefined) {
-    try {
-      regex = new RegExp(pattern);
-    } catch {
-      regex = null;
-    }
-    patterns.set(pattern, regex);
-  }
-  return regex;
-}
+// Patterns run on the linear-time engine the server's save check uses, so no pattern of a
+// user-made form can make typing backtrack for seconds; it compiles each pattern once.
+const compiled = compileLinearPattern;
 
 /** The JSON type of a value, as JSON Schema names it (`integer` is a whole `number`). */
 function typeMatches(value: unknown, type: JSONSchema7TypeName): boolean {
