@@ -8,6 +8,8 @@ const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
 const SHOTS = '/tmp/shots';
+/** Focus moves after transitions and data loads; a busy machine may take seconds. */
+const POLL = { timeout: 15_000 };
 
 let server: TestServer;
 let browser: Browser;
@@ -74,17 +76,21 @@ describe('focus and headings after navigation', () => {
       // When the task is opened from it, then focus is on the h1, which names the task.
       await page.locator(`a[data-task-id="${task.id}"]`).click();
       await page.getByTestId('task-form').waitFor();
-      await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: task.name, h1s: 1 });
+      await expect.poll(() => focused(page), POLL).toEqual({ tag: 'h1', text: task.name, h1s: 1 });
       await page.screenshot({ path: `${SHOTS}/task-heading.png` });
 
       // When the browser goes back, then focus is on the instance's h1.
       await page.goBack();
-      await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: instance.name, h1s: 1 });
+      await expect
+        .poll(() => focused(page), POLL)
+        .toEqual({ tag: 'h1', text: instance.name, h1s: 1 });
 
       // When the back button leads to the dashboard, then its title is the focused h1.
       await page.getByRole('button', { name: 'Back to dashboard' }).click();
       await page.waitForURL((url) => url.pathname === '/');
-      await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: 'Dashboard', h1s: 1 });
+      await expect
+        .poll(() => focused(page), POLL)
+        .toEqual({ tag: 'h1', text: 'Dashboard', h1s: 1 });
     } finally {
       await context.close();
     }
@@ -102,7 +108,7 @@ describe('focus and headings after navigation', () => {
       await page.getByTestId('task-back').click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Unsaved changes' }).waitFor();
-      await expect.poll(() => focused(page).then((f) => f.text)).toBe('Stay');
+      await expect.poll(() => focused(page).then((f) => f.text), POLL).toBe('Stay');
       // Still there once the dialog has finished opening.
       await page.waitForTimeout(500);
       expect((await focused(page)).text).toBe('Stay');
@@ -110,7 +116,7 @@ describe('focus and headings after navigation', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL)
         .toBe('task-back');
       expect(new URL(page.url()).pathname).toBe(`/process/task/${task.id}`);
     } finally {
@@ -126,13 +132,14 @@ describe('focus and headings after navigation', () => {
       const choice = page.locator('.tessera-process-choice[data-definition="loanApplication"]');
       await choice.click();
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).waitFor();
-      await expect.poll(() => focused(page).then((f) => f.text)).toBe('Cancel');
+      await expect.poll(() => focused(page).then((f) => f.text), POLL).toBe('Cancel');
       await page.waitForTimeout(500);
       expect((await focused(page)).text).toBe('Cancel');
       await page.keyboard.press('Escape');
       await expect
-        .poll(() =>
-          page.evaluate(() => document.activeElement?.getAttribute('data-definition') ?? ''),
+        .poll(
+          () => page.evaluate(() => document.activeElement?.getAttribute('data-definition') ?? ''),
+          POLL,
         )
         .toBe('loanApplication');
       // The drawer is still open; Escape closes it too.
@@ -143,11 +150,13 @@ describe('focus and headings after navigation', () => {
       const userButton = page.getByRole('button', { name: 'Account menu' });
       await userButton.click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
-      await expect.poll(() => focused(page).then((f) => f.text)).toBe('Cancel');
+      await expect.poll(() => focused(page).then((f) => f.text), POLL).toBe('Cancel');
       await page.keyboard.press('Escape');
       await expect
-        .poll(() =>
-          page.evaluate(() => document.activeElement?.classList.contains('tessera-user-button')),
+        .poll(
+          () =>
+            page.evaluate(() => document.activeElement?.classList.contains('tessera-user-button')),
+          POLL,
         )
         .toBe(true);
     } finally {
