@@ -101,9 +101,10 @@ function submittingPart(
  * display-only and read-only fields are dropped), formulas and message conditions are
  * recomputed, the save schema and the field types' rules apply, and on submit required
  * fields and blocking message fields refuse the form. A combined task is checked part by
- * part: a draft saves one part (`formId`); a completion checks the submitting part as a
- * submission and the other parts' saved drafts as drafts (review-only parts need not be
- * filled in), and answers every part's values merged, the submitting part last.
+ * part: a draft saves one part (`formId`); a completion checks the submitting part's values
+ * and every other part's saved values (its draft over the process variables) as
+ * submissions, so no part may be left with required fields empty, and answers every part's
+ * saved values merged, the submitting part last.
  *
  * A task without a form accepts its values as they are. The answer's `values` are what to
  * store: the draft (`mode: 'draft'`) or the variables to complete with (`mode: 'submit'`,
@@ -170,7 +171,7 @@ export async function validateTaskSubmission(
     if (!result.ok) return { ok: false, errors: withFormId(result.problems, part.formId) };
     return { ok: true, formId: part.formId, values: result.values };
   }
-  // 5. A combined task's completion: the submitting part strictly, the others' drafts.
+  // 5. A combined task's completion: every part strictly, the others from what is saved.
   const target = submittingPart(compiled, options);
   if (!target) {
     return refuse('formId', 'validation.enum', { allowed: usable.at(-1)?.formId ?? '' });
@@ -179,9 +180,10 @@ export async function validateTaskSubmission(
   const merged: [string, unknown][] = [];
   for (const part of usable) {
     if (part === target) continue;
+    // Every part must be complete, not only the one that submits: a task completed from
+    // its last part with required fields of an earlier part empty is refused.
     const saved = pick(task.variables, part);
-    if (Object.keys(saved).length === 0) continue;
-    const result = run(part, pick(stored, part), 'draft');
+    const result = run(part, pick(stored, part), 'submit');
     if (!result.ok) errors.push(...withFormId(result.problems, part.formId));
     else merged.push(...Object.entries(result.values).filter(([id]) => Object.hasOwn(saved, id)));
   }

@@ -421,9 +421,21 @@ describe('form saves and submissions', () => {
 
     it('given a combined task with saved parts, when its decision part submits, then every saved part’s values go out with the decision and its outcome', async () => {
       const review = await newReview();
+      // Every part is checked on completion: the customer file holds all its required values.
+      const customerFile = {
+        fullName: 'Ada Lovelace',
+        nationality: 'FR',
+        idDocumentType: 'passport',
+        idDocumentNumber: 'AB1234567',
+        idPhoto: 'file-id-photo',
+        customerSignature: { type: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+        proofOfAddress: { id: 'file-proof', rows: [] },
+        termsAccepted: true,
+        politicallyExposed: false,
+      };
       const saved = await call(lucas, 'PUT', FormPath.draft(review.id), {
         formId: 'DSG-customer-onboarding',
-        values: { fullName: 'Ada Lovelace', politicallyExposed: false },
+        values: customerFile,
       });
       expect(saved.statusCode).toBe(200);
       const task = await storedTask(server, review.id);
@@ -458,8 +470,7 @@ describe('form saves and submissions', () => {
         ok: true,
         formId: 'loan-review-decision',
         values: {
-          fullName: 'Ada Lovelace',
-          politicallyExposed: false,
+          ...customerFile,
           riskScore: 15,
           riskInfo: true,
           decision: 'approved',
