@@ -40,8 +40,32 @@ function statementName(text: string): string {
   return name;
 }
 
-/** A node-postgres client that runs statements marked {@link PREPARED_STATEMENT} prepared. */
+/**
+ * How many prepared statements one connection keeps. Each costs the backend about 100 KiB,
+ * and a list's shape (its filters and sort) is chosen by the caller, so without a bound one
+ * user could prepare shapes until the database runs out of memory. The few shapes that
+ * people really use stay prepared; a rare one is prepared again when it comes back.
+ */
+export const PREPARED_STATEMENTS_KEPT = 100;
+
+/** The parts of node-postgres's connection that remember which statements it parsed. */
+interface ParsedStatements {
+  parsedStatements: Record<string, string | undefined>;
+}
+
+/**
+ * A node-postgres client that runs statements marked {@link PREPARED_STATEMENT} prepared,
+ * keeping at most {@link PREPARED_STATEMENTS_KEPT} of them: the least recently used is
+ * deallocated when another is added.
+ */
 export class PreparingClient extends pg.Client {
+  /** Statement names of this connection, least recently used first. */
+  private readonly preparedNames = new Set<string>();
+  /** Names whose DEALLOCATE is queued and not yet answered. */
+  private readonly deallocating = new Set<string>();
+  /** Names whose DEALLOCATE failed (a failed transaction refuses every command): retried. */
+  private readonly deallocateFailed = new Set<string>();
+
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     const plain = this.query.bind(this) as QueryFunction;
@@ -52,10 +76,44 @@ export class PreparingClient extends pg.Client {
         Array.isArray(values) &&
         rest.length === 0
       ) {
-        return plain({ name: statementName(text), text, values });
+        const name = statementName(text);
+        this.markUsed(name, plain);
+        return plain({ name, text, values });
       }
       return plain(text, values, ...rest);
     };
     this.query = query as pg.Client['query'];
+  }
+
+  /** Marks `name` as just used and, past the bound, releases the least recently used. */
+  private markUsed(name: string, plain: QueryFunction): void {
+    this.deallocateFailed.delete(name);
+    this.preparedNames.delete(name);
+    this.preparedNames.add(name);
+    if (this.preparedNames.size <= PREPARED_STATEMENTS_KEPT) return;
+    const [oldest] = this.preparedNames;
+    if (oldest === undefined) return;
+    this.preparedNames.delete(oldest);
+    const retries = [...this.deallocateFailed];
+    this.deallocateFailed.clear();
+    for (const released of [oldest, ...retries]) this.deallocate(released, plain);
+  }
+
+  /**
+   * Deallocates a statement. It is queued behind the queries already sent, so none of them
+   * loses its statement; node-postgres forgets the name in the callback, which it calls
+   * before it sends the next query, so a later use of the same text parses it again.
+   */
+  private deallocate(name: string, plain: QueryFunction): void {
+    const connection = (this as unknown as { connection: ParsedStatements }).connection;
+    // A statement whose parse failed does not exist: DEALLOCATE would fail and, inside a
+    // transaction, abort it. One already being released needs nothing more.
+    if (connection.parsedStatements[name] === undefined || this.deallocating.has(name)) return;
+    this.deallocating.add(name);
+    plain(`DEALLOCATE ${name}`, (error: Error | null) => {
+      this.deallocating.delete(name);
+      if (!error) Reflect.deleteProperty(connection.parsedStatements, name);
+      else if (!this.preparedNames.has(name)) this.deallocateFailed.add(name);
+    });
   }
 }

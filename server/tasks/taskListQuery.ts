@@ -100,6 +100,11 @@ function resolveQuery(kind: TaskListKind, body: TaskQueryBody): ResolvedQuery {
   if (quickDate !== undefined && params.dateType !== undefined && params.dateType !== quickDate) {
     throw invalid('filterParams.dateType', 'mismatch', 'dateType and quickFilterType disagree.');
   }
+  // A column sorted twice means nothing, and each such list would be one more statement shape.
+  const sortedColumns = new Set((body.sortParams ?? []).map((entry) => entry.param));
+  if (body.sortParams && sortedColumns.size < body.sortParams.length) {
+    throw invalid('sortParams', 'duplicate', 'A column may be sorted by once only.');
+  }
   const sort =
     body.sortParams && body.sortParams.length > 0
       ? body.sortParams
