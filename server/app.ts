@@ -21,6 +21,7 @@ import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
 import { taskEnginePlugin } from './tasks/taskEnginePlugin';
 import { projectPath } from './paths';
+import { safeLoggerOptions } from './identity/safeLogging';
 
 /** The default SPA build folder, next to server/ in the repository. */
 export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
@@ -44,7 +45,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     schemaController: { compilersFactory: { buildValidator, buildSerializer } },

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import type { HashingSlots } from './identity/hashingQueue';
 import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './identity/passwordHash';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
@@ -21,6 +23,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** scrypt cost for new password hashes (tests lower it to stay fast). */
   passwordHashing: ScryptParams;
+  /** How many password hashes run at once and may wait (see identity/hashingQueue.ts). */
+  hashingSlots: HashingSlots;
   /** Trust X-Forwarded-* headers (only behind a proxy that sets them). */
   trustProxy: boolean;
   nodeEnv: string;
@@ -47,6 +51,12 @@ function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
+/** Slots for `concurrency` parallel hashes: eight waiting per slot, two places per address. */
+export function hashingSlots(concurrency: number): HashingSlots {
+  const running = Math.max(1, concurrency);
+  return { concurrency: running, queueLength: 8 * running, perAddress: 2 };
+}
+
 /** Reads the configuration from environment variables (defaults suit a laptop). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
@@ -63,6 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 60, 1),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1),
     passwordHashing: DEFAULT_SCRYPT_PARAMS,
+    hashingSlots: hashingSlots(
+      // One core stays free for everything else; libuv runs four hashes at most anyway.
+      integer(env, 'PASSWORD_HASH_CONCURRENCY', Math.min(4, availableParallelism() - 1), 1),
+    ),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     nodeEnv,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -65,11 +65,16 @@ export const UnauthenticatedPasswordSettings = Type.Object({
 });
 export type UnauthenticatedPasswordSettings = Static<typeof UnauthenticatedPasswordSettings>;
 
-/** `POST /identity/password` body: change one's own password. */
+/**
+ * `POST /identity/password` body: change one's own password. `currentPassword` is required
+ * with a full session (a stolen cookie alone must not set a new password); the
+ * must-change-password session, opened by that password minutes ago, may leave it out.
+ */
 export const UpdatePasswordBody = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 254 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
   },
   { additionalProperties: false },
 );

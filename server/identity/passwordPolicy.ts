@@ -2,17 +2,17 @@ import { ErrorCode } from '../../schemas/api/common';
 import type { PasswordSettings } from '../../schemas/api/identity';
 import { evaluatePassword } from '../../schemas/api/passwordRules';
 import { AppError } from '../errors';
-import { verifyPassword } from './passwordHash';
 
 /**
  * Throws 422 `WEAK_PASSWORD` when `password` breaks the tenant's policy (one detail per
  * broken rule, `password.<rule>` with its numbers) or equals the current password, which
- * would defeat a forced change.
+ * would defeat a forced change. `isCurrentPassword` says whether a password is the current one
+ * (a hash through the hashing queue, or a plain comparison when the caller was just given it).
  */
 export async function assertAcceptablePassword(
   password: string,
   policy: PasswordSettings,
-  currentHash: string,
+  isCurrentPassword: (password: string) => Promise<boolean>,
   field = 'password',
 ): Promise<void> {
   const broken = evaluatePassword(password, policy).filter((result) => !result.met);
@@ -26,7 +26,7 @@ export async function assertAcceptablePassword(
       })),
     });
   }
-  if (await verifyPassword(password, currentHash)) {
+  if (await isCurrentPassword(password)) {
     throw new AppError(
       422,
       ErrorCode.weakPassword,

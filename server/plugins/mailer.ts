@@ -1,14 +1,17 @@
+import { AfterAnswer } from '../identity/afterAnswer';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { definePlugin } from './definePlugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends mails through the outbox (and SMTP when SMTP_URL is set). */
+    /** Sends mails: over SMTP when SMTP_URL is set, otherwise into the outbox table. */
     mailer: Mailer;
+    /** Work done after the answer, such as composing and sending a reset mail. */
+    afterAnswer: AfterAnswer;
   }
 }
 
-/** Decorates `app.mailer`; closing the app waits for mails still on their way. */
+/** Decorates `app.mailer` and `app.afterAnswer`; closing the app waits for work still under way. */
 export const mailerPlugin = definePlugin(
   'tessera-mailer',
   async (app) => {
@@ -16,10 +19,14 @@ export const mailerPlugin = definePlugin(
       db: app.database.db,
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
-      log: app.log,
     });
+    const afterAnswer = new AfterAnswer(app.log);
     app.decorate('mailer', mailer);
-    app.addHook('onClose', async () => mailer.close());
+    app.decorate('afterAnswer', afterAnswer);
+    app.addHook('onClose', async () => {
+      await afterAnswer.settled();
+      mailer.close();
+    });
   },
   ['tessera-database'],
 );

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../schemas/api/common';
 import type { Privilege } from '../../schemas/api/identity';
 import { AppError } from '../errors';
 import { findSession, type RequestSession } from '../identity/sessions';
-import { isApiPath } from './apiPaths';
+import { isApiPath, isDevPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
 
 /** The session cookie's name. */
@@ -91,7 +91,8 @@ export function requirePrivilege(privilege: Privilege) {
 }
 
 /**
- * Resolves `request.session` for every API call from the `tessera_session` cookie. Only a
+ * Resolves `request.session` for every API call and dev page (the outbox needs a signed-in
+ * user) from the `tessera_session` cookie. Only a
  * SHA-256 of the cookie value is stored, and lookups are scoped to the request's tenant, so
  * one tenant's cookie means nothing at another.
  */
@@ -100,7 +101,7 @@ export const sessionPlugin = definePlugin(
   async (app) => {
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
-      if (!isApiPath(request.url)) return;
+      if (!isApiPath(request.url) && !isDevPath(request.url)) return;
       const token = sessionToken(request);
       if (!token) return;
       request.session = await findSession(

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../schemas/api/common';
 import type { PasswordSettings } from '../../schemas/api/identity';
 import { executePrepared } from '../db/preparingClient';
@@ -52,11 +52,86 @@ declare module 'fastify' {
   }
 }
 
+/** A host name without port, brackets or trailing dot, lower-cased; '' when there is none. */
+export function hostName(host: string | undefined): string {
+  const trimmed = (host ?? '').trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']') >>> 0);
+  return (trimmed.split(':')[0] ?? '').replace(/\.$/, '');
+}
+
+const TENANT_LABEL = '([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)';
+const PLACEHOLDER = 'tessera-tenant-placeholder';
+
 /**
- * Resolves the tenant of every API and dev request from its Host (X-Forwarded-Host behind a
- * trusted proxy), refuses an `x-tenant-name` that disagrees (400) and an unknown tenant
- * (404). The row is read on every request, not cached, so maintenance flags take effect at
- * once on every server process.
+ * The host names of PUBLIC_URL_TEMPLATE as a pattern whose group is the tenant
+ * (`http://{tenant}.tessera.example` -> `^([a-z0-9...]+)\.tessera\.example$`); null for a
+ * template without `{tenant}` in its host.
+ */
+export function templateHostPattern(template: string): RegExp | null {
+  let host: string;
+  try {
+    host = new URL(template.replaceAll('{tenant}', PLACEHOLDER).replaceAll('{port}', '1')).hostname;
+  } catch {
+    return null;
+  }
+  if (!host.includes(PLACEHOLDER)) return null;
+  const escaped = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(PLACEHOLDER, TENANT_LABEL)}$`);
+}
+
+/** What decides which Host names the server answers. */
+export interface HostRules {
+  /** From PUBLIC_URL_TEMPLATE. */
+  template: RegExp | null;
+  /** Tenant by host name of each tenant's `base_url`. */
+  baseUrlHosts: ReadonlyMap<string, string>;
+}
+
+/**
+ * The tenant a Host is configured for, or null when the server must not answer it. IP
+ * literals and `localhost` are `internal`; `<tenant>.localhost` always resolves to this
+ * machine, so it is answered whatever the template; then the template's hosts, then the
+ * tenants' `base_url` hosts. Anything else is a name someone else controls: a page on it
+ * (DNS rebinding) must not reach this server.
+ */
+export function tenantForHost(host: string | undefined, rules: HostRules): string | null {
+  const name = hostName(host);
+  if (name === '') return null;
+  if (isIP(name) !== 0 || name === 'localhost') return DEFAULT_TENANT;
+  const fromBaseUrl = rules.baseUrlHosts.get(name);
+  if (fromBaseUrl) return fromBaseUrl;
+  if (name.endsWith('.localhost')) return tenantFromHost(name);
+  const match = rules.template?.exec(name);
+  return match?.[1] ?? null;
+}
+
+/** The host names of the tenants' `base_url`s. */
+async function baseUrlHosts(app: FastifyInstance): Promise<Map<string, string>> {
+  const rows = await app.database.db
+    .selectFrom('tenants')
+    .select(['name', 'base_url'])
+    .where('base_url', 'is not', null)
+    .execute();
+  const hosts = new Map<string, string>();
+  for (const row of rows) {
+    try {
+      hosts.set(hostName(new URL(row.base_url ?? '').host), row.name);
+    } catch {
+      // A base_url that is not a URL configures no host.
+    }
+  }
+  return hosts;
+}
+
+const kTenantName = Symbol('tenantName');
+type WithTenantName = FastifyRequest & { [kTenantName]?: string };
+
+/**
+ * Answers only the Host names the server is configured for (421 `HOST_NOT_ALLOWED`
+ * otherwise, SPA files included), then resolves the tenant of every API and dev request from
+ * its Host (X-Forwarded-Host behind a trusted proxy), refuses an `x-tenant-name` that
+ * disagrees (400) and an unknown tenant (404). The row is read on every request, not cached,
+ * so maintenance flags take effect at once on every server process.
  */
 export const tenantPlugin = definePlugin(
   'tessera-tenant',
@@ -69,9 +144,27 @@ export const tenantPlugin = definePlugin(
       },
     });
 
+    const template = templateHostPattern(app.config.publicUrlTemplate);
+    const noBaseUrls: ReadonlyMap<string, string> = new Map();
+
+    app.addHook('onRequest', async (request) => {
+      // Template and loopback hosts need no database; only other names look at base URLs.
+      const tenant =
+        tenantForHost(request.host, { template, baseUrlHosts: noBaseUrls }) ??
+        tenantForHost(request.host, { template, baseUrlHosts: await baseUrlHosts(app) });
+      if (tenant === null) {
+        throw new AppError(
+          421,
+          ErrorCode.hostNotAllowed,
+          'This server does not answer for this host name.',
+        );
+      }
+      (request as WithTenantName)[kTenantName] = tenant;
+    });
+
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url) && !isDevPath(request.url)) return;
-      const name = tenantFromHost(request.host);
+      const name = (request as WithTenantName)[kTenantName] ?? DEFAULT_TENANT;
       const claimed = request.headers[TENANT_HEADER];
       if (typeof claimed === 'string' && claimed.trim().toLowerCase() !== name) {
         throw new AppError(

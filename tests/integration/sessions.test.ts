@@ -178,16 +178,73 @@ describe('sessions', () => {
     });
   });
 
-  it('given a full session, when changing the password, then all sessions of the user end', async () => {
+  it('given a full session and the current password, when changing the password, then all sessions of the user end', async () => {
     const phone = await signedIn('javier.morales@tessera.example');
     const laptop = await signedIn('javier.morales@tessera.example');
     const response = await laptop.request({
       method: 'POST',
       url: '/identity/password',
-      body: { email: 'javier.morales@tessera.example', password: NEW_PASSWORD },
+      body: {
+        email: 'javier.morales@tessera.example',
+        password: NEW_PASSWORD,
+        currentPassword: 'Tessera#2026',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect((await phone.request({ url: '/identity/account' })).statusCode).toBe(401);
+  });
+
+  describe('the current password on a signed-in change', () => {
+    const change = (client: IdentityClient, body: Record<string, string>) =>
+      client.request({ method: 'POST', url: '/identity/password', body });
+
+    it('given a full session without the current password, when changing, then 400 CURRENT_PASSWORD_REQUIRED and nothing changes', async () => {
+      const client = await signedIn('lucas.martin@tessera.example');
+      const response = await change(client, {
+        email: 'lucas.martin@tessera.example',
+        password: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('CURRENT_PASSWORD_REQUIRED');
+      expect((await client.request({ url: '/identity/account' })).statusCode).toBe(200);
+      expect((await identityClient(server).login('lucas.martin@tessera.example')).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('given a full session with a wrong current password, when changing, then 403 WRONG_CURRENT_PASSWORD, counted like a failed sign-in', async () => {
+      const client = await signedIn('amara.okafor@tessera.example');
+      const response = await change(client, {
+        email: 'amara.okafor@tessera.example',
+        password: NEW_PASSWORD,
+        currentPassword: 'Guess#2026',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('WRONG_CURRENT_PASSWORD');
+      const failures = await server.database.db
+        .selectFrom('login_failures')
+        .select('id')
+        .where('email', '=', 'amara.okafor@tessera.example')
+        .execute();
+      expect(failures).toHaveLength(1);
+      expect((await client.request({ url: '/identity/account' })).statusCode).toBe(200);
+    });
+
+    it('given the must-change session of a fresh sign-in, when changing without the current password, then it is accepted', async () => {
+      const client = identityClient(server);
+      await server.database.db
+        .updateTable('users')
+        .set({ must_change_password: true })
+        .where('id', '=', 'mgarcia')
+        .execute();
+      const login = await client.login('maria.garcia@tessera.example');
+      expect(login.statusCode).toBe(307);
+      const response = await change(client, {
+        email: 'maria.garcia@tessera.example',
+        password: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(200);
+    });
   });
 
   it('given no session, when changing a password or reading signed-in settings, then 401', async () => {

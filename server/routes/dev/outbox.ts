@@ -1,8 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import { isIP } from 'node:net';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
+import { AppError } from '../../errors';
 import { escapeHtml } from '../../html';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { errorResponses } from '../errorResponses';
 
@@ -98,10 +103,40 @@ ${items}
 </body></html>`;
 }
 
+/** True for an address of this machine (IPv4 127/8, ::1, and IPv4 loopback mapped into IPv6). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(plain) === 4) return plain.startsWith('127.');
+  return plain === '::1';
+}
+
+/**
+ * preHandler: the outbox holds live reset links, so only a browser on this machine may read
+ * it. The peer of the connection must be loopback, and a request relayed by a proxy (which
+ * announces the real client in Forwarded / X-Forwarded-For) never counts as local, even
+ * when the proxy runs on this machine.
+ */
+async function requireThisMachine(request: FastifyRequest): Promise<void> {
+  const relayed =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (relayed || !isLoopbackAddress(request.socket.remoteAddress)) {
+    throw new AppError(
+      403,
+      ErrorCode.forbidden,
+      'The outbox can only be read from the machine the server runs on.',
+    );
+  }
+}
+
+/** Who may read the outbox: from this machine, signed in, with access-test (see decisions). */
+const outboxGuards = [requireThisMachine, requirePrivilege(Privilege.accessTest)];
+
 /**
  * The development outbox of the request's tenant: `GET /dev/outbox` (a page whose links can
- * be clicked), `GET /dev/outbox.json` (for tests). Registered only outside production. The
- * stylesheet is a file of its own because the CSP forbids inline styles.
+ * be clicked), `GET /dev/outbox.json`. Registered only outside production, and readable only
+ * from this machine by a signed-in user with access-test of that tenant. Mails sent over SMTP
+ * never land here. The stylesheet is a file of its own because the CSP forbids inline styles.
  */
 export const devOutboxRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
@@ -110,21 +145,26 @@ export const devOutboxRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/dev/outbox.json',
     {
+      preHandler: outboxGuards,
       schema: {
         querystring: OutboxQuery,
-        response: { 200: OutboxAnswer, ...errorResponses(400, 404) },
+        response: { 200: OutboxAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ mails: await readOutbox(db, request.tenant.name, request.query.limit) }),
   );
 
-  app.get('/dev/outbox', { schema: { querystring: OutboxQuery } }, async (request, reply) => {
-    const mails = await readOutbox(db, request.tenant.name, request.query.limit);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(renderPage(request.tenant.name, mails));
-  });
+  app.get(
+    '/dev/outbox',
+    { preHandler: outboxGuards, schema: { querystring: OutboxQuery } },
+    async (request, reply) => {
+      const mails = await readOutbox(db, request.tenant.name, request.query.limit);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderPage(request.tenant.name, mails));
+    },
+  );
 
   app.get('/dev/outbox.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(STYLESHEET),

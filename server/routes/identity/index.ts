@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { HashingQueue } from '../../identity/hashingQueue';
 import { loginRoute } from './login';
 import { passwordRoutes } from './password';
 import { resetRoutes } from './reset';
@@ -7,9 +8,11 @@ import { systemRoutes } from './system';
 
 /** Every `/identity/*` route of `IdentityPath` (schemas/api/identity.ts). */
 export const identityRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(loginRoute);
+  // One queue for every password hash of this process: sign-in, change and reset share the CPU.
+  const hashing = new HashingQueue(app.config.hashingSlots);
+  await app.register(loginRoute, { hashing });
   await app.register(sessionRoutes);
-  await app.register(passwordRoutes);
-  await app.register(resetRoutes);
+  await app.register(passwordRoutes, { hashing });
+  await app.register(resetRoutes, { hashing });
   await app.register(systemRoutes);
 };

@@ -13,18 +13,26 @@ import {
   clearLoginFailures,
   recordLoginFailure,
 } from '../../identity/loginThrottle';
+import type { HashingQueue } from '../../identity/hashingQueue';
 import { hashPassword, needsRehash, verifyPassword } from '../../identity/passwordHash';
 import { createSession, hashToken, revokeSession } from '../../identity/sessions';
 import { sessionToken, setSessionCookie } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { errorResponses } from '../errorResponses';
 
+/** What the password routes share: the queue every password hash waits in. */
+export interface HashingRouteOptions {
+  hashing: HashingQueue;
+}
+
 /**
  * `POST /identity/login`: 200 with the Account and a new session cookie, 307 with a
  * password-change session when the password must change, 400 `WRONG_CREDENTIALS` for an
- * unknown email or a wrong password alike, 429 when throttled or softly locked.
+ * unknown email or a wrong password alike, 429 when throttled or when the hashing queue has
+ * no room.
  */
-export const loginRoute: FastifyPluginAsync = async (fastify) => {
+export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastify, options) => {
+  const { hashing } = options;
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { db } = app.database;
   // Verified when the email is unknown, so both failures cost one scrypt and look alike.
@@ -49,17 +57,19 @@ export const loginRoute: FastifyPluginAsync = async (fastify) => {
       await assertLoginAllowed(db, tenant, email, request.ip);
 
       const user = await findUserByEmail(db, tenant, email);
-      const matches = await verifyPassword(
-        request.body.password,
-        user?.password_hash ?? (await dummyHash),
+      const stored = user?.password_hash ?? (await dummyHash);
+      const matches = await hashing.run(request.ip, () =>
+        verifyPassword(request.body.password, stored),
       );
       if (!user || !matches) {
         await recordLoginFailure(db, tenant, email, request.ip);
         throw new AppError(400, ErrorCode.wrongCredentials, 'The email or the password is wrong.');
       }
-      await clearLoginFailures(db, tenant, email);
+      await clearLoginFailures(db, tenant, email, request.ip);
       if (needsRehash(user.password_hash, app.config.passwordHashing)) {
-        const upgraded = await hashPassword(request.body.password, app.config.passwordHashing);
+        const upgraded = await hashing.run(request.ip, () =>
+          hashPassword(request.body.password, app.config.passwordHashing),
+        );
         await db
           .updateTable('users')
           .set({ password_hash: upgraded })

@@ -10,18 +10,24 @@ import {
 } from '../../../schemas/api/identity';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../identity/accounts';
-import { hashPassword } from '../../identity/passwordHash';
+import { assertLoginAllowed, recordLoginFailure } from '../../identity/loginThrottle';
+import { hashPassword, verifyPassword } from '../../identity/passwordHash';
 import { assertAcceptablePassword } from '../../identity/passwordPolicy';
 import { revokeUserSessions } from '../../identity/sessions';
 import { anySessionOf, clearSessionCookie } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { errorResponses } from '../errorResponses';
+import type { HashingRouteOptions } from './login';
 
 /**
  * Password settings (signed in, in the must-change state, or for the reset page) and
- * `POST /identity/password`, which changes one's own password and ends every session.
+ * `POST /identity/password`, which changes one's own password and ends every session. With a
+ * full session the current password must come along (ASVS 4.0.3 2.1.6): 400
+ * `CURRENT_PASSWORD_REQUIRED` without it, 403 `WRONG_CURRENT_PASSWORD` when wrong, throttled
+ * like sign-in so a stolen cookie cannot guess it either.
  */
-export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
+export const passwordRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fastify, options) => {
+  const { hashing } = options;
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { db } = app.database;
 
@@ -62,7 +68,7 @@ export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         querystring: NoQuery,
         body: UpdatePasswordBody,
-        response: { 200: Acknowledgement, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: Acknowledgement, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -76,12 +82,37 @@ export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
         .where('tenant', '=', session.tenant)
         .where('id', '=', session.user.id)
         .executeTakeFirstOrThrow();
+      const { currentPassword } = request.body;
+      if (currentPassword === undefined && session.kind === 'full') {
+        throw new AppError(
+          400,
+          ErrorCode.currentPasswordRequired,
+          'Give the current password to choose a new one.',
+        );
+      }
+      if (currentPassword !== undefined) {
+        const email = normalizeEmail(session.user.email);
+        await assertLoginAllowed(db, session.tenant, email, request.ip);
+        const matches = await hashing.run(request.ip, () =>
+          verifyPassword(currentPassword, user.password_hash),
+        );
+        if (!matches) {
+          await recordLoginFailure(db, session.tenant, email, request.ip);
+          throw new AppError(403, ErrorCode.wrongCurrentPassword, 'The current password is wrong.');
+        }
+      }
       await assertAcceptablePassword(
         request.body.password,
         request.tenant.passwordPolicy,
-        user.password_hash,
+        // The current password was just proven: comparing the text spares a second hash.
+        async (candidate) =>
+          currentPassword !== undefined
+            ? candidate.normalize('NFKC') === currentPassword.normalize('NFKC')
+            : hashing.run(request.ip, () => verifyPassword(candidate, user.password_hash)),
       );
-      const passwordHash = await hashPassword(request.body.password, app.config.passwordHashing);
+      const passwordHash = await hashing.run(request.ip, () =>
+        hashPassword(request.body.password, app.config.passwordHashing),
+      );
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')

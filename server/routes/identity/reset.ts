@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../errors';
 import { findUserByEmail, normalizeEmail } from '../../identity/accounts';
 import { clearLoginFailures } from '../../identity/loginThrottle';
-import { hashPassword } from '../../identity/passwordHash';
+import { hashPassword, verifyPassword } from '../../identity/passwordHash';
 import { assertAcceptablePassword } from '../../identity/passwordPolicy';
 import { publicBaseUrl } from '../../identity/publicUrl';
 import {
@@ -28,6 +28,7 @@ import { mailLanguage, renderPasswordResetMail } from '../../mail/renderPassword
 import { clearSessionCookie } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { errorResponses } from '../errorResponses';
+import type { HashingRouteOptions } from './login';
 
 /** The path of the SPA's reset page that mailed links open (spec 000 section 2). */
 export const RESET_PAGE_PATH = '/accounts/password/reset';
@@ -36,7 +37,8 @@ export const RESET_PAGE_PATH = '/accounts/password/reset';
  * Password reset by mail: request a link (always 202, whether or not the email exists),
  * verify its code, and set a new password with it.
  */
-export const resetRoutes: FastifyPluginAsync = async (fastify) => {
+export const resetRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fastify, options) => {
+  const { hashing } = options;
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { db } = app.database;
 
@@ -63,18 +65,25 @@ export const resetRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const { tenant } = request;
-      const user = await findUserByEmail(db, tenant.name, request.body.email);
-      if (user && (await recentResetCount(db, tenant.name, user.id)) < RESET_MAILS_PER_HOUR) {
+      const { email, language } = request.body;
+      const port = publicPort();
+      // Everything that depends on the email runs after the answer, so an existing and a
+      // missing email answer alike in content and in time.
+      app.afterAnswer.run('password reset mail', async () => {
+        const user = await findUserByEmail(db, tenant.name, email);
+        if (!user || (await recentResetCount(db, tenant.name, user.id)) >= RESET_MAILS_PER_HOUR) {
+          return;
+        }
         const minutes = app.config.resetCodeMinutes;
         const code = await issueResetCode(db, { tenant: tenant.name, userId: user.id, minutes });
         const base = publicBaseUrl({
           template: app.config.publicUrlTemplate,
           tenant: tenant.name,
           baseUrl: tenant.baseUrl,
-          port: publicPort(),
+          port,
         });
         const query = new URLSearchParams({ oobCode: code, tenant: tenant.name });
-        const mail = renderPasswordResetMail(mailLanguage(request.body.language ?? user.locale), {
+        const mail = renderPasswordResetMail(mailLanguage(language ?? user.locale), {
           firstName: user.first_name,
           email: user.email,
           tenantName: tenant.displayName,
@@ -82,7 +91,7 @@ export const resetRoutes: FastifyPluginAsync = async (fastify) => {
           minutes,
         });
         await app.mailer.send({ tenant: tenant.name, to: user.email, ...mail });
-      }
+      });
       return reply.code(202).send({ status: 'RESET_REQUESTED' as const });
     },
   );
@@ -109,7 +118,7 @@ export const resetRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         querystring: NoQuery,
         body: ResetPasswordBody,
-        response: { 200: Acknowledgement, ...errorResponses(400, 403, 404, 422) },
+        response: { 200: Acknowledgement, ...errorResponses(400, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -132,10 +141,12 @@ export const resetRoutes: FastifyPluginAsync = async (fastify) => {
       await assertAcceptablePassword(
         request.body.newPassword,
         tenant.passwordPolicy,
-        user.password_hash,
+        (candidate) => hashing.run(request.ip, () => verifyPassword(candidate, user.password_hash)),
         'newPassword',
       );
-      const passwordHash = await hashPassword(request.body.newPassword, app.config.passwordHashing);
+      const passwordHash = await hashing.run(request.ip, () =>
+        hashPassword(request.body.newPassword, app.config.passwordHashing),
+      );
       await db.transaction().execute(async (trx) => {
         await consumeResetCode(trx, tenant.name, code);
         await trx
