@@ -135,4 +135,62 @@ describe('author preview', () => {
       await context.close();
     }
   });
+
+  it('given a designer form at 1280 px, when previewed, then each frame lays it out at its true width, scaled to fit', async () => {
+    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, AUTHOR);
+      await page.goto(`${server.url}/forms/preview`);
+      await page.getByLabel('Definition').fill(await fixtureText('DSG-loan-application'));
+      const expected = { desktop: 1175, tablet: 768, phone: 375 };
+      for (const [breakpoint, width] of Object.entries(expected)) {
+        const frame = page.locator(`.tfp-frame[data-breakpoint="${breakpoint}"]`);
+        await frame.locator('.tf-form').waitFor();
+        const measured = await frame.evaluate((element) => {
+          const screen = element.querySelector<HTMLElement>('.tfp-frame__screen');
+          const room = element.querySelector<HTMLElement>('.tfp-frame__room');
+          return {
+            // Layout width (transforms aside) and what it takes on screen.
+            layout: screen?.offsetWidth ?? 0,
+            drawn: screen?.getBoundingClientRect().width ?? 0,
+            room: room?.getBoundingClientRect().width ?? 0,
+            roomHeight: room?.getBoundingClientRect().height ?? 0,
+            drawnHeight: screen?.getBoundingClientRect().height ?? 0,
+          };
+        });
+        expect(measured.layout).toBeGreaterThanOrEqual(width);
+        expect(measured.drawn).toBeLessThanOrEqual(measured.room + 1);
+        expect(Math.abs(measured.roomHeight - measured.drawnHeight)).toBeLessThan(2);
+      }
+      // The desktop frame shows the desktop layout, scaled, with the id chips beside labels.
+      const desktop = page.locator('.tfp-frame[data-breakpoint="desktop"]');
+      expect(await desktop.locator('.tf-bp-desktop').count()).toBe(1);
+      await page.locator('.tfp-frames').screenshot({ path: '/tmp/h6/preview-frames-1280.png' });
+      await page.screenshot({ path: '/tmp/h6/preview-1280.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given a clean definition, when the JSON is broken, then "compiles cleanly" is never shown', async () => {
+    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, AUTHOR);
+      await page.goto(`${server.url}/forms/preview`);
+      const editor = page.getByLabel('Definition');
+      const clean = JSON.stringify(
+        { id: 'plain-clean', name: 'Clean', fields: [{ id: 'note', name: 'Note', type: 'text' }] },
+        null,
+        2,
+      );
+      await editor.fill(clean);
+      await page.getByText('compiles cleanly', { exact: false }).waitFor();
+      await editor.fill(clean.replace('"Note"', '"Note'));
+      await page.locator('#tfp-json-error').waitFor();
+      await page.getByTestId('findings-stale').waitFor();
+      expect(await page.getByText('compiles cleanly', { exact: false }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

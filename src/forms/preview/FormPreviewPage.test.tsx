@@ -137,6 +137,23 @@ describe('FormPreviewPage', () => {
     expect(api.compile).not.toHaveBeenCalled();
   });
 
+  it('given a clean definition made invalid JSON, then "compiles cleanly" is no longer said', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderAs(['access-task', 'access-test']);
+    const clean = {
+      id: 'plain-clean',
+      name: 'Clean',
+      fields: [{ id: 'note', name: 'Note', type: 'text' }],
+    };
+    await typeDefinition(JSON.stringify(clean, null, 2));
+    expect(await screen.findByText(/compiles cleanly/)).toBeTruthy();
+
+    await typeDefinition(JSON.stringify(clean, null, 2).replace('"Note"', '"Note'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/line \d+, column \d+/);
+    expect(screen.queryByText(/compiles cleanly/)).toBeNull();
+    expect(screen.getByTestId('findings-stale').textContent).toMatch(/not valid JSON/);
+  });
+
   it('given a definition that fails its format, then the schema errors and no frames', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await renderAs(['access-task', 'access-test']);

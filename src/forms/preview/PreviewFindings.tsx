@@ -85,6 +85,13 @@ export const PreviewFindings = observer(function PreviewFindings({ store }: Prev
         )}
       </div>
 
+      {store.jsonError && (
+        // What follows describes an older text: it must not read as a verdict on this one.
+        <Callout intent="warning" icon={<WarningSignIcon />} compact data-testid="findings-stale">
+          {t('preview.findings.invalidJson')}
+        </Callout>
+      )}
+
       {result.errors.length > 0 && (
         <section className="tfp-findings__group">
           <h3 className="tfp-findings__heading">
@@ -103,12 +110,15 @@ export const PreviewFindings = observer(function PreviewFindings({ store }: Prev
             {t('preview.findings.warnings')}{' '}
             <Tag intent={warnings.length > 0 ? 'warning' : 'success'}>{warnings.length}</Tag>
           </h3>
-          {warnings.length === 0 ? (
-            <p className="tfp-findings__clean">
-              <TickCircleIcon /> {t('preview.findings.clean')}
-            </p>
-          ) : (
+          {warnings.length > 0 ? (
             <FindingList findings={warnings} severity="warning" />
+          ) : (
+            // "Compiles cleanly" is only said of the text in the editor.
+            !store.jsonError && (
+              <p className="tfp-findings__clean">
+                <TickCircleIcon /> {t('preview.findings.clean')}
+              </p>
+            )
           )}
         </section>
       )}

@@ -1,6 +1,7 @@
 import { Callout } from '@blueprintjs/core';
 import { DesktopIcon, MobilePhoneIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalizedOutcome } from '../../../schemas/forms';
 import { localizeText } from '../compiler/localizeText';
@@ -9,6 +10,17 @@ import { TaskForm } from '../runtime/TaskForm';
 import type { Breakpoint } from '../runtime/planGrid';
 import type { FormPreviewStore } from './FormPreviewStore';
 import type { PreviewPart } from './splitCombinedForm';
+import { useFitToWidth } from './useFitToWidth';
+
+/**
+ * The width each frame lays its form out at, in CSS pixels: the narrowest desktop, a
+ * portrait tablet and a common phone, inside each breakpoint's range.
+ */
+export const FRAME_TRUE_WIDTH: Readonly<Record<Breakpoint, number>> = {
+  desktop: 1175,
+  tablet: 768,
+  phone: 375,
+};
 
 /** Props of {@link PreviewFrame}. */
 export interface PreviewFrameProps {
@@ -23,7 +35,8 @@ export interface PreviewFrameProps {
 /**
  * One device frame of the preview: the compiled form laid out at one breakpoint, in the
  * preview's language, in author mode (field ids shown), a combined task part by part with
- * a note where a part's form could not be used.
+ * a note where a part's form could not be used. The form is drawn at the breakpoint's true
+ * width and scaled down to the frame, so the author sees the layout staff will see.
  */
 export const PreviewFrame = observer(function PreviewFrame({
   store,
@@ -31,6 +44,10 @@ export const PreviewFrame = observer(function PreviewFrame({
   parts,
 }: PreviewFrameProps) {
   const { t } = useTranslation();
+  const room = useRef<HTMLDivElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
+  const trueWidth = FRAME_TRUE_WIDTH[breakpoint];
+  const { scale, height } = useFitToWidth(room, screen, trueWidth);
   const frameName = t(`preview.${breakpoint}`);
   const onSubmit = (outcome: NormalizedOutcome, values: FormValues) =>
     store.recordSubmission({
@@ -43,7 +60,11 @@ export const PreviewFrame = observer(function PreviewFrame({
     store.recordSubmission({ outcome: '', breakpoint, draft: true, values });
 
   return (
-    <figure className={`tfp-frame tfp-frame--${breakpoint}`} data-breakpoint={breakpoint}>
+    <figure
+      className={`tfp-frame tfp-frame--${breakpoint}`}
+      data-breakpoint={breakpoint}
+      style={{ maxWidth: trueWidth + 2 }}
+    >
       <figcaption className="tfp-frame__bar">
         {breakpoint === 'desktop' ? (
           <DesktopIcon />
@@ -51,35 +72,45 @@ export const PreviewFrame = observer(function PreviewFrame({
           <MobilePhoneIcon className={breakpoint === 'tablet' ? 'tfp-frame__tablet-icon' : ''} />
         )}
         <span className="tfp-frame__name">{frameName}</span>
-        <span className="tfp-frame__width">{t(`preview.range.${breakpoint}`)}</span>
+        <span className="tfp-frame__width" title={t(`preview.range.${breakpoint}`)}>
+          {t('preview.drawnAt', { width: trueWidth, percent: Math.round(scale * 100) })}
+        </span>
       </figcaption>
-      <div className="tfp-frame__screen" lang={store.locale}>
-        {parts.map(({ part, form }, index) => (
-          <div key={`${form.id}:${index}`} className="tfp-frame__part">
-            {part && (
-              <p className="tfp-frame__part-title">
-                <span>{t('preview.partOf', { n: index + 1, m: parts.length })}</span>
-                {localizeText(part.name, store.locale)}
-              </p>
-            )}
-            {part && !part.resolved ? (
-              <Callout intent="warning" icon={<WarningSignIcon />} compact>
-                {store.result?.refs.some((ref) => ref.ref === part.formId && !ref.resolved)
-                  ? t('preview.refs.unresolved', { ref: part.formId })
-                  : t('preview.refs.unusable', { ref: part.formId })}
-              </Callout>
-            ) : (
-              <TaskForm
-                form={form}
-                locale={store.locale}
-                accessTest
-                breakpoint={breakpoint}
-                onSubmit={onSubmit}
-                onSaveDraft={onSaveDraft}
-              />
-            )}
-          </div>
-        ))}
+      <div className="tfp-frame__room" ref={room} style={{ height }}>
+        <div
+          className="tfp-frame__screen"
+          ref={screen}
+          lang={store.locale}
+          data-true-width={trueWidth}
+          style={{ width: trueWidth, transform: scale < 1 ? `scale(${scale})` : undefined }}
+        >
+          {parts.map(({ part, form }, index) => (
+            <div key={`${form.id}:${index}`} className="tfp-frame__part">
+              {part && (
+                <p className="tfp-frame__part-title">
+                  <span>{t('preview.partOf', { n: index + 1, m: parts.length })}</span>
+                  {localizeText(part.name, store.locale)}
+                </p>
+              )}
+              {part && !part.resolved ? (
+                <Callout intent="warning" icon={<WarningSignIcon />} compact>
+                  {store.result?.refs.some((ref) => ref.ref === part.formId && !ref.resolved)
+                    ? t('preview.refs.unresolved', { ref: part.formId })
+                    : t('preview.refs.unusable', { ref: part.formId })}
+                </Callout>
+              ) : (
+                <TaskForm
+                  form={form}
+                  locale={store.locale}
+                  accessTest
+                  breakpoint={breakpoint}
+                  onSubmit={onSubmit}
+                  onSaveDraft={onSaveDraft}
+                />
+              )}
+            </div>
+          ))}
+        </div>
       </div>
     </figure>
   );
