@@ -1,4 +1,4 @@
-import { Button, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Classes, ProgressBar, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { PlusIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
@@ -20,6 +20,7 @@ import { TaskSearchBox } from './TaskSearchBox';
 import type { TaskListStore } from './TaskListStore';
 import { TaskTable } from './TaskTable';
 import { TeamTaskDetail } from './TeamTaskDetail';
+import { useReturnFocus } from './useReturnFocus';
 import { useTableHeight } from './useTableHeight';
 import { Viewport, useViewport } from './useViewport';
 import { useWorkStores } from './useWorkStores';
@@ -30,6 +31,21 @@ const TAB_ORDER: TaskListKind[] = [
   TaskListKind.candidate,
   TaskListKind.team,
 ];
+
+/** The id of the dashboard's tab strip; Blueprint names each tab and its panel after it. */
+const TABS_ID = 'dashboard-tabs';
+
+/**
+ * The ids Blueprint gives a tab and the panel its `aria-controls` names, so the panel this
+ * page draws itself (outside Blueprint's Tabs, which would redraw it with every count) is the
+ * one the tab points at.
+ */
+export function tabIds(parentId: string, tabId: string): { tab: string; panel: string } {
+  return {
+    tab: `${Classes.TAB}-title_${parentId}_${tabId}`,
+    panel: `${Classes.TAB_PANEL}_${parentId}_${tabId}`,
+  };
+}
 
 /** Props of {@link DashboardTabs}. */
 interface DashboardTabsProps {
@@ -45,7 +61,7 @@ const DashboardTabs = observer(function DashboardTabs({ dashboard }: DashboardTa
   const { t } = useTranslation();
   return (
     <Tabs
-      id="dashboard-tabs"
+      id={TABS_ID}
       selectedTabId={dashboard.activeTab}
       onChange={(id) => void dashboard.selectTab(id as TaskListKind)}
       className="tessera-dashboard__tabs"
@@ -58,6 +74,11 @@ const DashboardTabs = observer(function DashboardTabs({ dashboard }: DashboardTa
           <Tab
             key={kind}
             id={kind}
+            // Blueprint's arrow keys move only between tabs that say they are enabled.
+            disabled={false}
+            // The arrow keys move the focus; the tab focused is the tab shown (automatic
+            // activation), so the keyboard switches lists as a click does.
+            onFocus={() => void dashboard.selectTab(kind)}
             title={
               <span className="tessera-tab" data-tab={kind}>
                 <span>{t(`dashboard.tab.${kind}`)}</span>
@@ -105,6 +126,7 @@ const TaskListSection = observer(function TaskListSection({
 }: TaskListSectionProps) {
   const { t } = useTranslation();
   const loadedEmpty = list.rows.length === 0 && list.status === RemoteLoadingStatus.fullyLoaded;
+  const waiting = list.awaitingFirstAnswer;
   return (
     <section className="tessera-dashboard__list" aria-label={t(`dashboard.tab.${list.kind}`)}>
       <div className="tessera-dashboard__progress">
@@ -115,7 +137,19 @@ const TaskListSection = observer(function TaskListSection({
       ) : (
         <>
           <TaskTable dashboard={dashboard} list={list} viewport={viewport} maxHeight={maxHeight} />
-          <TaskPager list={list} />
+          {waiting ? (
+            // Until the first answer nothing is known: no range, no "0 of 0".
+            <p
+              className="tessera-pager tessera-pager--loading"
+              role="status"
+              data-testid="list-loading"
+            >
+              <Spinner size={14} />
+              <span>{t('dashboard.loading')}</span>
+            </p>
+          ) : (
+            <TaskPager list={list} />
+          )}
         </>
       )}
     </section>
@@ -137,6 +171,8 @@ export const DashboardPage = observer(function DashboardPage() {
   const tabsRef = useRef<HTMLDivElement>(null);
   const filtersRef = useRef<HTMLDivElement>(null);
   const maxHeight = useTableHeight(tabsRef, filtersRef);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useReturnFocus(dashboard, panelRef);
   const linkTab = params.get('tab');
   const linkFilter = params.get('filter');
 
@@ -149,6 +185,7 @@ export const DashboardPage = observer(function DashboardPage() {
   const detail = list.kind === TaskListKind.team ? dashboard.detailTask : null;
   const mobile = viewport === Viewport.mobile;
 
+  const ids = tabIds(TABS_ID, list.kind);
   return (
     <div className={`tessera-dashboard tessera-dashboard--${viewport}`}>
       <div className="tessera-dashboard__top" ref={tabsRef}>
@@ -164,29 +201,45 @@ export const DashboardPage = observer(function DashboardPage() {
         />
       </div>
 
-      {!detail && (
-        <div className="tessera-dashboard__filters" ref={filtersRef}>
-          <QuickFilterBar list={list} />
-          <div className="tessera-dashboard__search">
-            <TaskSearchBox key={list.kind} list={list} />
-            <TaskFilterPopover list={list} dashboard={dashboard} compact={mobile} />
+      {TAB_ORDER.filter((kind) => kind !== list.kind).map((kind) => {
+        // Each tab names a panel; those not shown are there, empty and hidden.
+        const hidden = tabIds(TABS_ID, kind);
+        return (
+          <div key={kind} role="tabpanel" id={hidden.panel} aria-labelledby={hidden.tab} hidden />
+        );
+      })}
+      <div
+        role="tabpanel"
+        id={ids.panel}
+        aria-labelledby={ids.tab}
+        className="tessera-dashboard__panel"
+        ref={panelRef}
+        tabIndex={-1}
+      >
+        {!detail && (
+          <div className="tessera-dashboard__filters" ref={filtersRef}>
+            <QuickFilterBar list={list} />
+            <div className="tessera-dashboard__search">
+              <TaskSearchBox key={list.kind} list={list} />
+              <TaskFilterPopover list={list} dashboard={dashboard} compact={mobile} />
+            </div>
           </div>
-        </div>
-      )}
+        )}
 
-      <ListBanners dashboard={dashboard} list={list} />
-      {list.kind === TaskListKind.team && !detail && <BulkSelectionBar dashboard={dashboard} />}
+        <ListBanners dashboard={dashboard} list={list} />
+        {list.kind === TaskListKind.team && !detail && <BulkSelectionBar dashboard={dashboard} />}
 
-      {detail ? (
-        <TeamTaskDetail dashboard={dashboard} task={detail} />
-      ) : (
-        <TaskListSection
-          dashboard={dashboard}
-          list={list}
-          viewport={viewport}
-          maxHeight={maxHeight}
-        />
-      )}
+        {detail ? (
+          <TeamTaskDetail dashboard={dashboard} task={detail} />
+        ) : (
+          <TaskListSection
+            dashboard={dashboard}
+            list={list}
+            viewport={viewport}
+            maxHeight={maxHeight}
+          />
+        )}
+      </div>
 
       <ReassignDialogs reassign={dashboard.reassign} />
       <CommentsDialog comments={dashboard.comments} />

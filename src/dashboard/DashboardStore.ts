@@ -44,6 +44,28 @@ export interface BulkReassignReport {
   notMoved: NotMovedTask[];
 }
 
+/** The buttons the keyboard focus goes back to once a dialog or a detail view closes. */
+export const FocusAction = {
+  /** A row's reassign button. */
+  reassign: 'reassign',
+  /** A row's details button. */
+  details: 'details',
+  /** The detail view's reassign button. */
+  detailReassign: 'detailReassign',
+  /** The selection bar's bulk reassign button (the list, once the bar is gone). */
+  bulk: 'bulk',
+} as const;
+/** One of `FocusAction`. */
+export type FocusAction = (typeof FocusAction)[keyof typeof FocusAction];
+
+/** Where the keyboard focus goes back to: the trigger a dialog or a detail view came from. */
+export interface FocusTarget {
+  /** The task of the row; null for the bulk button. */
+  taskId: string | null;
+  /** Which of its buttons. */
+  action: FocusAction;
+}
+
 /** What a user is told when someone else claimed the task first. */
 const CLAIM_TAKEN_KEY = 'tasks.claimTakenByOther';
 
@@ -115,6 +137,8 @@ export class DashboardStore {
   reassignSuccessVisible = false;
   /** What the last bulk reassign did when some tasks did not move, until dismissed. */
   bulkReport: BulkReassignReport | null = null;
+  /** Where the keyboard focus should go back to, until the page has moved it there. */
+  focusTarget: FocusTarget | null = null;
   /** The task being claimed, while the claim runs. */
   claimingTaskId: string | null = null;
   /** Whether the dashboard has loaded since sign-in. */
@@ -125,6 +149,8 @@ export class DashboardStore {
   peopleLoading = false;
 
   private readonly deps: DashboardStoreDeps;
+  /** The trigger of the reassign flow under way. */
+  private reassignFrom: FocusTarget | null = null;
   private settingsReady: Promise<void> | null = null;
   private linkedOnStart = false;
   private successTimer: ReturnType<typeof setTimeout> | null = null;
@@ -147,24 +173,26 @@ export class DashboardStore {
     this.reassign = new ReassignStore({
       currentUserId: () => deps.currentUser()?.id ?? '',
       onFinished: (outcome) => this.afterReassign(outcome),
+      onCancelled: () => this.returnFocus(this.reassignFrom),
     });
     this.comments = new CommentsPopupStore({
       toasts: deps.toasts,
       onRead: (taskId) => this.lists.team.markCommentsRead(taskId),
     });
-    makeAutoObservable<DashboardStore, 'deps' | 'successTimer' | 'settingsReady' | 'linkedOnStart'>(
-      this,
-      {
-        settingsReady: false,
-        linkedOnStart: false,
-        lists: false,
-        settings: false,
-        reassign: false,
-        comments: false,
-        deps: false,
-        successTimer: false,
-      },
-    );
+    makeAutoObservable<
+      DashboardStore,
+      'deps' | 'successTimer' | 'settingsReady' | 'linkedOnStart' | 'reassignFrom'
+    >(this, {
+      reassignFrom: false,
+      settingsReady: false,
+      linkedOnStart: false,
+      lists: false,
+      settings: false,
+      reassign: false,
+      comments: false,
+      deps: false,
+      successTimer: false,
+    });
     // Another account must not see the last one's lists.
     reaction(
       () => deps.currentUser()?.id ?? null,
@@ -311,15 +339,31 @@ export class DashboardStore {
     this.detailTaskId = taskId;
   }
 
-  /** Back from the details to the table. */
+  /** Back from the details to the table, with the focus on the row's details button. */
   hideDetails(): void {
+    const taskId = this.detailTaskId;
     this.detailTaskId = null;
+    if (taskId) this.returnFocus({ taskId, action: FocusAction.details });
   }
 
-  /** Starts reassigning one team task. */
-  startReassign(row: TaskRow): void {
+  /** Asks the page to move the keyboard focus back to a trigger. */
+  returnFocus(target: FocusTarget | null): void {
+    this.focusTarget = target;
+  }
+
+  /** The page has moved the focus (or given up). */
+  focusReturned(): void {
+    this.focusTarget = null;
+  }
+
+  /** Starts reassigning one team task, from its row or from the detail view. */
+  startReassign(row: TaskRow, from: 'row' | 'detail' = 'row'): void {
     this.lists.team.dismissBanner();
     this.bulkReport = null;
+    this.reassignFrom = {
+      taskId: row.taskId,
+      action: from === 'row' ? FocusAction.reassign : FocusAction.detailReassign,
+    };
     this.reassign.openSingle(row);
   }
 
@@ -327,6 +371,7 @@ export class DashboardStore {
   startBulkReassign(): void {
     this.lists.team.dismissBanner();
     this.bulkReport = null;
+    this.reassignFrom = { taskId: null, action: FocusAction.bulk };
     this.reassign.openBulk(this.lists.team.selectedRows);
   }
 
@@ -379,6 +424,16 @@ export class DashboardStore {
         : outcome.tasks.map((task) => task.taskId);
       team.reselect(failedIds);
     }
+    // The focus goes back to where the flow started; a detail view closed by the reassign
+    // hands it to the row's details button.
+    const from = this.reassignFrom;
+    runInAction(() => {
+      this.returnFocus(
+        from?.action === FocusAction.detailReassign && from.taskId !== this.detailTaskId
+          ? { taskId: from.taskId, action: FocusAction.details }
+          : from,
+      );
+    });
     void this.deps.notifications.refresh();
   }
 
@@ -402,6 +457,8 @@ export class DashboardStore {
     this.detailTaskId = null;
     this.reassignSuccessVisible = false;
     this.bulkReport = null;
+    this.focusTarget = null;
+    this.reassignFrom = null;
     this.claimingTaskId = null;
     this.started = false;
     this.settingsReady = null;

@@ -1,7 +1,19 @@
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Translate } from '../dates/relativeAge';
-import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
+import {
+  CalendarIcon,
+  ChevronForwardIcon,
+  ErrorIcon,
+  MinusIcon,
+  TimeIcon,
+} from '@blueprintjs/icons';
+import {
+  DUE_DATE_FLAG_COLORS,
+  dueDateFlag,
+  formatDueDate,
+  type DueDateFlag,
+} from '../dates/dueDateFlag';
 
 /** Props of {@link DueDateContent}. */
 export interface DueDateContentProps {
@@ -26,9 +38,9 @@ const NEW_TAG_CLASS = [
 ].join(' ');
 
 /**
- * The due-date cell (spec 000 section 2): a colour flag (slate, red, green, grey or blue),
- * the date as YYYY-MM-DD and the 'new' marker. The flag's meaning is also given in words for
- * screen readers and on hover, so colour is never the only signal.
+ * The due-date cell (spec 000 section 2): a flag of its own shape and colour (slate, red,
+ * green, grey or blue), the date as YYYY-MM-DD and the 'new' marker. The flag's meaning is
+ * also given in words for screen readers and on hover, so colour is never the only signal.
  */
 export function DueDateContent({ dueDate, isNew, t }: DueDateContentProps) {
   return t ? (
@@ -43,14 +55,28 @@ function TranslatedDueDate({ dueDate, isNew }: Omit<DueDateContentProps, 't'>) {
   return <DueDateView dueDate={dueDate} isNew={isNew} t={t} />;
 }
 
+/**
+ * A shape for each flag, so its meaning never rests on colour alone (overdue red and
+ * due-today green are as bright as each other): a warning, a clock, a calendar, a chevron, a dash.
+ */
+const FLAG_ICONS: Record<DueDateFlag, typeof ErrorIcon> = {
+  past: ErrorIcon,
+  today: TimeIcon,
+  thisWeek: CalendarIcon,
+  later: ChevronForwardIcon,
+  none: MinusIcon,
+};
+
 function DueDateView({ dueDate, isNew, t }: Required<DueDateContentProps>) {
   const flag = dueDateFlag(dueDate);
   const meaning = t(`dashboard.dueFlag.${flag}`);
+  const FlagIcon = FLAG_ICONS[flag];
   return (
     <span className="tessera-due" title={meaning} data-flag={flag}>
-      <span
+      <FlagIcon
         className="tessera-due__flag"
-        style={{ backgroundColor: DUE_DATE_FLAG_COLORS[flag] }}
+        size={14}
+        color={DUE_DATE_FLAG_COLORS[flag]}
         aria-hidden
       />
       <span className="tessera-due__date">{formatDueDate(dueDate)}</span>

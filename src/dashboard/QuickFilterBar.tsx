@@ -1,4 +1,4 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { TaskListStore } from './TaskListStore';
@@ -11,7 +11,8 @@ export interface QuickFilterBarProps {
 
 /**
  * The quick filters of a list with their counts (ALL, NEW, TODAY, WEEK, OVERDUE; NEW not on
- * the candidate list). Each count says what choosing that filter would show.
+ * the candidate list). Each count says what choosing that filter would show, once the list's
+ * first answer has come.
  */
 export const QuickFilterBar = observer(function QuickFilterBar({ list }: QuickFilterBarProps) {
   const { t } = useTranslation();
@@ -38,9 +39,24 @@ export const QuickFilterBar = observer(function QuickFilterBar({ list }: QuickFi
             onClick={() => void list.setQuickFilter(filter)}
           >
             <span>{t(`dashboard.quickFilter.${filter}`)}</span>
-            <span className="tessera-quick-filter__count" data-count={count}>
-              {count}
-            </span>
+            {list.hasLoaded ? (
+              <>
+                {/* Read as "All, 22", not "All22". */}
+                <span className="tessera-visually-hidden">, </span>
+                <span className="tessera-quick-filter__count" data-count={count}>
+                  {count}
+                </span>
+              </>
+            ) : (
+              // Not known before the first answer: a placeholder, never a false zero.
+              <span
+                className={`tessera-quick-filter__count ${Classes.SKELETON}`}
+                aria-hidden
+                data-testid="quick-filter-count-pending"
+              >
+                00
+              </span>
+            )}
           </Button>
         );
       })}

@@ -51,6 +51,8 @@ export interface ReassignStoreDeps {
   currentUserId: () => string;
   /** Told once the call has answered (or failed). */
   onFinished: (outcome: ReassignOutcome) => void | Promise<void>;
+  /** Told when the user closes the flow without reassigning. */
+  onCancelled?: () => void;
 }
 
 /**
@@ -217,8 +219,9 @@ export class ReassignStore {
 
   /** Closes the flow without doing anything. */
   cancel(): void {
-    if (this.saving === SavingStatus.saving) return;
+    if (this.saving === SavingStatus.saving || this.step === ReassignStep.closed) return;
     this.step = ReassignStep.closed;
+    this.deps.onCancelled?.();
   }
 
   /** Makes the call and reports the outcome. */

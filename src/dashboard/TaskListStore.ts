@@ -202,6 +202,14 @@ export class TaskListStore {
   }
 
   /**
+   * Whether the list is waiting for its first answer since sign-in: its rows and counts are
+   * not known yet, so they are not shown as zeros (a failed load shows its banner instead).
+   */
+  get awaitingFirstAnswer(): boolean {
+    return !this.hasLoaded && this.status !== RemoteLoadingStatus.loadingFailed;
+  }
+
+  /**
    * The rows on screen as the pager names them ("11–13 of 13"): taken from the answer shown,
    * so the range and the rows change together, never the range ahead of its rows.
    */

@@ -22,6 +22,8 @@ export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
         <HTMLSelect
           value={list.size}
           minimal
+          // Named on its own: on phones the visible label is left out for room.
+          aria-label={t('dashboard.paging.rowsPerPage')}
           data-testid="page-size"
           onChange={(event) => void list.setSize(Number(event.target.value))}
         >

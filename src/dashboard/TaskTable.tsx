@@ -244,6 +244,9 @@ function RowActions({
   dashboard,
 }: Pick<TaskRowViewProps, 'row' | 'kind' | 'viewport' | 't' | 'comment' | 'claim' | 'dashboard'>) {
   const mobile = viewport === Viewport.mobile;
+  // Every row has the same buttons: each is named with its task, so a list of them (a screen
+  // reader's, a voice command) tells one from another.
+  const name = formatTaskName(row.taskName);
   if (kind === TaskListKind.assigned) {
     const label = t('dashboard.action.open');
     return (
@@ -253,7 +256,7 @@ function RowActions({
         endIcon={mobile ? undefined : <ArrowRightIcon />}
         icon={mobile ? <ArrowRightIcon /> : undefined}
         text={mobile ? undefined : label}
-        aria-label={label}
+        aria-label={t('dashboard.action.named', { action: label, name })}
         title={mobile ? label : undefined}
         data-action="open"
         data-task-id={row.taskId}
@@ -269,7 +272,7 @@ function RowActions({
         primary
         icon={<TakeActionIcon />}
         text={mobile ? undefined : label}
-        aria-label={label}
+        aria-label={t('dashboard.action.named', { action: label, name })}
         title={mobile ? label : undefined}
         data-action="claim"
         data-task-id={row.taskId}
@@ -292,7 +295,7 @@ function RowActions({
       <RowButton
         variant="minimal"
         icon={<PeopleIcon />}
-        aria-label={reassign}
+        aria-label={t('dashboard.action.named', { action: reassign, name })}
         title={reassign}
         data-action="reassign"
         data-task-id={row.taskId}
@@ -301,7 +304,7 @@ function RowActions({
       <RowButton
         variant="minimal"
         icon={<EyeOpenIcon />}
-        aria-label={details}
+        aria-label={t('dashboard.action.named', { action: details, name })}
         title={details}
         data-action="details"
         data-task-id={row.taskId}
@@ -313,7 +316,7 @@ function RowActions({
           comment?.commentAvailable ? ' has-comments' : ''
         }`}
         icon={<CommentIcon />}
-        aria-label={commentLabel}
+        aria-label={t('dashboard.action.named', { action: commentLabel, name })}
         title={commentLabel}
         data-action="comments"
         data-task-id={row.taskId}
@@ -545,7 +548,9 @@ export const TaskTable = observer(function TaskTable({
     if (!field) {
       return (
         <div role="columnheader" key={column} className="tessera-table__head">
-          <span className="tessera-table__label">{label}</span>
+          <span className="tessera-table__label" title={label || undefined}>
+            {label}
+          </span>
           {resizer}
         </div>
       );
@@ -556,20 +561,17 @@ export const TaskTable = observer(function TaskTable({
     const SortIcon = !active ? DoubleCaretVerticalIcon : ascending ? CaretUpIcon : CaretDownIcon;
     return (
       <div role="columnheader" key={column} className="tessera-table__head" aria-sort={sort}>
+        {/* The button is named by the column alone; the header's aria-sort tells the order,
+            and the hover hint what a click does. */}
         <button
           type="button"
           className={`tessera-table__sort${active ? ' is-active' : ''}`}
-          aria-label={t('dashboard.sortBy', { column: label })}
+          title={t('dashboard.sortBy', { column: label })}
           data-column={column}
           onClick={() => void list.sortBy(field)}
         >
           <span className="tessera-table__text">{label}</span>
           <SortIcon size={12} aria-hidden />
-          {active && (
-            <span className="tessera-visually-hidden">
-              {t(ascending ? 'dashboard.sortedAscending' : 'dashboard.sortedDescending')}
-            </span>
-          )}
         </button>
         {resizer}
       </div>
@@ -581,7 +583,7 @@ export const TaskTable = observer(function TaskTable({
   const team = kind === TaskListKind.team;
   const claimingId = dashboard.claimingTaskId;
   const commentStatus = list.commentStatus;
-  const skeleton = list.isLoading && rows.length === 0;
+  const skeleton = rows.length === 0 && (list.isLoading || list.awaitingFirstAnswer);
 
   // Only the rows in (or near) the scrolled view are drawn: every row is ROW_HEIGHT_PX high,
   // so the body takes the height of all of them and a padding stands in for those above.

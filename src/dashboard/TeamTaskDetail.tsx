@@ -7,6 +7,7 @@ import {
   PeopleIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TaskRow } from '../api/tasksApi';
@@ -35,6 +36,11 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
 }: TeamTaskDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // The view replaces the table the focus was in: it starts at the task's name.
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, [task.taskId]);
   return (
     <Card className="tessera-detail" data-testid="team-task-detail">
       <Button
@@ -44,7 +50,9 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
         className="tessera-detail__back"
         onClick={() => dashboard.hideDetails()}
       />
-      <h2 className="tessera-detail__title">{formatTaskName(task.taskName)}</h2>
+      <h2 className="tessera-detail__title" ref={titleRef} tabIndex={-1}>
+        {formatTaskName(task.taskName)}
+      </h2>
       <dl className="tessera-detail__facts">
         <div>
           <dt>{t('dashboard.detail.process')}</dt>
@@ -74,7 +82,8 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
           intent="primary"
           icon={<PeopleIcon />}
           text={t('dashboard.action.reassign')}
-          onClick={() => dashboard.startReassign(task)}
+          data-testid="detail-reassign"
+          onClick={() => dashboard.startReassign(task, 'detail')}
         />
         <Button
           variant="outlined"

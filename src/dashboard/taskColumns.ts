@@ -54,10 +54,14 @@ const FIXED_PX: Partial<Record<TaskColumn, Record<Viewport, number>>> = {
   createdOn: { desktop: 112, tablet: 104, mobile: 0 },
 };
 
+/**
+ * Wide enough for the longest language's button and header on one line ("Ouvrir la tâche",
+ * "Actions possibles"), so neither wraps nor is cut.
+ */
 const ACTIONS_PX: Record<TaskListKind, Record<Viewport, number>> = {
-  assigned: { desktop: 136, tablet: 132, mobile: 56 },
-  candidate: { desktop: 116, tablet: 112, mobile: 60 },
-  team: { desktop: 128, tablet: 124, mobile: 104 },
+  assigned: { desktop: 172, tablet: 168, mobile: 56 },
+  candidate: { desktop: 150, tablet: 146, mobile: 60 },
+  team: { desktop: 150, tablet: 146, mobile: 104 },
 };
 
 const FLEX_WEIGHT: Partial<Record<TaskColumn, number>> = {

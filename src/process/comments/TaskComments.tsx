@@ -275,27 +275,37 @@ export const TaskComments = observer(function TaskComments({
       aria-label={t('comments.title')}
       data-testid="task-comments"
     >
+      {/* Both tabs have a panel, so each tab's aria-controls names one that exists; only
+          the shown one holds the list. Tabs say they are enabled, which Blueprint's arrow
+          keys need, and the tab focused is the tab shown. */}
       <Tabs
         id="task-comments-tabs"
         selectedTabId={comments.commentType}
         onChange={(tab) => comments.setCommentType(tab as CommentType)}
-        renderActiveTabPanelOnly
         className="tessera-task-comments__tabs"
       >
-        <Tab
-          id={CommentType.taskComments}
-          title={t('comments.tabs.comments')}
-          tagContent={comments.taskComments.length}
-          tagProps={{ round: true }}
-          panel={panel}
-        />
-        <Tab
-          id={CommentType.reassignComments}
-          title={t('comments.tabs.reassignments')}
-          tagContent={comments.reassignComments.length}
-          tagProps={{ round: true }}
-          panel={panel}
-        />
+        {[CommentType.taskComments, CommentType.reassignComments].map((type) => (
+          <Tab
+            key={type}
+            id={type}
+            disabled={false}
+            onFocus={() => {
+              if (comments.commentType !== type) comments.setCommentType(type);
+            }}
+            title={
+              type === CommentType.taskComments
+                ? t('comments.tabs.comments')
+                : t('comments.tabs.reassignments')
+            }
+            tagContent={
+              type === CommentType.taskComments
+                ? comments.taskComments.length
+                : comments.reassignComments.length
+            }
+            tagProps={{ round: true }}
+            panel={comments.commentType === type ? panel : <span />}
+          />
+        ))}
         <TabsExpander />
         {refreshing && <Spinner size={14} className="tessera-task-comments__refreshing" />}
         {canComment && !comments.isCommentInputOpen && (
