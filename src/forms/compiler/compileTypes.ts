@@ -39,10 +39,20 @@ export interface CompileWarning {
   readonly params: Readonly<Record<string, CompileParam>>;
 }
 
-/** A definition that fails its format's schema: `schema.<keyword>` at a JSON pointer. */
+/**
+ * Codes of a definition too large or too deep to compile safely: more fields than
+ * `MAX_FORM_FIELDS`, containers nested deeper than `MAX_CONTAINER_NESTING`, JSON deeper
+ * than `MAX_JSON_DEPTH`. Params: `limit` (and `count` for fields).
+ */
+export type CompileLimitCode = 'limit.tooManyFields' | 'limit.nestingTooDeep' | 'limit.jsonTooDeep';
+
+/**
+ * A definition that cannot be compiled: it fails its format's schema (`schema.<keyword>`)
+ * or breaks a size limit (`limit.*`), at a JSON pointer.
+ */
 export interface CompileError {
-  /** `schema.required`, `schema.type`, `schema.pattern`, ... */
-  readonly code: `schema.${string}`;
+  /** `schema.required`, `schema.type`, `schema.pattern`, ..., or a `CompileLimitCode`. */
+  readonly code: `schema.${string}` | CompileLimitCode;
   /** Where, as a JSON pointer into the definition. */
   readonly path: string;
   /** The schema's details (missing property, allowed values, ...). */
@@ -55,7 +65,7 @@ export interface CompileResult {
   readonly form: NormalizedForm | null;
   /** Recoverable problems. */
   readonly warnings: readonly CompileWarning[];
-  /** Schema failures; non-empty exactly when `form` is null. */
+  /** Schema failures and broken size limits; non-empty exactly when `form` is null. */
   readonly errors: readonly CompileError[];
 }
 

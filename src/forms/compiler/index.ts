@@ -2,6 +2,7 @@
 // normalised form, its grid layout, rjsf's schemas and the server's save schema.
 export type {
   CompileError,
+  CompileLimitCode,
   CompileOptions,
   CompileParam,
   CompileResult,
@@ -13,6 +14,12 @@ export type {
 export { compileForm } from './compileForm';
 export { detectFormKind } from './detectFormKind';
 export { validateDefinition } from './validateDefinition';
+export {
+  MAX_CONTAINER_NESTING,
+  MAX_FORM_FIELDS,
+  MAX_JSON_DEPTH,
+  measureDefinition,
+} from './measureDefinition';
 export { parsePlainForm } from './parsePlainForm';
 export { parseDesignerForm } from './parseDesignerForm';
 export { parseCombinedTask } from './parseCombinedTask';

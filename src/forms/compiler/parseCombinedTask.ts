@@ -10,7 +10,8 @@ import {
 } from '../../../schemas/forms';
 import type { CompileWarning, ParsedForm, ResolveForm } from './compileTypes';
 import { checkFormulas } from './checkFormulas';
-import { dedupeFieldIds } from './dedupeFieldIds';
+import { createIdAllocator, dedupeFieldIds } from './dedupeFieldIds';
+import { measureDefinition } from './measureDefinition';
 import { detectFormKind } from './detectFormKind';
 import { parseDesignerForm } from './parseDesignerForm';
 import { parsePlainForm } from './parsePlainForm';
@@ -32,9 +33,10 @@ export function parseCombinedTask(
   const fieldPaths: string[][] = [];
   const parts: NormalizedFormPart[] = [];
   const sectionIds = new Set<string>();
+  // Renamed ids skip every id handed out so far, in linear time however many repeat.
+  const renameSection = createIdAllocator(sectionIds);
   const uniqueSectionId = (wanted: string): string => {
-    let id = wanted;
-    for (let n = 2; sectionIds.has(id); n += 1) id = `${wanted}__${n}`;
+    const id = sectionIds.has(wanted) ? renameSection(wanted) : wanted;
     sectionIds.add(id);
     return id;
   };
@@ -139,7 +141,9 @@ function refProblem(ref: string, source: unknown): RefProblem | undefined {
   if (kind === 'combined' || detectFormKind(ref) === 'combined') {
     return { code: 'combined.nestedCombined', params: {} };
   }
-  const errors = validateDefinition(kind, source);
+  // A stored form from before the size limits may break one; it is checked before its schema.
+  const limit = measureDefinition(source).error;
+  const errors = limit ? [limit] : validateDefinition(kind, source);
   const first = errors[0];
   if (first) {
     return {
