@@ -70,6 +70,8 @@ export class FormStore implements FieldHost {
   private readonly opening = new Map<string, unknown>();
   private readonly graph: DependencyGraph;
   private listener: OutcomeListener | null = null;
+  // Errors to bring into view once the form is on screen (a part not shown yet).
+  private pendingReveal: FieldErrorMap | null = null;
 
   constructor(form: NormalizedForm, options: FormStoreOptions) {
     this.form = form;
@@ -95,7 +97,15 @@ export class FormStore implements FieldHost {
     this.applyComputed(recalculate(this.graph, this.current, null).values);
     makeAutoObservable<
       this,
-      'fields' | 'registry' | 'current' | 'atoms' | 'watchers' | 'opening' | 'graph' | 'listener'
+      | 'fields'
+      | 'registry'
+      | 'current'
+      | 'atoms'
+      | 'watchers'
+      | 'opening'
+      | 'graph'
+      | 'listener'
+      | 'pendingReveal'
     >(
       this,
       {
@@ -112,6 +122,9 @@ export class FormStore implements FieldHost {
         opening: false,
         graph: false,
         listener: false,
+        pendingReveal: false,
+        problems: false,
+        hasValues: false,
         valueOf: false,
         fieldOf: false,
         fieldIds: false,
@@ -221,6 +234,42 @@ export class FormStore implements FieldHost {
     return result;
   }
 
+  /**
+   * The errors a submit would show, without showing them: what a list of a combined task's
+   * parts reads to say which part still has problems.
+   */
+  problems(): FieldErrorMap {
+    return this.validator.validateValues(this.current);
+  }
+
+  /** Whether any value field holds a value (a part the user has started). */
+  hasValues(): boolean {
+    return [...this.fields.values()].some((field) => {
+      const plugin = this.registry.resolve(field.type);
+      if (plugin.displayOnly || plugin.computed) return false;
+      return !plugin.isEmpty(plugin.sanitize(this.current[field.id], field));
+    });
+  }
+
+  /**
+   * Shows errors found elsewhere (the server refused a save or a completion) on their
+   * fields, as a refused submit does, and brings the first into view: now if the form is
+   * on screen, else when it is next shown. A field shows its error until it is changed.
+   */
+  showErrors(errors: FieldErrorMap): void {
+    const shown = new Map<string, readonly ValidationError[]>();
+    for (const [fieldId, fieldErrors] of errors) {
+      if (!this.fields.has(fieldId) || fieldErrors.length === 0) continue;
+      this.errors.set(fieldId, fieldErrors);
+      this.touched.add(fieldId);
+      shown.set(fieldId, fieldErrors);
+      this.notify(fieldId);
+    }
+    if (shown.size === 0) return;
+    if (this.listener) this.listener.onInvalid(shown);
+    else this.pendingReveal = shown;
+  }
+
   /** Counts a submit click and validates everything; answers whether the form may be sent. */
   attemptSubmit(): boolean {
     this.submitAttempts += 1;
@@ -241,6 +290,9 @@ export class FormStore implements FieldHost {
   /** Lets a listener hear outcome clicks (the task form); answers a function that stops it. */
   listen(listener: OutcomeListener): () => void {
     this.listener = listener;
+    const pending = this.pendingReveal;
+    this.pendingReveal = null;
+    if (pending) listener.onInvalid(pending);
     return () => {
       if (this.listener === listener) this.listener = null;
     };

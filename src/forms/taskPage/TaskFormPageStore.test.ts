@@ -1,9 +1,11 @@
+import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FormPath } from '../../../schemas/api/forms';
+import { TaskPath } from '../../../schemas/api/tasksConstants';
 import { IdentityPath } from '../../../schemas/api/identity';
 import { ToastStore } from '../../stores/ToastStore';
 import { FakeServer } from '../../testing/fakeServer';
-import { TaskFormPageStore } from './TaskFormPageStore';
+import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 
 let server: FakeServer | undefined;
 
@@ -94,5 +96,80 @@ describe('TaskFormPageStore.autofill', () => {
 
     expect(store.canAutofill).toBe(false);
     expect(store.autofill('en')).toBeNull();
+  });
+});
+
+describe('TaskFormPageStore completing a combined task', () => {
+  const COMPLETE = { key: 'complete', label: 'Complete', type: 'DEFAULT' } as const;
+
+  async function onLastPart() {
+    const loaded = await loadCombinedTask();
+    server?.on('PUT', FormPath.draft(TASK_ID), {
+      status: 200,
+      body: { taskId: TASK_ID, formId: 'DSG-applicant', values: {} },
+    });
+    runInAction(() => {
+      loaded.store.currentIndex = 1;
+    });
+    loaded.store.current?.store?.setValue('note', 'Looks fine');
+    return loaded;
+  }
+
+  it('given an earlier part with required fields empty, then nothing is sent and that part opens with its errors', async () => {
+    const { store, toasts } = await onLastPart();
+    const [applicant, decision] = store.parts;
+    if (!applicant || !decision) throw new Error('two parts expected');
+    expect(store.partState(applicant)).toBe(PartState.notStarted);
+    expect(store.partState(decision)).toBe(PartState.done);
+
+    await expect(store.submit(COMPLETE, { note: 'Looks fine' })).rejects.toThrow();
+
+    expect(server?.calls('POST', TaskPath.complete(TASK_ID))).toHaveLength(0);
+    expect(store.currentIndex).toBe(0);
+    expect(applicant.store?.errorsOf('fullName')).toEqual([
+      { code: 'validation.required', params: {} },
+    ]);
+    expect(store.partState(applicant)).toBe(PartState.hasErrors);
+    expect(toasts.toasts.map((toast) => [toast.key, toast.values])).toEqual([
+      ['taskForm.partIncomplete', { form: 'Applicant' }],
+    ]);
+  });
+
+  it('given the server refuses fields of an earlier part, then each shows on its field, translated, and that part opens', async () => {
+    const { store, toasts } = await onLastPart();
+    const [applicant] = store.parts;
+    applicant?.store?.setValue('fullName', 'Ada Lovelace');
+    applicant?.store?.setValue('iban', 'DE12345678901234567890');
+    server?.on('POST', TaskPath.complete(TASK_ID), {
+      status: 422,
+      body: {
+        statusCode: 422,
+        code: 'VALIDATION_ERROR',
+        message: 'The form has problems.',
+        details: [
+          {
+            path: 'fullName',
+            code: 'validation.maxLength',
+            params: { limit: 5, formId: 'DSG-applicant' },
+          },
+          {
+            path: 'outcome',
+            code: 'validation.enum',
+            params: { allowed: 'approve', formId: 'DSG-decision' },
+          },
+        ],
+      },
+    });
+
+    await expect(store.submit(COMPLETE, { note: 'Looks fine' })).rejects.toThrow();
+
+    expect(store.currentIndex).toBe(0);
+    expect(applicant?.store?.errorsOf('fullName')).toEqual([
+      { code: 'validation.maxLength', params: { limit: 5 } },
+    ]);
+    // What no field can show is said in words, not codes.
+    expect(toasts.toasts.map((toast) => [toast.key, toast.values])).toEqual([
+      ['taskForm.fieldsRefused', { reasons: 'Choose one of the listed options.' }],
+    ]);
   });
 });

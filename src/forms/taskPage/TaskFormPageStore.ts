@@ -6,7 +6,12 @@ import {
   type IReactionDisposer,
 } from 'mobx';
 import type { LocalizedText, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
-import { ForbiddenError, UnauthorizedError, UnprocessableError } from '../../api/errors';
+import {
+  ForbiddenError,
+  UnauthorizedError,
+  UnprocessableError,
+  type ApiErrorDetail,
+} from '../../api/errors';
 import { fetchSystemSettings } from '../../api/identityApi';
 import {
   completeTask,
@@ -19,6 +24,8 @@ import type { ToastStore } from '../../stores/ToastStore';
 import { RemoteLoadingStatus, SavingStatus } from '../../stores/statuses';
 import { defaultFieldRegistry } from '../registry/createFieldRegistry';
 import type { FieldRegistry } from '../registry/FieldRegistry';
+import { i18n } from '../../i18n/i18n';
+import type { ValidationError, ValidationParam } from '../registry/validationError';
 import { FormStore } from '../runtime/FormStore';
 import { valuesEqual } from '../runtime/valuesEqual';
 import { autofillForm, localToday, type AutofillReport } from './autofillForm';
@@ -39,6 +46,18 @@ export const FORM_SWITCH_DELAY_MS = 150;
 
 const SAVING_TYPES = new Set<string>(['SECTION_SAVE', 'ONLY_FORM_SAVE']);
 const CUT_PREFIX = 'CUT-';
+
+/** Where a combined task's part stands, as its list of forms says it. */
+export const PartState = {
+  /** Nothing filled in yet. */
+  notStarted: 'notStarted',
+  /** Filled in, but a completion would be refused for it. */
+  hasErrors: 'hasErrors',
+  /** Ready for the completion. */
+  done: 'done',
+} as const;
+/** Where a combined task's part stands. */
+export type PartState = (typeof PartState)[keyof typeof PartState];
 
 /** One form on the page: the whole form of a task, or one part of a combined task. */
 export interface TaskFormPart {
@@ -144,6 +163,14 @@ export class TaskFormPageStore {
   get dirty(): boolean {
     if (this.finished) return false;
     return this.parts.some((part) => part.store?.dirty ?? false);
+  }
+
+  /** Where a part stands: not started, has errors (shown or to come), or done. */
+  partState(part: TaskFormPart): PartState | null {
+    const store = part.store;
+    if (!store) return null;
+    if (store.problems().size === 0) return PartState.done;
+    return store.errors.size > 0 || store.hasValues() ? PartState.hasErrors : PartState.notStarted;
   }
 
   /** Autofill is offered now: enabled, an editable form on screen (not the list of parts). */
@@ -308,6 +335,11 @@ export class TaskFormPageStore {
     if (this.combined && !this.isLast) {
       throw new Error('Only the last form of a combined task completes it');
     }
+    // Every part must be complete, as the server will check: the first one that is not is
+    // opened with its errors shown, and nothing is sent.
+    if (this.combined && this.openFirstIncompletePart()) {
+      throw new Error('An earlier form of the combined task is incomplete');
+    }
     await this.run(async () => {
       if (this.combined) {
         // The server reads the other parts from their saved drafts: save any unsaved first.
@@ -325,6 +357,39 @@ export class TaskFormPageStore {
     await this.run(async () => {
       await saveDraft(this.taskId, values, formId);
     }, 'tasks.savedTask');
+  }
+
+  // Shows the errors of every other part that a completion would refuse and opens the first
+  // of them; answers whether there was one.
+  private openFirstIncompletePart(): boolean {
+    let first = -1;
+    this.parts.forEach((part, index) => {
+      if (part === this.current || !part.store) return;
+      const problems = part.store.problems();
+      if (problems.size === 0) return;
+      part.store.showErrors(problems);
+      if (first < 0) first = index;
+    });
+    if (first < 0) return false;
+    this.openPart(first);
+    this.deps.toasts.showError('taskForm.partIncomplete', { form: this.titleOf(first) });
+    return true;
+  }
+
+  // A part's title in the page's language, else its id.
+  private titleOf(index: number): string {
+    const part = this.parts[index];
+    if (!part) return '';
+    return localizeText(part.title ?? undefined, i18n.language) || part.formId;
+  }
+
+  // Shows a part at once: its values are all in memory, there is nothing to save first.
+  private openPart(index: number): void {
+    if (this.switchTimer) clearTimeout(this.switchTimer);
+    this.switchTimer = null;
+    this.switching = false;
+    this.currentIndex = index;
+    this.showingList = false;
   }
 
   private async saveOtherParts(): Promise<void> {
@@ -360,13 +425,58 @@ export class TaskFormPageStore {
   private reportFailure(error: unknown): void {
     if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return;
     if (error instanceof UnprocessableError && error.details.length > 0) {
-      const fields = error.details
-        .map((detail) => `${detail.path.replace(/^\/+/, '') || '-'}: ${detail.code}`)
-        .join(', ');
-      this.deps.toasts.showError('taskForm.fieldsRefused', { fields });
+      const unplaced = this.placeProblems(error.details);
+      if (unplaced.length === 0) {
+        this.deps.toasts.showError('taskForm.fieldsMarked');
+        return;
+      }
+      const reasons = unplaced
+        .map((detail) => i18n.t(detail.code, messageParams(detail.params)))
+        .join(' ');
+      this.deps.toasts.showError('taskForm.fieldsRefused', { reasons });
       return;
     }
     this.deps.toasts.showError('common.serverErrorTryAgain');
+  }
+
+  /**
+   * Puts the server's refusals on their fields, translated like the browser's own errors
+   * (a combined task's in the part each names), opens the first part with one and brings
+   * its first field into view. Answers the problems no field of the form can show.
+   */
+  private placeProblems(details: readonly ApiErrorDetail[]): ApiErrorDetail[] {
+    const unplaced: ApiErrorDetail[] = [];
+    const byPart = new Map<number, Map<string, ValidationError[]>>();
+    for (const detail of details) {
+      // `dateOfBirth`, or `/address/street` for a value inside a field.
+      const fieldId = detail.path.replace(/^\/+/, '').split('/')[0] ?? '';
+      const formId = detail.params?.formId;
+      const index = this.parts.findIndex(
+        (part) =>
+          fieldId !== '' &&
+          part.store?.fieldOf(fieldId) !== undefined &&
+          (!this.combined || typeof formId !== 'string' || part.formId === formId),
+      );
+      if (index < 0) {
+        unplaced.push(detail);
+        continue;
+      }
+      const errors = byPart.get(index) ?? new Map<string, ValidationError[]>();
+      byPart.set(index, errors);
+      const fieldErrors = errors.get(fieldId) ?? [];
+      errors.set(fieldId, fieldErrors);
+      if (!fieldErrors.some((known) => known.code === detail.code)) {
+        fieldErrors.push({ code: detail.code, params: messageParams(detail.params) });
+      }
+    }
+    const indexes = [...byPart.keys()].sort((a, b) => a - b);
+    const first = indexes[0];
+    if (first !== undefined && this.combined && first !== this.currentIndex) this.openPart(first);
+    for (const index of indexes) {
+      const errors = byPart.get(index);
+      if (errors) this.parts[index]?.store?.showErrors(errors);
+    }
+    return unplaced;
   }
 
   /**
@@ -439,4 +549,18 @@ export class TaskFormPageStore {
     this.switchTimer = null;
     this.switching = false;
   }
+}
+
+// A refusal's params as a message reads them: plain values only, without the part's id.
+function messageParams(
+  params: Readonly<Record<string, unknown>> | undefined,
+): Record<string, ValidationParam> {
+  const result: Record<string, ValidationParam> = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (key === 'formId') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      result[key] = value;
+    }
+  }
+  return result;
 }

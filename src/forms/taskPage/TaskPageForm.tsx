@@ -11,8 +11,11 @@ import {
 import {
   ArrowLeftIcon,
   ArrowRightIcon,
+  CircleIcon,
   CleanIcon,
+  ErrorIcon,
   PropertiesIcon,
+  TickCircleIcon,
   WarningSignIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
@@ -25,7 +28,7 @@ import { useStores } from '../../stores/useStores';
 import { localizeText } from '../compiler';
 import { TaskForm } from '../runtime/TaskForm';
 import { browserStorage } from './localDraft';
-import { TaskFormPageStore } from './TaskFormPageStore';
+import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 import './TaskPageForm.css';
 
 /**
@@ -151,15 +154,20 @@ export const TaskPageForm = observer(function TaskPageForm({
       )}
       {store.combined && store.showingList ? (
         <Menu data-testid="combined-list">
-          {store.parts.map((candidate, index) => (
-            <MenuItem
-              key={candidate.formId}
-              text={`${index + 1}. ${localizeText(candidate.title ?? undefined, locale)}`}
-              active={index === store.currentIndex}
-              disabled={store.switching}
-              onClick={() => void store.goTo(index)}
-            />
-          ))}
+          {store.parts.map((candidate, index) => {
+            const state = store.partState(candidate);
+            return (
+              <MenuItem
+                key={candidate.formId}
+                text={`${index + 1}. ${localizeText(candidate.title ?? undefined, locale)}`}
+                active={index === store.currentIndex}
+                disabled={store.switching}
+                data-part-state={state ?? undefined}
+                labelElement={state ? <PartStateTag state={state} /> : undefined}
+                onClick={() => void store.goTo(index)}
+              />
+            );
+          })}
         </Menu>
       ) : part?.form && part.store ? (
         <div className={store.isLast ? undefined : 'tessera-task-form__part--inner'}>
@@ -203,3 +211,26 @@ export const TaskPageForm = observer(function TaskPageForm({
     </div>
   );
 });
+
+/** Props of {@link PartStateTag}. */
+interface PartStateTagProps {
+  /** Where the part stands. */
+  readonly state: PartState;
+}
+
+const PART_STATE_LOOK = {
+  [PartState.notStarted]: { intent: 'none', icon: <CircleIcon /> },
+  [PartState.hasErrors]: { intent: 'danger', icon: <ErrorIcon /> },
+  [PartState.done]: { intent: 'success', icon: <TickCircleIcon /> },
+} as const;
+
+/** A part's state in the list of forms: in words and an icon, the colour only adds to them. */
+function PartStateTag({ state }: PartStateTagProps) {
+  const { t } = useTranslation();
+  const look = PART_STATE_LOOK[state];
+  return (
+    <Tag minimal intent={look.intent} icon={look.icon} className="tessera-task-form__part-state">
+      {t(`taskForm.partState.${state}`)}
+    </Tag>
+  );
+}
