@@ -38,6 +38,25 @@ describe('locales', () => {
     }
   });
 
+  it('has every plural form each language needs (Spanish and French use "many" for a million)', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const keys = new Set(leafKeys(tree(language)));
+      const plurals = [...keys].filter((key) => key.endsWith('_other')).map(withoutPlural);
+      const missing = plurals.flatMap((base) =>
+        categories.filter((form) => !keys.has(`${base}_${form}`)).map((form) => `${base}_${form}`),
+      );
+      expect(missing, `missing in ${language}`).toEqual([]);
+      // And i18next picks it: a million of something is not left to the English fallback.
+      const [first] = plurals;
+      if (first && categories.includes('many')) {
+        expect(i18n.t(first, { lng: language, count: 1_000_000 })).not.toBe(
+          i18n.t(first, { lng: 'en', count: 1_000_000 }),
+        );
+      }
+    }
+  });
+
   it('translates rather than copies: Spanish and French differ from English', () => {
     const english = tree('en');
     for (const language of ['es', 'fr']) {
