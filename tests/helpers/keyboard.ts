@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core';
+
+/** What the focus is looked for: an element matching `selector`, with `text` if given. */
+export interface FocusTarget {
+  /** A CSS selector the focused element must match. */
+  selector: string;
+  /** The focused element's trimmed text must equal this, when given. */
+  text?: string;
+}
+
+/** Whether the focused element is the target. */
+export function focusIs(page: Page, target: FocusTarget): Promise<boolean> {
+  return page.evaluate(({ selector, text }) => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.matches(selector)) return false;
+    return text === undefined || (active.textContent ?? '').trim() === text;
+  }, target);
+}
+
+/** A short description of the focused element, for failure messages. */
+export function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return '(nothing: the page body)';
+    const id = active.id ? `#${active.id}` : '';
+    const label = active.getAttribute('aria-label') ?? (active.textContent ?? '').trim();
+    return `<${active.tagName.toLowerCase()}${id}> ${label.slice(0, 60)}`;
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab with `backwards`) until the target has the focus, as a keyboard
+ * user would; throws, naming where the focus went, when it is not reached within `limit`
+ * presses.
+ */
+export async function tabTo(
+  page: Page,
+  target: FocusTarget,
+  options: { backwards?: boolean; limit?: number } = {},
+): Promise<void> {
+  const key = options.backwards ? 'Shift+Tab' : 'Tab';
+  const limit = options.limit ?? 120;
+  const visited: string[] = [];
+  for (let presses = 0; presses <= limit; presses += 1) {
+    if (await focusIs(page, target)) return;
+    await page.keyboard.press(key);
+    if (presses < 30) visited.push(await describeFocus(page));
+  }
+  throw new Error(
+    `${key} did not reach ${target.selector}${target.text ? ` "${target.text}"` : ''} in ${limit} presses; the focus went through:\n  ${visited.join('\n  ')}`,
+  );
+}
+
+/** Waits until the focused element is the target; throws naming the focused element if not. */
+export async function expectFocus(
+  page: Page,
+  target: FocusTarget,
+  timeoutMs = 30_000,
+): Promise<void> {
+  try {
+    await page.waitForFunction(
+      ({ selector, text }) => {
+        const active = document.activeElement;
+        if (!active || active === document.body || !active.matches(selector)) return false;
+        return text === undefined || (active.textContent ?? '').trim() === text;
+      },
+      target,
+      { timeout: timeoutMs },
+    );
+  } catch {
+    throw new Error(
+      `The focus should be on ${target.selector}${target.text ? ` "${target.text}"` : ''}, it is on ${await describeFocus(page)}`,
+    );
+  }
+}
