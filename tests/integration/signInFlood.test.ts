@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityPath } from '../../schemas/api/identity';
+import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
+import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+
+/** The median of some numbers. */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+describe('a flood of sign-ins', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: {
+        // A real cost (16 MiB per hash), so that hashing is what a flood queues for.
+        passwordHashing: { log2N: 14, r: 8, p: 1 },
+        hashingSlots: { concurrency: 1, queueLength: 4, perAddress: 2 },
+      },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const signIn = (email: string, password: string, remoteAddress: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: IdentityPath.login,
+      headers: { host: 'localhost' },
+      payload: { email, password },
+      remoteAddress,
+    });
+
+  const timedSignIn = async (remoteAddress: string) => {
+    const started = performance.now();
+    const response = await signIn('maria.garcia@tessera.example', DEMO_PASSWORD, remoteAddress);
+    expect(response.statusCode).toBe(200);
+    return performance.now() - started;
+  };
+
+  it('given 30 concurrent sign-ins from one address, when a colleague signs in meanwhile, then the flood gets 429 with Retry-After and the colleague gets in quickly', async () => {
+    const quiet: number[] = [];
+    for (let i = 0; i < 3; i += 1) quiet.push(await timedSignIn(`10.20.0.${i + 1}`));
+
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      signIn(
+        i % 2 ? `ghost${i}@tessera.example` : 'lucas.martin@tessera.example',
+        `Guess#${i}`,
+        '10.66.0.1',
+      ),
+    );
+    const during = await timedSignIn('10.20.1.1');
+    const answers = await Promise.all(flood);
+
+    const refused = answers.filter((r) => r.statusCode === 429);
+    const checked = answers.filter((r) => r.statusCode === 400);
+    expect(refused.length + checked.length).toBe(30);
+    // One address holds two places in the hashing queue, no more.
+    expect(checked.length).toBeLessThanOrEqual(2);
+    for (const response of refused) {
+      expect(response.json().code).toBe('RATE_LIMITED');
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    console.info(
+      `sign-in: quiet median ${median(quiet).toFixed(0)} ms, during the flood ${during.toFixed(0)} ms; flood: ${checked.length} checked, ${refused.length} refused`,
+    );
+    // The colleague waited for at most the flood's two hashes and their own.
+    expect(during).toBeLessThan(median(quiet) * 4 + 1000);
+  });
+
+  it('given 30 concurrent sign-ins from 30 addresses, when the queue is full, then each is checked or refused with 429 and Retry-After', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(`ghost${i}@tessera.example`, 'Guess#2026', `10.70.${i}.1`),
+      ),
+    );
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(answers.every((r) => r.statusCode === 400 || r.statusCode === 429)).toBe(true);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const response of refused) {
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    // Once the queue drains, sign-in works as before.
+    await timedSignIn('10.20.2.1');
+  });
+});
