@@ -5,7 +5,8 @@ import { FocusStyleManager } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { followLanguage, startI18n } from './i18n/i18n';
+import { watchBlueprintLabels } from './i18n/blueprintLabels';
+import { followLanguage, i18n, startI18n } from './i18n/i18n';
 import { RouterNavigator } from './routing/RouterNavigator';
 import { Paths } from './routing/paths';
 import { RootStore } from './stores/RootStore';
@@ -54,12 +55,15 @@ document.addEventListener('visibilitychange', revalidateSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-void translationsReady.then(() =>
+void translationsReady.then(() => {
+  // Blueprint's own English (close buttons, select icons) follows the language too; overlays
+  // are portalled to <body>, so the whole body is watched.
+  watchBlueprintLabels(document.body, i18n);
   createRoot(container).render(
     <StrictMode>
       <StoresContext.Provider value={stores}>
         <App navigator={appNavigator} />
       </StoresContext.Provider>
     </StrictMode>,
-  ),
-);
+  );
+});
