@@ -5,6 +5,7 @@ import {
   ChangePasswordFailure,
   ChangePasswordForm,
   ChangePasswordStatus,
+  CurrentPasswordProblem,
 } from './ChangePasswordForm';
 
 const settings = {
@@ -28,8 +29,9 @@ beforeEach(() => {
 
 afterEach(() => server.restore());
 
-async function loaded() {
-  const form = new ChangePasswordForm();
+/** A loaded form of the must-change flow (no current password), unless told otherwise. */
+async function loaded(requiresCurrentPassword = false) {
+  const form = new ChangePasswordForm({ requiresCurrentPassword });
   await form.load();
   return form;
 }
@@ -96,5 +98,70 @@ describe('ChangePasswordForm', () => {
     await form.submit();
     expect(form.problem).toBe('weakPassword');
     expect(form.failure).toBeNull();
+  });
+
+  describe('a signed-in change', () => {
+    it('asks for the current password before calling', async () => {
+      const form = await loaded(true);
+      form.setPassword('Longer-pass1');
+      await form.submit();
+      expect(form.currentProblem).toBe(CurrentPasswordProblem.currentRequired);
+      expect(server.calls('POST', IdentityPath.updatePassword)).toHaveLength(0);
+      form.setCurrentPassword('Old-pass1');
+      expect(form.currentProblem).toBeNull();
+    });
+
+    it('sends the current password with the new one', async () => {
+      server.on('POST', IdentityPath.updatePassword, {
+        status: 200,
+        body: { status: 'PASSWORD_UPDATED' },
+      });
+      const form = await loaded(true);
+      form.setCurrentPassword('Old-pass1');
+      form.setPassword('Longer-pass1');
+      await form.submit();
+      expect(server.calls('POST', IdentityPath.updatePassword)[0]?.body).toEqual({
+        email: 'anna.lopez@northbank.example',
+        password: 'Longer-pass1',
+        currentPassword: 'Old-pass1',
+      });
+      expect(form.status).toBe(ChangePasswordStatus.success);
+      expect(form.currentPassword).toBe('');
+    });
+
+    it('marks the current password when the server finds it wrong or missing', async () => {
+      const form = await loaded(true);
+      form.setCurrentPassword('Guess-1');
+      form.setPassword('Longer-pass1');
+      server.on('POST', IdentityPath.updatePassword, {
+        status: 400,
+        body: { statusCode: 400, code: 'WRONG_CURRENT_PASSWORD', message: 'x' },
+      });
+      await form.submit();
+      expect(form.currentProblem).toBe(CurrentPasswordProblem.currentWrong);
+      expect(form.failure).toBeNull();
+      expect(form.status).toBe(ChangePasswordStatus.idle);
+
+      server.on('POST', IdentityPath.updatePassword, {
+        status: 400,
+        body: { statusCode: 400, code: 'CURRENT_PASSWORD_REQUIRED', message: 'x' },
+      });
+      await form.submit();
+      expect(form.currentProblem).toBe(CurrentPasswordProblem.currentRequired);
+    });
+
+    it('says how long to wait after too many wrong current passwords', async () => {
+      const form = await loaded(true);
+      form.setCurrentPassword('Guess-1');
+      form.setPassword('Longer-pass1');
+      server.on('POST', IdentityPath.updatePassword, {
+        status: 429,
+        headers: { 'retry-after': '150' },
+        body: { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: 'x' },
+      });
+      await form.submit();
+      expect(form.failure).toBe(ChangePasswordFailure.tooManyAttempts);
+      expect(form.retryAfterMinutes).toBe(3);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ErrorCode } from '../../schemas/api/commonConstants';
 import type { PasswordSettings } from '../../schemas/api/identity';
-import { BadRequestError, UnauthorizedError, type ApiError } from '../api/errors';
+import { BadRequestError, RateLimitedError, UnauthorizedError, type ApiError } from '../api/errors';
 import { fetchPasswordSettings, updatePassword } from '../api/identityApi';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { NewPasswordProblem, validateNewPassword } from './validateNewPassword';
@@ -19,17 +19,45 @@ export type ChangePasswordStatus = (typeof ChangePasswordStatus)[keyof typeof Ch
 /** A server-side failure shown in the dismissible banner; keys under `changePassword.`. */
 export const ChangePasswordFailure = {
   emailMismatch: 'emailMismatch',
+  tooManyAttempts: 'tooManyAttempts',
   serverError: 'serverError',
 } as const;
 /** One of `ChangePasswordFailure`. */
 export type ChangePasswordFailure =
   (typeof ChangePasswordFailure)[keyof typeof ChangePasswordFailure];
 
+/** What the current-password field can lack; keys under `changePassword.`. */
+export const CurrentPasswordProblem = {
+  currentRequired: 'currentRequired',
+  currentWrong: 'currentWrong',
+} as const;
+/** One of `CurrentPasswordProblem`. */
+export type CurrentPasswordProblem =
+  (typeof CurrentPasswordProblem)[keyof typeof CurrentPasswordProblem];
+
+/** How the change-password screen was reached. */
+export interface ChangePasswordFormOptions {
+  /**
+   * A signed-in change proves the current password; the must-change flow right after
+   * sign-in does not ask again (the server accepts that session without it).
+   */
+  requiresCurrentPassword: boolean;
+}
+
 /**
- * The change-password screen's state: the account's email and policy (loaded), the new
- * password, its validation, the call and its outcome.
+ * The change-password screen's state: the account's email and policy (loaded), the current
+ * password when a signed-in change needs it, the new password, their validation, the call
+ * and its outcome.
  */
 export class ChangePasswordForm {
+  /** Whether the current password is asked for. */
+  readonly requiresCurrentPassword: boolean;
+  /** The current password as typed. */
+  currentPassword = '';
+  /** The current password's problem at the last submit, until edited. */
+  currentProblem: CurrentPasswordProblem | null = null;
+  /** Minutes to wait after too many wrong current passwords. */
+  retryAfterMinutes = 0;
   /** Loading status of the email and password policy. */
   settingsStatus: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
   /** The account whose password changes. */
@@ -45,7 +73,8 @@ export class ChangePasswordForm {
   /** The banner's failure, until dismissed or the next submit. */
   failure: ChangePasswordFailure | null = null;
 
-  constructor() {
+  constructor(options: ChangePasswordFormOptions) {
+    this.requiresCurrentPassword = options.requiresCurrentPassword;
     makeAutoObservable(this);
   }
 
@@ -72,6 +101,12 @@ export class ChangePasswordForm {
     this.problem = null;
   }
 
+  /** Updates the current password and clears its problem. */
+  setCurrentPassword(value: string): void {
+    this.currentPassword = value;
+    this.currentProblem = null;
+  }
+
   /** Closes the banner. */
   dismissFailure(): void {
     this.failure = null;
@@ -81,15 +116,24 @@ export class ChangePasswordForm {
   /** Validates and, when the password meets the policy, changes it. */
   async submit(): Promise<void> {
     if (!this.settings || this.status === ChangePasswordStatus.submitting) return;
+    this.currentProblem =
+      this.requiresCurrentPassword && this.currentPassword === ''
+        ? CurrentPasswordProblem.currentRequired
+        : null;
     this.problem = validateNewPassword(this.password, this.settings);
-    if (this.problem) return;
+    if (this.problem || this.currentProblem) return;
     this.status = ChangePasswordStatus.submitting;
     this.failure = null;
     try {
-      await updatePassword({ email: this.email, password: this.password });
+      await updatePassword({
+        email: this.email,
+        password: this.password,
+        ...(this.requiresCurrentPassword ? { currentPassword: this.currentPassword } : {}),
+      });
       runInAction(() => {
         this.status = ChangePasswordStatus.success;
         this.password = '';
+        this.currentPassword = '';
       });
     } catch (error) {
       runInAction(() => this.fail(error as ApiError));
@@ -99,6 +143,22 @@ export class ChangePasswordForm {
   private fail(error: ApiError): void {
     this.status = ChangePasswordStatus.error;
     if (error instanceof UnauthorizedError) return; // the session expired: sign-in takes over
+    if (
+      error.code === ErrorCode.currentPasswordRequired ||
+      error.code === ErrorCode.wrongCurrentPassword
+    ) {
+      this.currentProblem =
+        error.code === ErrorCode.wrongCurrentPassword
+          ? CurrentPasswordProblem.currentWrong
+          : CurrentPasswordProblem.currentRequired;
+      this.status = ChangePasswordStatus.idle;
+      return;
+    }
+    if (error instanceof RateLimitedError) {
+      this.retryAfterMinutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+      this.failure = ChangePasswordFailure.tooManyAttempts;
+      return;
+    }
     if (error.code === ErrorCode.weakPassword) {
       // The server's policy is the same function; a refusal means the policy just changed.
       this.problem = NewPasswordProblem.weakPassword;

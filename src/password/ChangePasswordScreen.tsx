@@ -1,8 +1,9 @@
-import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, Spinner } from '@blueprintjs/core';
 import { CrossIcon, EndorsedIcon, RefreshIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '../components/PasswordInput';
 import { PublicLayout } from '../public/PublicLayout';
 import { SessionStatus } from '../stores/SessionStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -13,12 +14,19 @@ import './passwordScreens.css';
 
 /**
  * The change-password page (`/accounts/password/change`), reached signed in or after the
- * server's 307 on login or the session check. On success it sends the user to sign in again.
+ * server's 307 on login or the session check. Signed in, it asks for the current password
+ * too; in the must-change flow the password was typed at sign-in a moment ago. On success
+ * it sends the user to sign in again.
  */
 export const ChangePasswordScreen = observer(function ChangePasswordScreen() {
   const { session } = useStores();
   const { t } = useTranslation();
-  const [form] = useState(() => new ChangePasswordForm());
+  const [form] = useState(
+    () =>
+      new ChangePasswordForm({
+        requiresCurrentPassword: session.status !== SessionStatus.passwordChangeRequired,
+      }),
+  );
 
   useEffect(() => {
     void form.load();
@@ -119,7 +127,10 @@ const ChangePasswordFields = observer(function ChangePasswordFields({
           intent="danger"
           className="tessera-password__banner"
           role="alert"
-          title={t(`changePassword.${form.failure}`, { email: form.email })}
+          title={t(`changePassword.${form.failure}`, {
+            email: form.email,
+            count: form.retryAfterMinutes,
+          })}
         >
           <Button
             className="tessera-password__banner-close"
@@ -132,11 +143,38 @@ const ChangePasswordFields = observer(function ChangePasswordFields({
           />
         </Callout>
       )}
+      {form.requiresCurrentPassword && (
+        <FormGroup
+          label={t('changePassword.currentPassword')}
+          labelFor="current-password"
+          intent={form.currentProblem ? 'danger' : 'none'}
+          helperText={
+            form.currentProblem ? (
+              <span role="alert" id="current-password-problem">
+                {t(`changePassword.${form.currentProblem}`)}
+              </span>
+            ) : undefined
+          }
+        >
+          <PasswordInput
+            id="current-password"
+            autoComplete="current-password"
+            value={form.currentPassword}
+            onValueChange={(value) => form.setCurrentPassword(value)}
+            intent={form.currentProblem ? 'danger' : 'none'}
+            invalid={form.currentProblem !== null}
+            describedBy={form.currentProblem ? 'current-password-problem' : undefined}
+            disabled={submitting}
+            autoFocus
+          />
+        </FormGroup>
+      )}
       <NewPasswordFields
         form={form}
         settings={form.settings}
         busy={submitting}
         submitText={t('changePassword.submit')}
+        autoFocus={!form.requiresCurrentPassword}
       />
     </form>
   );

@@ -23,6 +23,8 @@ export interface NewPasswordFieldsProps {
   busy: boolean;
   /** The submit button's text. */
   submitText: string;
+  /** Focus the new password on mount (default); off when a field above it comes first. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export const NewPasswordFields = observer(function NewPasswordFields({
   settings,
   busy,
   submitText,
+  autoFocus = true,
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   return (
@@ -55,7 +58,7 @@ export const NewPasswordFields = observer(function NewPasswordFields({
           invalid={form.problem !== null}
           describedBy="new-password-rules"
           disabled={busy}
-          autoFocus
+          autoFocus={autoFocus}
         />
       </FormGroup>
       <PasswordChecklist id="new-password-rules" password={form.password} settings={settings} />

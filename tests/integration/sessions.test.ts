@@ -212,14 +212,14 @@ describe('sessions', () => {
       );
     });
 
-    it('given a full session with a wrong current password, when changing, then 403 WRONG_CURRENT_PASSWORD, counted like a failed sign-in', async () => {
+    it('given a full session with a wrong current password, when changing, then 400 WRONG_CURRENT_PASSWORD, counted like a failed sign-in', async () => {
       const client = await signedIn('amara.okafor@tessera.example');
       const response = await change(client, {
         email: 'amara.okafor@tessera.example',
         password: NEW_PASSWORD,
         currentPassword: 'Guess#2026',
       });
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('WRONG_CURRENT_PASSWORD');
       const failures = await server.database.db
         .selectFrom('login_failures')

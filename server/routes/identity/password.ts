@@ -23,8 +23,9 @@ import type { HashingRouteOptions } from './login';
  * Password settings (signed in, in the must-change state, or for the reset page) and
  * `POST /identity/password`, which changes one's own password and ends every session. With a
  * full session the current password must come along (ASVS 4.0.3 2.1.6): 400
- * `CURRENT_PASSWORD_REQUIRED` without it, 403 `WRONG_CURRENT_PASSWORD` when wrong, throttled
- * like sign-in so a stolen cookie cannot guess it either.
+ * `CURRENT_PASSWORD_REQUIRED` without it, 400 `WRONG_CURRENT_PASSWORD` when wrong (a 403
+ * would mean a missing privilege to the client), throttled like sign-in so a stolen cookie
+ * cannot guess it either.
  */
 export const passwordRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fastify, options) => {
   const { hashing } = options;
@@ -98,7 +99,7 @@ export const passwordRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fa
         );
         if (!matches) {
           await recordLoginFailure(db, session.tenant, email, request.ip);
-          throw new AppError(403, ErrorCode.wrongCurrentPassword, 'The current password is wrong.');
+          throw new AppError(400, ErrorCode.wrongCurrentPassword, 'The current password is wrong.');
         }
       }
       await assertAcceptablePassword(
