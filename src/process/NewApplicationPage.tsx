@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../components/PageHeading';
 import { useWorkStores } from '../dashboard/useWorkStores';
+import { localizeProcessName } from '../i18n/localizeProcessText';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { APPLICATION_NAME_MAX, isApplicationType } from './NewApplicationStore';
 import { CreateProcessStatus } from './processStatuses';
@@ -20,7 +21,7 @@ export const NewApplicationPage = observer(function NewApplicationPage() {
   const { type, appDefinitionKey = '' } = useParams();
   const { processes } = useWorkStores();
   const store = processes.newApplication;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -69,7 +70,7 @@ export const NewApplicationPage = observer(function NewApplicationPage() {
             }}
           >
             <PageHeading className="tessera-page__title" data-testid="definition-name">
-              {store.definition.name}
+              {localizeProcessName(i18n, store.definition.key, store.definition.name)}
             </PageHeading>
             {store.definition.description && (
               <p className="tessera-muted">{store.definition.description}</p>

@@ -11,6 +11,7 @@ import { PageHeading } from '../components/PageHeading';
 import { taskPath } from '../dashboard/DashboardStore';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { formatDueDate } from '../dates/dueDateFlag';
+import { localizeProcessName, localizeTaskName } from '../i18n/localizeProcessText';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
@@ -38,10 +39,12 @@ interface InstanceTaskTableProps {
   tasks: InstanceTask[];
   /** Whether they are completed ones (the last column is then the completion). */
   completed: boolean;
+  /** The key of the instance's process, whose task names the locales translate. */
+  processKey: string;
 }
 
 /** The open or completed tasks of the instance, each linking to its task page. */
-function InstanceTaskTable({ tasks, completed }: InstanceTaskTableProps) {
+function InstanceTaskTable({ tasks, completed, processKey }: InstanceTaskTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <HTMLTable compact className="tessera-instance__table">
@@ -57,7 +60,7 @@ function InstanceTaskTable({ tasks, completed }: InstanceTaskTableProps) {
           <tr key={task.id}>
             <td>
               <Link to={taskPath(task.id)} data-task-id={task.id}>
-                {task.name || '-'}
+                {task.name ? localizeTaskName(i18n, processKey, task.name) : '-'}
               </Link>
             </td>
             <td>{task.assigneeName || t('tasks.header.noAssignee')}</td>
@@ -141,12 +144,17 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
 
   const completed = instance.status === 'Completed';
   const showVariables = session.hasPrivilege(Privilege.accessVariables);
+  const processName = localizeProcessName(
+    i18n,
+    instance.processDefinitionKey,
+    instance.processDefinitionName,
+  );
   return (
     <div className="tessera-page tessera-instance" data-testid="process-instance">
       {back}
       <header className="tessera-page__header">
         <div>
-          <p className="tessera-page__eyebrow">{instance.processDefinitionName}</p>
+          <p className="tessera-page__eyebrow">{processName}</p>
           <PageHeading className="tessera-page__title" data-testid="instance-title">
             {instance.name}
           </PageHeading>
@@ -162,7 +170,7 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
         <div>
           <dt>{t('process.instance.definition')}</dt>
           <dd>
-            {instance.processDefinitionName}{' '}
+            {processName}{' '}
             <span className="tessera-muted">v{instance.processDefinitionVersion}</span>
           </dd>
         </div>
@@ -193,7 +201,11 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
         {store.openTasks.length === 0 ? (
           <p className="tessera-muted">{t('process.instance.noOpenTasks')}</p>
         ) : (
-          <InstanceTaskTable tasks={store.openTasks} completed={false} />
+          <InstanceTaskTable
+            tasks={store.openTasks}
+            completed={false}
+            processKey={instance.processDefinitionKey}
+          />
         )}
       </section>
 
@@ -202,7 +214,11 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
         {store.completedTasks.length === 0 ? (
           <p className="tessera-muted">{t('process.instance.noCompletedTasks')}</p>
         ) : (
-          <InstanceTaskTable tasks={store.completedTasks} completed />
+          <InstanceTaskTable
+            tasks={store.completedTasks}
+            completed
+            processKey={instance.processDefinitionKey}
+          />
         )}
       </section>
 

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useWorkStores } from '../dashboard/useWorkStores';
+import { localizeProcessName } from '../i18n/localizeProcessText';
 import { useIsMobile } from '../shell/useIsMobile';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { CreateProcessStatus } from './processStatuses';
@@ -17,7 +18,7 @@ import './Process.css';
 export const StartProcessDrawer = observer(function StartProcessDrawer() {
   const { processes } = useWorkStores();
   const drawer = processes.startProcess;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useIsMobile();
   const categoryLabel = (category: string) =>
     category === ''
@@ -75,7 +76,11 @@ export const StartProcessDrawer = observer(function StartProcessDrawer() {
                     >
                       <span className="tessera-process-choice__text">
                         <span className="tessera-process-choice__name">
-                          {definition.processDefinitionName}
+                          {localizeProcessName(
+                            i18n,
+                            definition.processDefinitionKey,
+                            definition.processDefinitionName,
+                          )}
                         </span>
                         {definition.description && (
                           <span className="tessera-process-choice__description">
@@ -96,7 +101,14 @@ export const StartProcessDrawer = observer(function StartProcessDrawer() {
         isOpen={drawer.chosen !== null}
         title={t('process.confirmTitle')}
         message={t('process.confirmMessage')}
-        boldText={drawer.chosen?.processDefinitionName}
+        boldText={
+          drawer.chosen &&
+          localizeProcessName(
+            i18n,
+            drawer.chosen.processDefinitionKey,
+            drawer.chosen.processDefinitionName,
+          )
+        }
         primaryText={t('process.start')}
         secondaryText={t('common.cancel')}
         busy={drawer.createStatus === CreateProcessStatus.pending}

@@ -1,0 +1,58 @@
+import type { i18n as I18n } from 'i18next';
+import { FALLBACK_LANGUAGE } from './languages';
+
+/**
+ * Process definitions are deployed with English names; their translations live in
+ * `locales/<lang>/process.json` under `definitions.<processKey>` (`name`, and `tasks.<task
+ * id>` with `{{variable}}` where the definition has `${variable}`). Anything without a
+ * translation shows as deployed.
+ */
+const base = (processKey: string) => `process.definitions.${processKey}`;
+
+/** A process definition's name in the current language, or its deployed name. */
+export function localizeProcessName(i18n: I18n, processKey: string, name: string): string {
+  const key = `${base(processKey)}.name`;
+  return i18n.exists(key) ? i18n.t(key) : name;
+}
+
+/** Escapes a text for use inside a regular expression. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A task's name in the current language. The server sends the name as its template was
+ * rendered (`Review the application of Ana Ruiz`); the English template of the process's
+ * tasks that matches it gives back the values, which the translated template takes.
+ * A name no template matches (an older version, an edited definition) stays as it is.
+ */
+export function localizeTaskName(i18n: I18n, processKey: string, name: string): string {
+  const english = i18n.getResource(
+    FALLBACK_LANGUAGE,
+    'translation',
+    `${base(processKey)}.tasks`,
+  ) as Record<string, string> | undefined;
+  if (!english || typeof english !== 'object') return name;
+  for (const [taskId, template] of Object.entries(english)) {
+    // 1. The template as a pattern: literal text, and a lazy group per {{variable}}.
+    const names: string[] = [];
+    const pattern = template
+      .split(/(\{\{\s*\w+\s*\}\})/)
+      .map((part) => {
+        const variable = /^\{\{\s*(\w+)\s*\}\}$/.exec(part);
+        if (!variable?.[1]) return escapeRegExp(part);
+        names.push(variable[1]);
+        return '(.+?)';
+      })
+      .join('');
+    const match = new RegExp(`^${pattern}$`, 's').exec(name);
+    if (!match) continue;
+    // 2. The translated template with the values the name carried.
+    const values = Object.fromEntries(names.map((variable, index) => [variable, match[index + 1]]));
+    return i18n.t(`${base(processKey)}.tasks.${taskId}`, {
+      ...values,
+      interpolation: { escapeValue: false },
+    });
+  }
+  return name;
+}
