@@ -1,8 +1,21 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.TESSERA_API ?? 'http://localhost:8080';
+
+/**
+ * A build is always a production build. Vite takes NODE_ENV from the environment, and a
+ * developer's shell often says `development`: the SPA would then ship React's development
+ * build, slower several times over. Set before the React plugin reads it (`enforce: 'pre'`).
+ */
+const productionBuild: Plugin = {
+  name: 'tessera-production-build',
+  enforce: 'pre',
+  config(_config, { command }) {
+    if (command === 'build') process.env.NODE_ENV = 'production';
+  },
+};
 
 /**
  * One Vite config for the SPA build, the dev server (API proxied to the Tessera server) and
@@ -10,11 +23,12 @@ const apiTarget = process.env.TESSERA_API ?? 'http://localhost:8080';
  * integration (node, real database) and end-to-end (node driving Chromium).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [productionBuild, react()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: they would publish the source of the client to anyone who asks.
+    sourcemap: false,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       treeshake: {

@@ -1,11 +1,12 @@
 // Bundles the server into one ES module (dist/server/main.mjs). Node then loads one file
 // instead of resolving and transpiling hundreds, which is most of a warm start. PGlite stays
 // external because it finds its WebAssembly and data files next to its own module.
+// Usage: node scripts/buildServer.mjs [outfile]  (default dist/server/main.mjs)
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.mjs',
+  outfile: process.argv[2] ?? 'dist/server/main.mjs',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -15,6 +16,9 @@ await build({
   // reads at every start (--enable-source-maps).
   sourcesContent: false,
   legalComments: 'none',
+  // The bundled libraries take their production paths whatever NODE_ENV the build ran with.
+  // The server's own mode is read from the environment at run time (config.ts), not here.
+  define: { 'process.env.NODE_ENV': '"production"' },
   external: ['@electric-sql/pglite', 'pg-native'],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: {

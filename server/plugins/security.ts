@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '../../schemas/api/common';
 import { AppError } from '../errors';
+import { isApiPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
 
 /**
@@ -29,7 +30,8 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers (helmet with a strict CSP) and a generous global per-IP request budget.
+ * Security headers (helmet with a strict CSP, `Cache-Control: no-store` on every API answer)
+ * and a generous global per-IP request budget.
  * The budget is a flood guard kept in process memory; the sign-in throttle that matters is
  * in the database (see identity/loginThrottle.ts).
  */
@@ -54,5 +56,10 @@ export const securityPlugin = definePlugin<SecurityOptions>(
         ),
     });
     app.addHook('onRequest', app.rateLimit());
+    // API answers carry personal data (names, tasks, customers' records): no browser, proxy
+    // or back-forward cache may keep them. Set on every answer, errors included.
+    app.addHook('onSend', async (request, reply) => {
+      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    });
   },
 );

@@ -21,10 +21,11 @@ function wantsSpa(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built SPA and answers unknown routes. Hashed files under /assets are cached
- * for a year (`immutable`: their names change with their content); index.html is
- * `no-cache`, so a deploy is picked up at the next navigation. A page navigation to any
- * client route gets index.html (history fallback); everything else gets a 404 `ErrorBody`.
+ * Serves the built SPA (never its source maps) and answers unknown routes. Hashed files
+ * under /assets are cached for a year (`immutable`: their names change with their content);
+ * index.html is `no-cache`, so a deploy is picked up at the next navigation. A page
+ * navigation to any client route gets index.html (history fallback); everything else gets a
+ * 404 `ErrorBody`.
  * Root-level (not encapsulated), because the not-found handler must cover every path.
  */
 export const spaRoutes = definePlugin<SpaOptions>('tessera-spa', async (app, options) => {
@@ -37,6 +38,9 @@ export const spaRoutes = definePlugin<SpaOptions>('tessera-spa', async (app, opt
       // for listing a folder.
       index: 'index.html',
       cacheControl: false,
+      // Source maps would hand out the client's source to anyone; a build that still has
+      // them (an older build, a debugging one) keeps them to itself.
+      allowedPath: (pathName) => !pathName.toLowerCase().endsWith('.map'),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.startsWith(join(options.clientDir, 'assets'));
         reply.header(

@@ -57,7 +57,8 @@ describe('task-list statement shapes', () => {
   beforeAll(async () => {
     server = await startTestServer();
     lucas = await signIn(server, EMAIL.lmartin);
-  });
+    // Starting a server on a fresh database is slow on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await server.close();
   });
