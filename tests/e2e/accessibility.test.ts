@@ -70,6 +70,11 @@ async function closeOverlay(page: Page): Promise<void> {
   await page.locator('.bp6-overlay-open').waitFor({ state: 'detached' });
 }
 
+/** Where the photograph of a screen goes. */
+function shotOf(label: string): string {
+  return join(SHOTS, `${label.replace(/[^a-z0-9]+/gi, '-')}.png`);
+}
+
 /** The findings of one language and width, with the screens that could not be reached. */
 interface Audit {
   findings: AccessibilityFinding[];
@@ -88,9 +93,14 @@ async function screenOf(
 ): Promise<void> {
   try {
     await reach();
-    audit.findings.push(...(await auditScreen(page, label)));
+    const findings = await auditScreen(page, label);
+    audit.findings.push(...findings);
+    // A screen with findings is photographed as it was scanned, for whoever fixes them.
+    if (findings.length > 0) {
+      await page.screenshot({ path: shotOf(label), fullPage: true }).catch(() => undefined);
+    }
   } catch (error) {
-    const shot = join(SHOTS, `${label.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    const shot = shotOf(label);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     audit.unreached.push(`[${label}] ${reason} (screenshot: ${shot})`);

