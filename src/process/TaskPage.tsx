@@ -21,6 +21,7 @@ import { PageHeading } from '../components/PageHeading';
 import { ReassignDialogs } from '../dashboard/ReassignDialogs';
 import { useWorkStores } from '../dashboard/useWorkStores';
 import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
+import { localizeTaskName } from '../i18n/localizeProcessText';
 import { useNavigationHold } from '../routing/navigationGuard';
 import { isPublicPath, Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -44,7 +45,7 @@ export const TaskPage = observer(function TaskPage() {
   const { processes } = useWorkStores();
   const { session } = useStores();
   const store = processes.taskPage;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const canChangeAssignee = canChangeAssigneeFrom(useLocation().state);
   // The form's unsaved-changes guard (spec 001 section 4): any move to another screen (the
@@ -130,7 +131,7 @@ export const TaskPage = observer(function TaskPage() {
       <header className="tessera-task-header">
         <div className="tessera-task-header__main">
           <PageHeading className="tessera-page__title" data-testid="task-title">
-            {store.displayName || '-'}
+            {localizeTaskName(i18n, task.processDefinitionKey, store.displayName) || '-'}
             {session.hasPrivilege(Privilege.accessTest) && (
               <a
                 className="tessera-task-header__new-tab"
