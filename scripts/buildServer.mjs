@@ -2,11 +2,15 @@
 // instead of resolving and transpiling hundreds, which is most of a warm start. PGlite stays
 // external because it finds its WebAssembly and data files next to its own module.
 // Usage: node scripts/buildServer.mjs [outfile]  (default dist/server/main.mjs)
+import { copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+
+const outfile = process.argv[2] ?? 'dist/server/main.mjs';
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: process.argv[2] ?? 'dist/server/main.mjs',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,3 +30,6 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The data-folder lock runs on a thread of its own, loaded from a file next to the bundle.
+copyFileSync('server/db/lockHeartbeat.mjs', join(dirname(outfile), 'lockHeartbeat.mjs'));

@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/createTestDatabase';
 import { createDatabase, type AppDatabase } from './database';
-import { LOCK_FILE_NAME, FolderLockedError } from './lockFile';
+import { FolderLockedError, LEGACY_PID_FILE, LOCK_DIR_NAME } from './lockFile';
 import { MigrationChangedError, migrate } from './migrate';
 import { PREPARED_STATEMENT } from './preparingClient';
 
@@ -93,22 +95,55 @@ describe('the PGlite folder lock', () => {
 
   it('given an open folder, when a second database opens it, then it is refused until the first closes', async () => {
     const first = await createDatabase({ dataDir: folder });
-    expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(true);
+    expect(existsSync(join(folder, LOCK_DIR_NAME))).toBe(true);
     await expect(createDatabase({ dataDir: folder })).rejects.toBeInstanceOf(FolderLockedError);
     await first.close();
-    expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(false);
-  });
+    expect(existsSync(join(folder, LOCK_DIR_NAME))).toBe(false);
+    const second = await createDatabase({ dataDir: folder });
+    await second.close();
+  }, 180_000);
 
-  it('given a lock left by a dead process, when the database opens, then it takes the lock over', async () => {
-    // pid 2^22+1 is above Linux's default pid_max, so no live process has it.
-    writeFileSync(join(folder, LOCK_FILE_NAME), '4194305\n');
+  it('given a server killed while holding the folder and its old pid file naming a live process, when the database opens, then it takes the lock over', async () => {
+    // 1. A separate process takes the lock and says so.
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { lockFolder } = await import(${JSON.stringify(pathToFileURL(join(import.meta.dirname, 'lockFile.ts')).href)});
+         await lockFolder(${JSON.stringify(folder)});
+         process.stdout.write('locked\\n');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('locked')) resolve();
+      });
+      holder.once('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
+    });
+    await expect(createDatabase({ dataDir: folder })).rejects.toBeInstanceOf(FolderLockedError);
+    // 2. It is killed with no chance to clean up, and the old kind of lock names a live
+    //    process (this one), as after a restart where the id was given to someone else.
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    expect(existsSync(join(folder, LOCK_DIR_NAME))).toBe(true);
+    writeFileSync(join(folder, LEGACY_PID_FILE), `${process.pid}\n`);
+    // 3. A new start waits for the lock to go stale and takes it.
+    const started = Date.now();
     const database = await createDatabase({ dataDir: folder });
+    console.log(`the lock was taken over after ${Date.now() - started} ms`);
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
     expect(rows[0]?.one).toBe(1);
+    expect(existsSync(join(folder, LEGACY_PID_FILE))).toBe(false);
     await database.close();
     await database.close();
-    expect(existsSync(join(folder, LOCK_FILE_NAME))).toBe(false);
-  });
+    expect(existsSync(join(folder, LOCK_DIR_NAME))).toBe(false);
+  }, 120_000);
 });
 
 describe('prepared statements', () => {

@@ -52,7 +52,7 @@ async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () =
   if (!inMemory) {
     location = resolve(dataDir);
     mkdirSync(location, { recursive: true });
-    lock = lockFolder(location);
+    lock = await lockFolder(location);
   }
   try {
     const pglite = await PGlite.create(location);
@@ -70,12 +70,12 @@ async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () =
         try {
           await pglite.close();
         } finally {
-          lock?.release();
+          await lock?.release();
         }
       },
     };
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 }

@@ -1,93 +1,144 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 
-/** The file in a data folder that names the process holding that folder. */
-export const LOCK_FILE_NAME = 'tessera.pid';
+/**
+ * The lock of a data folder: a directory (created atomically) whose modification time its
+ * holder refreshes every few seconds. A process id would not do: after a crash the id may
+ * belong to another live process (in a container the server is always process 1).
+ */
+export const LOCK_DIR_NAME = 'tessera.lock';
+
+/** The pid file earlier versions used; a leftover one is removed once the lock is taken. */
+export const LEGACY_PID_FILE = 'tessera.pid';
+
+/** A lock not refreshed for this long belongs to a process that is gone. */
+const STALE_MS = 20_000;
+/** How often the holder refreshes its lock. */
+const UPDATE_MS = 5_000;
+/** How often a waiting starter looks again. */
+const POLL_MS = 500;
 
 /** A held lock on a data folder; `release()` is idempotent. */
 export interface FolderLock {
-  /** Absolute path of the lock file. */
+  /** Absolute path of the lock directory. */
   path: string;
-  /** Removes the lock file if it is still ours. */
-  release(): void;
+  /** Gives the lock up. */
+  release(): Promise<void>;
 }
 
-/** Thrown when another live process already holds the data folder. */
+/** Thrown when another live process holds the data folder. */
 export class FolderLockedError extends Error {
   override name = 'FolderLockedError';
-  /** The pid written in the lock file. */
-  readonly pid: number;
 
-  constructor(folder: string, pid: number) {
+  constructor(folder: string) {
     super(
-      `The data folder ${folder} is in use by process ${pid}. ` +
+      `The data folder ${folder} is in use by another Tessera server. ` +
         'Stop that server first, or start this one with another DATA_DIR.',
     );
-    this.pid = pid;
   }
 }
 
-function isAlive(pid: number): boolean {
+function modifiedAt(path: string): number | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM means the process exists but belongs to someone else: still alive.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function readPid(path: string): number | undefined {
-  try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return statSync(path).mtimeMs;
   } catch {
     return undefined;
   }
 }
 
-function isFresh(path: string): boolean {
-  try {
-    return Date.now() - statSync(path).mtimeMs < 5_000;
-  } catch {
-    return false;
+/**
+ * Losing the lock means another process judged this one gone and opened the folder: two
+ * writers would corrupt the database, so this process stops at once.
+ */
+function stopOnLostLock(folder: string, reason: string): never {
+  process.stderr.write(
+    `Tessera stops: the lock of the data folder ${folder} was lost (${reason}).\n`,
+  );
+  process.exit(1);
+}
+
+/** What the lock's thread reports (see lockHeartbeat.mjs). */
+type HeartbeatMessage =
+  | { type: 'locked' }
+  | { type: 'released'; message?: string }
+  | { type: 'refused'; code?: string; message: string }
+  | { type: 'lost'; message: string };
+
+/** One attempt: a thread that takes the lock and keeps it fresh, or the reason it could not. */
+async function tryLock(folder: string, path: string): Promise<Worker> {
+  const worker = new Worker(new URL('./lockHeartbeat.mjs', import.meta.url), {
+    workerData: { folder, lockfilePath: path, stale: STALE_MS, update: UPDATE_MS },
+    // Plain JavaScript: none of the process's own flags (loaders, eval input) apply to it.
+    execArgv: [],
+  });
+  const [first] = (await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'error').then(([error]) => Promise.reject(error as Error)),
+    once(worker, 'exit').then(([code]) =>
+      Promise.reject(new Error(`The lock's thread ended with ${String(code)}.`)),
+    ),
+  ])) as [HeartbeatMessage];
+  if (first.type === 'locked') {
+    worker.on('message', (message: HeartbeatMessage) => {
+      if (message.type === 'lost') stopOnLostLock(folder, message.message);
+    });
+    // The lock must not keep a process alive that has nothing else to do.
+    worker.unref();
+    return worker;
   }
+  await worker.terminate();
+  const message = first.type === 'refused' ? first.message : 'unexpected answer';
+  throw Object.assign(new Error(message), {
+    code: first.type === 'refused' ? first.code : undefined,
+  });
+}
+
+/** Gives the lock up and ends its thread. */
+async function unlockWith(worker: Worker): Promise<void> {
+  const released = once(worker, 'message');
+  worker.postMessage('release');
+  await released;
+  await worker.terminate();
 }
 
 /**
- * Takes the pid lock of a data folder so two servers never open one embedded database
- * (PGlite would corrupt it). A lock left by a dead process is taken over.
+ * Takes the lock of a data folder so two servers never open one embedded database (PGlite
+ * would corrupt it). A live holder refreshes its lock every few seconds from a thread of its
+ * own, which a starter sees within one refresh and refuses with {@link FolderLockedError}; a
+ * lock nobody refreshes (its process was killed) is taken over once it is stale, whatever
+ * process now has the old id.
  */
-export function lockFolder(folder: string): FolderLock {
-  const path = join(folder, LOCK_FILE_NAME);
-  // Two attempts: the second follows the removal of a stale lock.
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+export async function lockFolder(folder: string): Promise<FolderLock> {
+  const path = join(folder, LOCK_DIR_NAME);
+  // A lock that has stopped moving for this long is stale, and is taken over before then.
+  const deadline = Date.now() + STALE_MS + 2 * UPDATE_MS;
+  let seen: number | undefined;
+  for (;;) {
     try {
-      // 'wx' creates atomically, so two processes racing here cannot both win.
-      const fd = openSync(path, 'wx');
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      let released = false;
+      const worker = await tryLock(folder, path);
+      rmSync(join(folder, LEGACY_PID_FILE), { force: true });
+      let released: Promise<void> | undefined;
       return {
         path,
         release() {
-          if (released) return;
-          released = true;
-          if (readPid(path) === process.pid) unlinkSync(path);
+          released ??= unlockWith(worker);
+          return released;
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = readPid(path);
-      if (pid !== undefined && isAlive(pid)) throw new FolderLockedError(folder, pid);
-      // An empty, brand-new file is another process between creating and writing it.
-      if (pid === undefined && isFresh(path)) throw new FolderLockedError(folder, 0);
-      try {
-        unlinkSync(path);
-      } catch (unlinkError) {
-        if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT') throw unlinkError;
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+      // 1. A lock whose time moves is refreshed by a live holder: refuse.
+      const modified = modifiedAt(path);
+      if (seen !== undefined && modified !== undefined && modified !== seen) {
+        throw new FolderLockedError(folder);
       }
+      seen ??= modified;
+      // 2. One that never moves turns stale and is taken over on a later attempt.
+      if (Date.now() > deadline) throw new FolderLockedError(folder);
+      await sleep(POLL_MS);
     }
   }
-  throw new Error(`Could not take the lock ${path}; another process keeps replacing it.`);
 }
