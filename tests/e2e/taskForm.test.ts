@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_APPLICATION } from '../../server/forms/testing/formTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { launchBrowser, openPage } from '../helpers/browser';
 
@@ -38,7 +39,11 @@ async function startLoanApplication(applicantName: string): Promise<string> {
 async function startLoanReview(applicantName: string): Promise<string> {
   const applicationTaskId = await startLoanApplication(applicantName);
   const application = await server.app.engine.getTask('internal', applicationTaskId);
-  await server.app.engine.completeTask('internal', applicationTaskId, { userId: OFFICER_ID });
+  // The review's first form is the application: filled in, as its own task required.
+  await server.app.engine.completeTask('internal', applicationTaskId, {
+    userId: OFFICER_ID,
+    variables: VALID_APPLICATION,
+  });
   const [review] = await server.app.engine.listInstanceTasks('internal', application.instanceId, {
     completed: false,
   });
@@ -421,6 +426,30 @@ describe('task form', () => {
     const { context, page } = await openPage(browser);
     await signIn(page);
     const id = await startLoanReview('Rosalind Franklin');
+    // Every form must be complete for the review to complete: the customer file's required
+    // values (its picture, signature and upload among them) are saved as its draft
+    // before the page opens.
+    const customerFile = await page.evaluate(async (reviewId) => {
+      const response = await fetch(`/api/task/app/rest/tasks/${reviewId}/draft`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          formId: 'DSG-customer-onboarding',
+          values: {
+            fullName: 'Rosalind Franklin',
+            nationality: 'FR',
+            idDocumentType: 'passport',
+            idDocumentNumber: 'RF1920725',
+            idPhoto: 'file-id-photo',
+            customerSignature: { type: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+            proofOfAddress: { id: 'file-proof', rows: [] },
+            termsAccepted: true,
+          },
+        }),
+      });
+      return response.status;
+    }, id);
+    expect(customerFile).toBe(200);
     await openTask(page, id);
 
     // Given part 1 of 3, the application: its designer's own outcome buttons are not offered,
