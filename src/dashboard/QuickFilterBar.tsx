@@ -25,6 +25,7 @@ export const QuickFilterBar = observer(function QuickFilterBar({ list }: QuickFi
       {list.quickFilters.map((filter) => {
         const active = list.quickFilter === filter;
         const count = list.countOf(filter);
+        const label = t(`dashboard.quickFilter.${filter}`);
         return (
           <Button
             key={filter}
@@ -35,18 +36,16 @@ export const QuickFilterBar = observer(function QuickFilterBar({ list }: QuickFi
               active ? ' is-active' : ''
             }`}
             aria-pressed={active}
+            // Read as "All, 22", not "All22" (a hidden separator is read with stray spaces).
+            aria-label={list.hasLoaded ? `${label}, ${count}` : label}
             data-filter={filter}
             onClick={() => void list.setQuickFilter(filter)}
           >
-            <span>{t(`dashboard.quickFilter.${filter}`)}</span>
+            <span>{label}</span>
             {list.hasLoaded ? (
-              <>
-                {/* Read as "All, 22", not "All22". */}
-                <span className="tessera-visually-hidden">, </span>
-                <span className="tessera-quick-filter__count" data-count={count}>
-                  {count}
-                </span>
-              </>
+              <span className="tessera-quick-filter__count" data-count={count}>
+                {count}
+              </span>
             ) : (
               // Not known before the first answer: a placeholder, never a false zero.
               <span

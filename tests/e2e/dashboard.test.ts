@@ -114,7 +114,7 @@ describe('the assigned list', () => {
     expect(await taskNames(page)).toHaveLength(3);
 
     // Sorting: a new column sorts descending first and goes back to the first page.
-    await page.getByRole('button', { name: 'Sort by Task' }).click();
+    await page.getByRole('button', { name: 'Task', exact: true }).click();
     await pagerReads(page, '1–5 of 13');
     await page.locator('.tessera-table span[data-task-id]', { hasText: 'Alpha 13' }).waitFor();
     expect(await taskNames(page)).toEqual([
@@ -124,7 +124,7 @@ describe('the assigned list', () => {
       'Alpha 10',
       'Alpha 09',
     ]);
-    await page.getByRole('button', { name: 'Sort by Task' }).click();
+    await page.getByRole('button', { name: 'Task', exact: true }).click();
     await page.locator('.tessera-table span[data-task-id]', { hasText: 'Alpha 01' }).waitFor();
     expect((await taskNames(page))[0]).toBe('Alpha 01');
 
