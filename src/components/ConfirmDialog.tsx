@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
+import { useRef, type ReactNode } from 'react';
 import './ConfirmDialog.css';
 
 /** Props of {@link ConfirmDialog}. */
@@ -30,7 +30,7 @@ export interface ConfirmDialogProps {
    * Where focus goes on closing when what opened the dialog is gone (a menu item in a closed
    * popover); otherwise focus returns to what opened it.
    */
-  returnFocusTo?: RefObject<HTMLElement | null>;
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
@@ -60,7 +60,10 @@ export function ConfirmDialog({
       onOpened={() => safeButton.current?.focus()}
       onClosed={() => {
         const active = document.activeElement;
-        if (!active || active === document.body) returnFocusTo?.current?.focus();
+        // Still on the leaving dialog or on <body>: what opened it has gone.
+        if (!active || active === document.body || active.closest(`.${Classes.OVERLAY}`)) {
+          returnFocusTo?.()?.focus();
+        }
       }}
       isOpen={isOpen}
       title={title}

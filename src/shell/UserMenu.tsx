@@ -1,7 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, LogOutIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SavingStatus } from '../stores/statuses';
@@ -16,7 +16,6 @@ export const UserMenu = observer(function UserMenu() {
   const { session } = useStores();
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
   const account = session.account;
   if (!account) return null;
   const name = account.fullName || account.email;
@@ -48,7 +47,6 @@ export const UserMenu = observer(function UserMenu() {
         }
       >
         <Button
-          ref={menuButton}
           variant="minimal"
           className="tessera-user-button"
           aria-label={t('shell.userMenu')}
@@ -69,7 +67,8 @@ export const UserMenu = observer(function UserMenu() {
           void session.logout().then(() => setConfirming(false));
         }}
         onCancel={() => setConfirming(false)}
-        returnFocusTo={menuButton}
+        // Looked up when needed: the popover wraps its target and keeps the ref for itself.
+        returnFocusTo={() => document.querySelector<HTMLElement>('.tessera-user-button')}
       />
     </>
   );
