@@ -170,6 +170,19 @@ describe('the server refuses a form', () => {
 
     // And what was typed is all still there.
     await expect(control(page, 'lastName').inputValue()).resolves.toBe('Franklin');
+
+    // And a computed value, read-only, shows the keyboard focus with a visible ring.
+    // (Blueprint shows focus rings once the keyboard is used: a Tab first.)
+    const instalment = control(page, 'monthlyInstalment');
+    await page.keyboard.press('Tab');
+    await instalment.focus();
+    await expect(
+      instalment.evaluate((input) => {
+        const style = getComputedStyle(input);
+        return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+      }),
+    ).resolves.toBe('solid 2px rgb(31, 95, 153)');
+    await instalment.screenshot({ path: join(SHOTS, 'formula-focus-fr.png') });
     await context.close();
   }, 240_000);
 });
