@@ -51,10 +51,10 @@ function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
-/** Slots for `concurrency` parallel hashes: eight waiting per slot, two places per address. */
+/** Slots for `concurrency` parallel hashes: eight waiting and two places per address per slot. */
 export function hashingSlots(concurrency: number): HashingSlots {
   const running = Math.max(1, concurrency);
-  return { concurrency: running, queueLength: 8 * running, perAddress: 2 };
+  return { concurrency: running, queueLength: 8 * running, perAddress: 2 * running };
 }
 
 /** Reads the configuration from environment variables (defaults suit a laptop). */

@@ -47,8 +47,8 @@ export interface TestServer {
 }
 
 /**
- * The configuration tests run with: quiet logs, a rate limit that never interferes, and a
- * cheap scrypt cost (hashes still carry their parameters, so the code path is the same).
+ * The configuration tests run with: quiet logs, a rate limit and a hashing queue that never
+ * interfere, and a cheap scrypt cost (hashes still carry their parameters, so the code path is the same).
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -57,6 +57,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: 'localhost',
     rateLimitPerMinute: 1_000_000,
     passwordHashing: { log2N: 11, r: 8, p: 1 },
+    // Tests sign many users in at once from one address; the flood test sets its own slots.
+    hashingSlots: { concurrency: 4, queueLength: 1000, perAddress: 1000 },
     ...overrides,
   };
 }
