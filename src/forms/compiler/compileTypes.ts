@@ -9,6 +9,7 @@ export type CompileWarningCode =
   | 'field.duplicateId'
   | 'field.missingId'
   | 'field.duplicateOptionValue'
+  | 'field.unsafeUrl'
   | 'layout.widthOutOfRange'
   | 'validation.unsafePattern'
   | 'validation.unsupportedPattern'

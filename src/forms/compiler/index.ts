@@ -35,4 +35,5 @@ export { selectFormPart } from './selectFormPart';
 export { localizeText } from './localizeText';
 export { isSafePattern, patternProblem } from './isSafePattern';
 export { compileLinearPattern, linearRegExp, type LinearPattern } from './linearPattern';
+export { ALLOWED_LINK_PROTOCOLS, isAllowedLinkTemplate } from './linkUrl';
 export { PATTERN_CODE, patternErrorParams, patternExampleOf } from './patternExample';

@@ -8,6 +8,7 @@ import {
 import type { CompileWarning } from './compileTypes';
 import { COMPUTED_TYPES, DISPLAY_ONLY_TYPES } from './fieldTraits';
 import { patternProblem } from './isSafePattern';
+import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
 import { valueTypeOf } from './valueTypeOf';
@@ -90,6 +91,20 @@ export function normalizeDesignerField(
   const computed = COMPUTED_TYPES.has(type);
   const config: Record<string, unknown> = source.config ? { ...source.config } : {};
   if (type === 'unsupported') config.originalType = writtenType;
+  // A link that is not http, https or mailto could run script: it is dropped, and the
+  // widget shows its text only.
+  if (
+    type === 'hyperlink' &&
+    typeof config.url === 'string' &&
+    !isAllowedLinkTemplate(config.url)
+  ) {
+    warnings.push({
+      code: 'field.unsafeUrl',
+      path: `${path}/config/url`,
+      params: { url: config.url },
+    });
+    delete config.url;
+  }
   // 2. Options.
   let options: NormalizedField['options'];
   if (source.options && (type === 'dropdown' || type === 'radio' || type === 'checkbox')) {

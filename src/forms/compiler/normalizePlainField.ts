@@ -9,6 +9,7 @@ import type { CompileWarning } from './compileTypes';
 import type { PlainEntry } from './flattenPlainFields';
 import { DISPLAY_ONLY_TYPES } from './fieldTraits';
 import { patternProblem } from './isSafePattern';
+import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
 import { valueTypeOf } from './valueTypeOf';
@@ -84,8 +85,10 @@ export function normalizePlainField(
     options = normalized.options;
     warnings.push(...normalized.warnings);
   }
-  // 3. Type-specific settings.
+  // 3. Type-specific settings; a link that could run script is dropped with a warning.
   const config = configOf(source, type);
+  const urlWarning = unsafeUrlWarning(source, path);
+  if (urlWarning) warnings.push(urlWarning);
   // 4. Validation, with patterns the engine cannot run dropped.
   const validation = displayOnly ? {} : validationOf(source, type, path, warnings);
   // 5. Width from the container, completed for tablet and phone.
@@ -140,7 +143,8 @@ function configOf(source: PlainField, type: PluginType): Record<string, unknown>
       break;
     case 'hyperlink': {
       const url = source.hyperlinkUrl ?? params.hyperlinkUrl ?? source.value;
-      if (typeof url === 'string') config.url = url;
+      // A URL that is not http, https or mailto is dropped (see `unsafeUrlWarning`).
+      if (typeof url === 'string' && isAllowedLinkTemplate(url)) config.url = url;
       const text = source.displayText ?? params.displayText;
       if (typeof text === 'string' && text !== '') config.displayText = text;
       break;
@@ -154,6 +158,21 @@ function configOf(source: PlainField, type: PluginType): Record<string, unknown>
   }
   if (type === 'unsupported') config.originalType = source.type;
   return config;
+}
+
+// A hyperlink URL whose scheme is not http, https or mailto (`javascript:`, `data:`).
+function unsafeUrlWarning(source: PlainField, path: string): CompileWarning | undefined {
+  if (source.type !== 'hyperlink') return undefined;
+  const params = source.params ?? {};
+  const where =
+    source.hyperlinkUrl != null
+      ? '/hyperlinkUrl'
+      : params.hyperlinkUrl != null
+        ? '/params/hyperlinkUrl'
+        : '/value';
+  const url = source.hyperlinkUrl ?? params.hyperlinkUrl ?? source.value;
+  if (typeof url !== 'string' || isAllowedLinkTemplate(url)) return undefined;
+  return { code: 'field.unsafeUrl', path: `${path}${where}`, params: { url } };
 }
 
 function validationOf(
