@@ -31,7 +31,7 @@ afterEach(() => server.restore());
 
 /** A loaded form of the must-change flow (no current password), unless told otherwise. */
 async function loaded(requiresCurrentPassword = false) {
-  const form = new ChangePasswordForm({ requiresCurrentPassword });
+  const form = new ChangePasswordForm({ mustChange: () => !requiresCurrentPassword });
   await form.load();
   return form;
 }

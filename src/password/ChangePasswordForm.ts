@@ -38,10 +38,11 @@ export type CurrentPasswordProblem =
 /** How the change-password screen was reached. */
 export interface ChangePasswordFormOptions {
   /**
-   * A signed-in change proves the current password; the must-change flow right after
-   * sign-in does not ask again (the server accepts that session without it).
+   * True in the must-change flow right after sign-in, which does not ask for the current
+   * password again (the server accepts that session without it); a signed-in change proves
+   * it. Read on demand, since a reload learns the session's kind after the form exists.
    */
-  requiresCurrentPassword: boolean;
+  mustChange: () => boolean;
 }
 
 /**
@@ -50,8 +51,6 @@ export interface ChangePasswordFormOptions {
  * and its outcome.
  */
 export class ChangePasswordForm {
-  /** Whether the current password is asked for. */
-  readonly requiresCurrentPassword: boolean;
   /** The current password as typed. */
   currentPassword = '';
   /** The current password's problem at the last submit, until edited. */
@@ -73,9 +72,16 @@ export class ChangePasswordForm {
   /** The banner's failure, until dismissed or the next submit. */
   failure: ChangePasswordFailure | null = null;
 
+  private readonly options: ChangePasswordFormOptions;
+
   constructor(options: ChangePasswordFormOptions) {
-    this.requiresCurrentPassword = options.requiresCurrentPassword;
-    makeAutoObservable(this);
+    this.options = options;
+    makeAutoObservable<this, 'options'>(this, { options: false });
+  }
+
+  /** Whether the current password is asked for. */
+  get requiresCurrentPassword(): boolean {
+    return !this.options.mustChange();
   }
 
   /** Loads the email and the policy. A 401 is handled by the HTTP client (back to sign-in). */

@@ -24,7 +24,7 @@ export const ChangePasswordScreen = observer(function ChangePasswordScreen() {
   const [form] = useState(
     () =>
       new ChangePasswordForm({
-        requiresCurrentPassword: session.status !== SessionStatus.passwordChangeRequired,
+        mustChange: () => session.status === SessionStatus.passwordChangeRequired,
       }),
   );
 
