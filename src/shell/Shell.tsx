@@ -32,9 +32,6 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
   const [pageFocus] = useState(() => new PageFocus());
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
-  // Closing the phone drawer by following a link must leave focus to the new page's heading;
-  // closing it otherwise (Escape, the backdrop) returns focus to the menu button.
-  const [drawerReturnsFocus, setDrawerReturnsFocus] = useState(true);
 
   // After a move to another page, focus its heading rather than leaving it on <body> or on
   // the link that is gone. A layout effect, so it is armed before the new page's heading
@@ -55,22 +52,12 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
             isOpen={shell.mobileDrawerOpen}
             position="left"
             size={280}
-            onClose={() => {
-              setDrawerReturnsFocus(true);
-              shell.setMobileDrawerOpen(false);
-            }}
-            shouldReturnFocusOnClose={drawerReturnsFocus}
+            onClose={() => shell.setMobileDrawerOpen(false)}
             aria-label={t('shell.navigation')}
             className="tessera-shell__mobile-drawer"
           >
             <nav aria-label={t('shell.navigation')} className="tessera-shell__mobile-nav">
-              <NavContent
-                collapsed={false}
-                onNavigate={() => {
-                  setDrawerReturnsFocus(false);
-                  shell.setMobileDrawerOpen(false);
-                }}
-              />
+              <NavContent collapsed={false} onNavigate={() => shell.setMobileDrawerOpen(false)} />
             </nav>
           </Drawer>
         ) : (
