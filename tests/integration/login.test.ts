@@ -13,7 +13,8 @@ describe('POST /identity/login', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  });
+    // A fresh database is migrated and seeded: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await server.close();
   });

@@ -20,7 +20,8 @@ describe('the API platform', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  });
+    // A fresh database is migrated and seeded: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await server.close();
   });
