@@ -239,6 +239,26 @@ describe('SessionStore: login', () => {
     expect(stores.session.loginMessage).toEqual({ problem: LoginProblem.errorLogginIn });
   });
 
+  it('waits out a short busy answer of the server and signs in', async () => {
+    let busy = true;
+    server.on('POST', IdentityPath.login, () => {
+      if (!busy) return { status: 200, body: anAccount({ firstName: 'Ana' }) };
+      busy = false;
+      return {
+        status: 429,
+        body: { statusCode: 429, code: 'RATE_LIMITED', message: 'busy' },
+        headers: { 'retry-after': '1' },
+      };
+    });
+    const { stores, navigator } = setUp('/login');
+
+    await stores.session.login('anna.lopez@northbank.example', 'Secret-123');
+
+    expect(server.calls('POST', IdentityPath.login)).toHaveLength(2);
+    expect(stores.session.loginMessage).toBeNull();
+    expect(navigator.visits).toEqual(['/']);
+  });
+
   it('says how many minutes to wait after too many attempts', async () => {
     server.on('POST', IdentityPath.login, {
       status: 429,

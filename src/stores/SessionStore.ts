@@ -68,6 +68,33 @@ export interface SessionStoreDeps {
   navigator: AppNavigator;
 }
 
+/** A busy answer the sign-in waits out by itself: the server asks for this many seconds at most. */
+const SHORT_WAIT_SECONDS = 10;
+/** How many busy answers one sign-in waits out before it tells the user. */
+const SHORT_WAIT_TRIES = 3;
+
+/**
+ * Signs in, waiting out the server's short "busy hashing" answers (429 RATE_LIMITED with a
+ * Retry-After of a few seconds): staff behind one office address who sign in at the same
+ * second should see a slower spinner, not an error. Throttles and locks (other codes, or
+ * long waits) reach the user at once.
+ */
+async function loginThroughShortWaits(email: string, password: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await identityApi.login(email, password);
+    } catch (error) {
+      const shortWait =
+        error instanceof RateLimitedError &&
+        error.code === ErrorCode.rateLimited &&
+        error.retryAfterSeconds <= SHORT_WAIT_SECONDS &&
+        attempt < SHORT_WAIT_TRIES;
+      if (!shortWait) throw error;
+      await new Promise((resume) => setTimeout(resume, error.retryAfterSeconds * 1000));
+    }
+  }
+}
+
 /**
  * The session state machine of spec 000 section 4: the status check on load, login, expiry on
  * a 401, maintenance on a 503, and logout. It owns the signed-in account; every screen reads
@@ -217,7 +244,7 @@ export class SessionStore {
     this.loginStatus = SavingStatus.saving;
     this.loginMessage = null;
     try {
-      const outcome = await identityApi.login(email, password);
+      const outcome = await loginThroughShortWaits(email, password);
       if (outcome.grant === SessionGrant.passwordChangeRequired) {
         runInAction(() => {
           this.status = SessionStatus.passwordChangeRequired;
