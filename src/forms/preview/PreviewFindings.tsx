@@ -67,7 +67,15 @@ export const PreviewFindings = observer(function PreviewFindings({ store }: Prev
     : [];
 
   return (
-    <Card className="tfp-findings" aria-label={t('preview.findings.warnings')}>
+    // The card scrolls past 520 px: as a named region in the tab order, keyboard users can
+    // scroll it too.
+    <Card
+      className="tfp-findings"
+      role="region"
+      tabIndex={0}
+      aria-label={t('preview.findings.region')}
+      data-testid="preview-findings"
+    >
       <div className="tfp-findings__summary">
         <Tag minimal intent="primary">
           {t(`preview.kind.${result.kind}`)}

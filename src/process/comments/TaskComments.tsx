@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  Spinner,
-  Tab,
-  Tabs,
-  TabsExpander,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import {
   ChevronDownIcon,
   ChevronUpIcon,
@@ -271,7 +262,7 @@ export const TaskComments = observer(function TaskComments({
   );
   return (
     <section
-      className="tessera-task-comments"
+      className={`tessera-task-comments${canComment ? ' has-tools' : ''}`}
       aria-label={t('comments.title')}
       data-testid="task-comments"
     >
@@ -306,7 +297,10 @@ export const TaskComments = observer(function TaskComments({
             panel={comments.commentType === type ? panel : <span />}
           />
         ))}
-        <TabsExpander />
+      </Tabs>
+      {/* The spinner and the add button sit beside the tab list, not in it: a tab list may
+          hold only tabs. They are laid over the tab row's right end so the row looks the same. */}
+      <div className="tessera-task-comments__tools">
         {refreshing && <Spinner size={14} className="tessera-task-comments__refreshing" />}
         {canComment && !comments.isCommentInputOpen && (
           <Button
@@ -320,7 +314,7 @@ export const TaskComments = observer(function TaskComments({
             onClick={() => comments.openCommentInput()}
           />
         )}
-      </Tabs>
+      </div>
     </section>
   );
 });
