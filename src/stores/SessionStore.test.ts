@@ -349,6 +349,18 @@ describe('SessionStore: app-wide statuses and logout', () => {
     expect(navigator.visits).toEqual(['/maintenance', '/']);
   });
 
+  it('keeps the maintenance page when the check during maintenance gets no answer at all', async () => {
+    const { stores, navigator } = await signedIn('/');
+    server.on('GET', IdentityPath.passwordSettings, { status: 503 });
+    await expect(fetchPasswordSettings()).rejects.toMatchObject({ name: 'MaintenanceError' });
+
+    server.on('GET', IdentityPath.authorizationStatus, 'network-error');
+    expect(await stores.session.leaveMaintenanceIfOver()).toBe(false);
+
+    expect(stores.session.status).toBe(SessionStatus.maintenance);
+    expect(navigator.visits).toEqual(['/maintenance']);
+  });
+
   it('logs out: clears the account and goes to /login', async () => {
     const { stores, navigator } = await signedIn();
     stores.shell.setUnreadCount(3);

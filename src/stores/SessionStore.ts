@@ -5,6 +5,7 @@ import { Privilege } from '../../schemas/api/identityConstants';
 import {
   BadRequestError,
   MaintenanceError,
+  NetworkError,
   RateLimitedError,
   UnauthorizedError,
   type ApiError,
@@ -354,7 +355,8 @@ export class SessionStore {
     try {
       await identityApi.authorizationStatus();
     } catch (error) {
-      if (error instanceof MaintenanceError) return false;
+      // No answer says nothing about maintenance: the page stays until the server answers.
+      if (error instanceof MaintenanceError || error instanceof NetworkError) return false;
     }
     runInAction(() => {
       this.status = SessionStatus.unknown;
