@@ -102,8 +102,16 @@ export const TaskPage = observer(function TaskPage() {
           {back}
           <NonIdealState
             icon={store.notFound ? <SearchIcon size={40} /> : <WarningSignIcon size={40} />}
-            title={store.notFound ? t('process.taskNotFound') : t('tasks.header.loadError')}
-            description={store.notFound ? t('tasks.header.notFound') : undefined}
+            // The heading is the page's own h1, not NonIdealState's h4 title: focus lands on
+            // it after navigation, as on every page.
+            description={
+              <div data-testid={store.notFound ? 'task-not-found' : 'task-load-error'}>
+                <PageHeading className="tessera-not-found__title">
+                  {store.notFound ? t('process.taskNotFound') : t('tasks.header.loadError')}
+                </PageHeading>
+                {store.notFound && <p>{t('tasks.header.notFound')}</p>}
+              </div>
+            }
             action={
               store.notFound ? undefined : (
                 <Button

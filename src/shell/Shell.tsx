@@ -32,6 +32,9 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
   const [pageFocus] = useState(() => new PageFocus());
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
+  // Whether the phone drawer is closing because one of its links was followed. A ref: the
+  // drawer's closing transition calls back with the props it had while open.
+  const drawerNavigated = useRef(false);
 
   // After a move to another page, focus its heading rather than leaving it on <body> or on
   // the link that is gone. A layout effect, so it is armed before the new page's heading
@@ -53,11 +56,28 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
             position="left"
             size={280}
             onClose={() => shell.setMobileDrawerOpen(false)}
+            // While the drawer is open it keeps focus inside, and once closed it hands focus
+            // back to the menu button: after a link was followed, the new page's heading
+            // takes it from there (a heading still loading takes it when it appears).
+            onClosed={() => {
+              if (!drawerNavigated.current) return;
+              drawerNavigated.current = false;
+              const heading =
+                document.querySelector<HTMLElement>('main h1[tabindex="-1"]') ??
+                document.querySelector<HTMLElement>(`h1#${HEADER_TITLE_ID}`);
+              heading?.focus();
+            }}
             aria-label={t('shell.navigation')}
             className="tessera-shell__mobile-drawer"
           >
             <nav aria-label={t('shell.navigation')} className="tessera-shell__mobile-nav">
-              <NavContent collapsed={false} onNavigate={() => shell.setMobileDrawerOpen(false)} />
+              <NavContent
+                collapsed={false}
+                onNavigate={() => {
+                  drawerNavigated.current = true;
+                  shell.setMobileDrawerOpen(false);
+                }}
+              />
             </nav>
           </Drawer>
         ) : (

@@ -96,6 +96,37 @@ describe('focus and headings after navigation', () => {
     }
   });
 
+  it('given a phone, when a link in the navigation drawer leads to another page, then focus lands on its h1, not on the menu button', async () => {
+    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    try {
+      const { instance } = await startLoanApplication('Phone Walker');
+      await signIn(page);
+      await page.goto(`${server.url}/process/instance/${instance.id}`);
+      await page.getByRole('heading', { level: 1, name: instance.name }).waitFor();
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.locator('.tessera-shell__mobile-nav a[href="/"]').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.locator('.tessera-shell__mobile-drawer').waitFor({ state: 'detached' });
+      // Past the drawer's closing transition, when it hands focus back to its opener.
+      await page.waitForTimeout(500);
+      await expect
+        .poll(() => focused(page), POLL)
+        .toEqual({ tag: 'h1', text: 'Dashboard', h1s: 1 });
+      await page.screenshot({ path: `${SHOTS}/phone-drawer-heading.png` });
+
+      // Closing the drawer with Escape still returns focus to the menu button.
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.locator('.tessera-shell__mobile-nav').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('.tessera-shell__mobile-drawer').waitFor({ state: 'detached' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), POLL)
+        .toBe('Toggle navigation');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('given a changed form, when leaving is held, then the dialog opens on Stay and Escape closes it with focus back on the back button', async () => {
     const { context, page } = await openPage(browser);
     try {
@@ -159,6 +190,27 @@ describe('focus and headings after navigation', () => {
           POLL,
         )
         .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a missing task', () => {
+  it('given a task id that does not exist, when opened from the dashboard, then the not-found page has one h1 and focus is on it', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page);
+      // A move inside the app, so the page focus is armed as on any navigation.
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/process/task/no-such-task');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByTestId('task-not-found').waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: 'Task not found' }).count()).toBe(1);
+      await expect
+        .poll(() => focused(page), POLL)
+        .toEqual({ tag: 'h1', text: 'Task not found', h1s: 1 });
     } finally {
       await context.close();
     }
