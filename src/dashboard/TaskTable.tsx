@@ -23,6 +23,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { SortOrder, TaskListKind, type CommentStatus, type TaskRow } from '../api/tasksApi';
 import { formatRelativeAge, type Translate } from '../dates/relativeAge';
+import { createProcessTextLocalizer, type ProcessTextLocalizer } from '../i18n/localizeProcessText';
 import { BULK_REASSIGN_LIMIT } from './dashboardConstants';
 import type { DashboardStore } from './DashboardStore';
 import { DueDateContent } from './DueDateCell';
@@ -222,6 +223,8 @@ interface TaskRowViewProps {
   viewport: Viewport;
   columns: readonly TaskColumn[];
   t: Translate;
+  /** Process and task names in the user's language (one per language, so rows stay memoised). */
+  names: ProcessTextLocalizer;
   /** The moment the ages are counted from (one per page, so rows stay memoised). */
   now: Date;
   selected: boolean;
@@ -239,14 +242,18 @@ function RowActions({
   kind,
   viewport,
   t,
+  names,
   comment,
   claim,
   dashboard,
-}: Pick<TaskRowViewProps, 'row' | 'kind' | 'viewport' | 't' | 'comment' | 'claim' | 'dashboard'>) {
+}: Pick<
+  TaskRowViewProps,
+  'row' | 'kind' | 'viewport' | 't' | 'names' | 'comment' | 'claim' | 'dashboard'
+>) {
   const mobile = viewport === Viewport.mobile;
   // Every row has the same buttons: each is named with its task, so a list of them (a screen
   // reader's, a voice command) tells one from another.
-  const name = formatTaskName(row.taskName);
+  const name = formatTaskName(names.taskName(row.processName, row.taskName));
   if (kind === TaskListKind.assigned) {
     const label = t('dashboard.action.open');
     return (
@@ -331,8 +338,20 @@ function RowActions({
  * redraws only the rows it changes, and a new page draws each row once.
  */
 const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
-  const { row, kind, rowIndex, viewport, columns, t, now, selected, selectionBlocked, list } =
-    props;
+  const {
+    row,
+    kind,
+    rowIndex,
+    viewport,
+    columns,
+    t,
+    names,
+    now,
+    selected,
+    selectionBlocked,
+    list,
+  } = props;
+  const taskName = formatTaskName(names.taskName(row.processName, row.taskName));
   const cell = (column: TaskColumn) => {
     switch (column) {
       case TaskColumn.select:
@@ -341,7 +360,7 @@ const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
             <TableCheckbox
               checked={selected}
               disabled={selectionBlocked}
-              label={t('dashboard.selection.selectRow', { name: formatTaskName(row.taskName) })}
+              label={t('dashboard.selection.selectRow', { name: taskName })}
               taskId={row.taskId}
               onChange={() => list.toggleSelected(row.taskId)}
             />
@@ -362,7 +381,7 @@ const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
           </div>
         );
       case TaskColumn.taskName: {
-        const name = formatTaskName(row.taskName);
+        const name = taskName;
         const wrap = viewport === Viewport.mobile;
         return (
           <div
@@ -381,8 +400,8 @@ const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
       case TaskColumn.processName:
         return (
           <div role="cell" key={column} className="tessera-table__cell tessera-table__cell--muted">
-            <span className="tessera-table__text" title={row.processName}>
-              {row.processName || '-'}
+            <span className="tessera-table__text" title={names.processName(row.processName)}>
+              {names.processName(row.processName) || '-'}
             </span>
           </div>
         );
@@ -440,9 +459,11 @@ export const TaskTable = observer(function TaskTable({
   viewport,
   maxHeight,
 }: TaskTableProps) {
-  const { t: translate } = useTranslation();
+  const { t: translate, i18n } = useTranslation();
   // One cache per language (i18next gives a new `t` when the language changes).
   const t = useMemo(() => cachingTranslate(translate), [translate]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new `t` means a new language
+  const names = useMemo(() => createProcessTextLocalizer(i18n), [i18n, translate]);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const width = useWidth(wrapperRef);
   const kind = list.kind;
@@ -651,6 +672,7 @@ export const TaskTable = observer(function TaskTable({
                     viewport={viewport}
                     columns={columns}
                     t={t}
+                    names={names}
                     now={now}
                     selected={selected}
                     selectionBlocked={team && !selected && atLimit}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TaskRow } from '../api/tasksApi';
 import { formatRelativeAge } from '../dates/relativeAge';
+import { localizeProcessNameOfName, localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { instancePath } from '../process/processStatuses';
 import type { TaskPageLinkState } from '../process/taskPageLink';
 import { taskPath, type DashboardStore } from './DashboardStore';
@@ -34,7 +35,7 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
   dashboard,
   task,
 }: TeamTaskDetailProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
   // The view replaces the table the focus was in: it starts at the task's name.
@@ -51,12 +52,12 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
         onClick={() => dashboard.hideDetails()}
       />
       <h2 className="tessera-detail__title" ref={titleRef} tabIndex={-1}>
-        {formatTaskName(task.taskName)}
+        {formatTaskName(localizeTaskNameOfProcess(i18n, task.processName, task.taskName))}
       </h2>
       <dl className="tessera-detail__facts">
         <div>
           <dt>{t('dashboard.detail.process')}</dt>
-          <dd>{task.processName || '-'}</dd>
+          <dd>{localizeProcessNameOfName(i18n, task.processName) || '-'}</dd>
         </div>
         <div>
           <dt>{t('dashboard.detail.dueDate')}</dt>

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { localizeProcessName, localizeTaskName } from './localizeProcessText';
+import {
+  createProcessTextLocalizer,
+  localizeProcessName,
+  localizeProcessNameOfName,
+  localizeTaskName,
+  localizeTaskNameOfProcess,
+} from './localizeProcessText';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -70,5 +76,36 @@ describe('localizeTaskName', () => {
         }
       }
     }
+  });
+});
+
+describe('names by the process’s deployed name (task rows, notifications)', () => {
+  it('translates a task and its process from the deployed process name', async () => {
+    await i18n.changeLanguage('es');
+    expect(
+      localizeTaskNameOfProcess(i18n, 'Loan origination', 'Approve loan of 125000 for Ana Ruiz'),
+    ).toBe('Aprobar el préstamo de 125000 para Ana Ruiz');
+    expect(localizeProcessNameOfName(i18n, 'Loan application')).toBe('Solicitud de préstamo');
+  });
+
+  it('leaves the names of a process the locales do not know as they are', async () => {
+    await i18n.changeLanguage('fr');
+    expect(localizeTaskNameOfProcess(i18n, 'Travel claims', 'Capture KYC data')).toBe(
+      'Capture KYC data',
+    );
+    expect(localizeProcessNameOfName(i18n, 'Travel claims')).toBe('Travel claims');
+  });
+
+  it('gives the same answers from a localizer made for the language, which remembers them', async () => {
+    await i18n.changeLanguage('fr');
+    const names = createProcessTextLocalizer(i18n);
+    expect(names.taskName('Loan application', 'Review the application of Ben')).toBe(
+      'Examiner la demande de Ben',
+    );
+    expect(names.taskName('Loan application', 'Review the application of Ben')).toBe(
+      'Examiner la demande de Ben',
+    );
+    expect(names.processName('Loan application')).toBe('Demande de prêt');
+    expect(names.taskName('Travel claims', 'Book a trip')).toBe('Book a trip');
   });
 });

@@ -56,3 +56,69 @@ export function localizeTaskName(i18n: I18n, processKey: string, name: string): 
   }
   return name;
 }
+
+/**
+ * The key of the process whose English name is `processName`: task rows and notifications
+ * carry the deployed name, not the key. Undefined for a process no translation names.
+ */
+export function processKeyOfName(i18n: I18n, processName: string): string | undefined {
+  const definitions = i18n.getResource(FALLBACK_LANGUAGE, 'translation', 'process.definitions') as
+    Record<string, { name?: unknown }> | undefined;
+  if (!definitions || typeof definitions !== 'object') return undefined;
+  return Object.keys(definitions).find((key) => definitions[key]?.name === processName);
+}
+
+/** Process and task names in the current language, for lists that show many of them. */
+export interface ProcessTextLocalizer {
+  /** A process's deployed name in the current language. */
+  processName(processName: string): string;
+  /** A task's name in the current language, given its process's deployed name. */
+  taskName(processName: string, taskName: string): string;
+}
+
+/**
+ * A {@link ProcessTextLocalizer} for the current language that remembers its answers: a list
+ * repeats the same few processes and tasks on every row, and matching a name against its
+ * templates costs more than the cell that shows it. Make a new one when the language changes.
+ */
+export function createProcessTextLocalizer(i18n: I18n): ProcessTextLocalizer {
+  const keys = new Map<string, string | undefined>();
+  const answers = new Map<string, string>();
+  const keyOf = (processName: string) => {
+    if (!keys.has(processName)) keys.set(processName, processKeyOfName(i18n, processName));
+    return keys.get(processName);
+  };
+  return {
+    processName(processName) {
+      const key = keyOf(processName);
+      return key ? localizeProcessName(i18n, key, processName) : processName;
+    },
+    taskName(processName, taskName) {
+      const key = keyOf(processName);
+      if (!key) return taskName;
+      const id = `${key}\u0000${taskName}`;
+      let answer = answers.get(id);
+      if (answer === undefined) {
+        answer = localizeTaskName(i18n, key, taskName);
+        answers.set(id, answer);
+      }
+      return answer;
+    },
+  };
+}
+
+/** A task's name in the current language, given its process's deployed name. */
+export function localizeTaskNameOfProcess(
+  i18n: I18n,
+  processName: string,
+  taskName: string,
+): string {
+  const key = processKeyOfName(i18n, processName);
+  return key ? localizeTaskName(i18n, key, taskName) : taskName;
+}
+
+/** A process's deployed name in the current language. */
+export function localizeProcessNameOfName(i18n: I18n, processName: string): string {
+  const key = processKeyOfName(i18n, processName);
+  return key ? localizeProcessName(i18n, key, processName) : processName;
+}

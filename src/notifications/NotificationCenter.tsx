@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationGroup } from '../api/notificationsApi';
 import { useWorkStores } from '../dashboard/useWorkStores';
+import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { NotificationBell } from '../shell/NotificationBell';
 import { NotificationKind, type NotificationStore } from './NotificationStore';
 import { NotificationsIllustration } from './NotificationsIllustration';
@@ -24,7 +25,7 @@ interface NotificationEntryProps {
 
 /** One kind of notification: its count, its newest tasks, and the way to the matching list. */
 function NotificationEntry({ kind, group, onOpen }: NotificationEntryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Icon = kind === NotificationKind.assigned ? InboxIcon : TakeActionIcon;
   return (
     <button
@@ -44,7 +45,7 @@ function NotificationEntry({ kind, group, onOpen }: NotificationEntryProps) {
         <span className="tessera-notice__tasks">
           {group.notificationData.slice(0, SHOWN_PER_KIND).map((item) => (
             <span key={item.id} className="tessera-notice__task">
-              {item.taskName}
+              {localizeTaskNameOfProcess(i18n, item.processName, item.taskName)}
               {item.groupName && (
                 <span className="tessera-notice__group">
                   {' · '}

@@ -112,4 +112,45 @@ describe.each([
       await context.close();
     }
   });
+
+  it('given a demo task, then the dashboard row and the bell name it and its process in the language', async () => {
+    const { context, page } = await openPage(browser, { locale, width: 1280 });
+    try {
+      const instance = await server.app.engine.startProcess('internal', {
+        key: 'loanApplication',
+        startedBy: OFFICER_ID,
+        variables: { applicantName: 'Noa Name' },
+      });
+      const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
+        completed: false,
+      });
+      if (!task) throw new Error('The loan application did not stop at its first task.');
+      const taskName = await text(
+        language,
+        'process',
+        'definitions.loanApplication.tasks.loanApplicationForm',
+      );
+      const processName = await text(language, 'process', 'definitions.loanApplication.name');
+      await signIn(page);
+
+      // The table: the task's cell and its row's process cell.
+      const cell = page.locator(`.tessera-table [data-task-id="${task.id}"]`).first();
+      await cell.waitFor();
+      expect(await cell.innerText()).toBe(taskName);
+      const row = page.locator(`.tessera-table [data-row-task-id="${task.id}"]`);
+      expect(await row.getByText(processName, { exact: true }).count()).toBe(1);
+      expect(await row.getByText('Fill in the loan application').count()).toBe(0);
+      expect(await row.getByText('Loan application', { exact: true }).count()).toBe(0);
+
+      // The bell: the newest assigned tasks, by name.
+      await page.getByTestId('notification-bell').click();
+      const assigned = page.getByTestId('notification-assigned');
+      await assigned.waitFor();
+      expect(await assigned.getByText(taskName).count()).toBeGreaterThan(0);
+      expect(await assigned.getByText('Fill in the loan application').count()).toBe(0);
+      await page.screenshot({ path: `/tmp/h8/dashboard-names-${language}.png` });
+    } finally {
+      await context.close();
+    }
+  });
 });
