@@ -25,6 +25,8 @@ import { Privilege } from '../../../schemas/api/identityConstants';
 import type { TaskPageFormProps } from '../../process/TaskFormSlot';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
+import type { i18n as I18n } from 'i18next';
+import type { LocalizedText } from '../../../schemas/forms/localizedText';
 import { localizeText } from '../compiler';
 import { TaskForm } from '../runtime/TaskForm';
 import { browserStorage } from './localDraft';
@@ -42,7 +44,7 @@ export const TaskPageForm = observer(function TaskPageForm({
   dirtyProbe,
 }: TaskPageFormProps) {
   const { toasts, navigator, session, preferences } = useStores();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tenant = session.account?.tenant ?? 'default';
   const [store] = useState(
     () =>
@@ -149,7 +151,7 @@ export const TaskPageForm = observer(function TaskPageForm({
           <Tag minimal>
             {t('taskForm.partOf', { n: store.currentIndex + 1, m: store.parts.length })}
           </Tag>{' '}
-          <strong>{part ? localizeText(part.title ?? undefined, locale) : ''}</strong>
+          <strong>{part ? localizePartTitle(i18n, part.formId, part.title, locale) : ''}</strong>
         </header>
       )}
       {store.combined && store.showingList ? (
@@ -159,7 +161,7 @@ export const TaskPageForm = observer(function TaskPageForm({
             return (
               <MenuItem
                 key={candidate.formId}
-                text={`${index + 1}. ${localizeText(candidate.title ?? undefined, locale)}`}
+                text={`${index + 1}. ${localizePartTitle(i18n, candidate.formId, candidate.title, locale)}`}
                 active={index === store.currentIndex}
                 disabled={store.switching}
                 data-part-state={state ?? undefined}
@@ -211,6 +213,27 @@ export const TaskPageForm = observer(function TaskPageForm({
     </div>
   );
 });
+
+/**
+ * A combined task's part title in the page's language. A title the definition gives in that
+ * language wins; otherwise the product's translation kept under `taskForm.partTitles.<form
+ * id>` (an inline form names itself in one language only), else the definition's own text.
+ */
+export function localizePartTitle(
+  i18n: I18n,
+  formId: string,
+  title: LocalizedText | null,
+  locale: string,
+): string {
+  const own =
+    title !== null && typeof title === 'object'
+      ? (title as Record<string, string | undefined>)[locale]
+      : undefined;
+  if (own) return own;
+  const key = `taskForm.partTitles.${formId}`;
+  if (i18n.exists(key, { lng: locale })) return i18n.t(key, { lng: locale });
+  return localizeText(title ?? undefined, locale);
+}
 
 /** Props of {@link PartStateTag}. */
 interface PartStateTagProps {
