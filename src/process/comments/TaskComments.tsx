@@ -266,6 +266,23 @@ export const TaskComments = observer(function TaskComments({
       aria-label={t('comments.title')}
       data-testid="task-comments"
     >
+      {/* The spinner and the add button sit beside the tab list, not in it: a tab list may
+          hold only tabs. On a desktop they are laid over the tab row's right end; on a phone,
+          where the tabs fill the row, they take a row above it. */}
+      <div className="tessera-task-comments__tools">
+        {refreshing && <Spinner size={14} className="tessera-task-comments__refreshing" />}
+        {canComment && !comments.isCommentInputOpen && (
+          <Button
+            variant="outlined"
+            size="small"
+            icon={<CommentIcon />}
+            text={t('comments.open')}
+            className="tessera-task-comments__open"
+            data-testid="task-comment-open"
+            onClick={() => comments.openCommentInput()}
+          />
+        )}
+      </div>
       {/* Both tabs have a panel, so each tab's aria-controls names one that exists; only
           the shown one holds the list. Tabs say they are enabled, which Blueprint's arrow
           keys need, and the tab focused is the tab shown. */}
@@ -298,23 +315,6 @@ export const TaskComments = observer(function TaskComments({
           />
         ))}
       </Tabs>
-      {/* The spinner and the add button sit beside the tab list, not in it: a tab list may
-          hold only tabs. They are laid over the tab row's right end so the row looks the same. */}
-      <div className="tessera-task-comments__tools">
-        {refreshing && <Spinner size={14} className="tessera-task-comments__refreshing" />}
-        {canComment && !comments.isCommentInputOpen && (
-          <Button
-            variant="outlined"
-            size="small"
-            icon={<CommentIcon />}
-            text={t('comments.open')}
-            aria-label={t('comments.open')}
-            className="tessera-task-comments__open"
-            data-testid="task-comment-open"
-            onClick={() => comments.openCommentInput()}
-          />
-        )}
-      </div>
     </section>
   );
 });
