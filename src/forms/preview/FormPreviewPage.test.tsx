@@ -119,7 +119,7 @@ describe('FormPreviewPage', () => {
     });
     expect(api.compile).toHaveBeenCalledTimes(1);
     expect(document.querySelectorAll('.tfp-frame .tf-bp-phone')).toHaveLength(1);
-    const findings = await screen.findByLabelText('Warnings');
+    const findings = await screen.findByRole('region', { name: 'Compilation findings' });
     expect(await within(findings).findByText(/These formulas depend on each other/)).toBeTruthy();
     expect(within(findings).getByText(/is used twice/)).toBeTruthy();
     // The registry's own finding: a type the compiler kept that no plugin renders.
