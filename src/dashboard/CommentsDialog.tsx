@@ -3,6 +3,7 @@ import { CommentIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeAge } from '../dates/relativeAge';
+import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { Avatar } from '../shell/Avatar';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { CommentsPopupStore } from './CommentsPopupStore';
@@ -36,7 +37,11 @@ export const CommentsDialog = observer(function CommentsDialog({ comments }: Com
       onClose={() => comments.close()}
       title={
         task
-          ? t('tasks.comments.on', { task: formatTaskName(task.taskName) })
+          ? t('tasks.comments.on', {
+              task: formatTaskName(
+                localizeTaskNameOfProcess(i18n, task.processName, task.taskName),
+              ),
+            })
           : t('tasks.comments.title')
       }
       icon={<CommentIcon />}

@@ -16,6 +16,8 @@ import { SearchIcon, TickIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import type { TaskRow } from '../api/tasksApi';
+import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { Avatar } from '../shell/Avatar';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { REASSIGN_COMMENT_MAX } from './dashboardConstants';
@@ -123,7 +125,9 @@ const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialog
 export const ReassignDialogs = observer(function ReassignDialogs({
   reassign,
 }: ReassignDialogsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nameOf = (task: TaskRow) =>
+    formatTaskName(localizeTaskNameOfProcess(i18n, task.processName, task.taskName));
   const single = !reassign.bulk ? reassign.tasks[0] : undefined;
   const count = reassign.tasks.length;
   const title = reassign.bulk
@@ -142,7 +146,7 @@ export const ReassignDialogs = observer(function ReassignDialogs({
         <DialogBody>
           {single ? (
             <div className="tessera-reassign-dialog__task">
-              <strong>{formatTaskName(single.taskName)}</strong>
+              <strong>{nameOf(single)}</strong>
               <span>
                 {single.assignee
                   ? t('tasks.reassign.currently', { name: formatAssigneeName(single.assigneeName) })
@@ -152,7 +156,7 @@ export const ReassignDialogs = observer(function ReassignDialogs({
           ) : (
             <ul className="tessera-reassign-dialog__tasks">
               {reassign.tasks.slice(0, SHOWN_TASK_NAMES).map((task) => (
-                <li key={task.taskId}>{formatTaskName(task.taskName)}</li>
+                <li key={task.taskId}>{nameOf(task)}</li>
               ))}
               {count > SHOWN_TASK_NAMES && <li>…</li>}
             </ul>
@@ -212,7 +216,7 @@ export const ReassignDialogs = observer(function ReassignDialogs({
         title={t('tasks.reassign.confirmTitle')}
         message={
           single
-            ? t('tasks.reassign.confirmOne', { task: formatTaskName(single.taskName) })
+            ? t('tasks.reassign.confirmOne', { task: nameOf(single) })
             : t('tasks.reassign.confirmMany', { count })
         }
         boldText={reassign.selectedUser?.fullName}

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import { launchBrowser, openPage } from '../helpers/browser';
 const PASSWORD = 'Tessera#2026';
 const AUTHOR = 'priya.nair@tessera.example';
 const OFFICER = 'lucas.martin@tessera.example';
-const SHOTS = '/tmp/shots';
+const SHOTS = join(tmpdir(), 'shots');
 
 let server: TestServer;
 let browser: Browser;
@@ -165,8 +166,8 @@ describe('author preview', () => {
       // The desktop frame shows the desktop layout, scaled, with the id chips beside labels.
       const desktop = page.locator('.tfp-frame[data-breakpoint="desktop"]');
       expect(await desktop.locator('.tf-bp-desktop').count()).toBe(1);
-      await page.locator('.tfp-frames').screenshot({ path: '/tmp/h6/preview-frames-1280.png' });
-      await page.screenshot({ path: '/tmp/h6/preview-1280.png', fullPage: true });
+      await page.locator('.tfp-frames').screenshot({ path: `${SHOTS}/preview-frames-1280.png` });
+      await page.screenshot({ path: `${SHOTS}/preview-1280.png`, fullPage: true });
     } finally {
       await context.close();
     }

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { launchBrowser, openPage } from '../helpers/browser';
 const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
-const SHOTS = '/tmp/shots';
+const SHOTS = join(tmpdir(), 'shots');
 /** What Blueprint says in English on its own (see src/i18n/blueprintLabels.ts). */
 const BLUEPRINT_ENGLISH = ['Close', 'Open dropdown', 'Remove tag', 'increment', 'decrement'];
 
@@ -148,7 +150,7 @@ describe.each([
       await assigned.waitFor();
       expect(await assigned.getByText(taskName).count()).toBeGreaterThan(0);
       expect(await assigned.getByText('Fill in the loan application').count()).toBe(0);
-      await page.screenshot({ path: `/tmp/h8/dashboard-names-${language}.png` });
+      await page.screenshot({ path: `${SHOTS}/dashboard-names-${language}.png` });
     } finally {
       await context.close();
     }

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { launchBrowser, openPage } from '../helpers/browser';
 const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
-const SHOTS = '/tmp/shots';
+const SHOTS = join(tmpdir(), 'shots');
 /** Focus moves after transitions and data loads; a busy machine may take seconds. */
 const POLL = { timeout: 15_000 };
 
