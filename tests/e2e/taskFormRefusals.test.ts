@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
 import { VALID_APPLICATION } from '../../server/forms/testing/formTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
@@ -108,6 +108,20 @@ afterAll(async () => {
 });
 
 describe('the server refuses a form', () => {
+  // A test may publish a stricter version of the application form; the next one starts from
+  // the form as the demo ships it.
+  afterEach(async () => {
+    const shipped = JSON.parse(
+      await readFile(join(process.cwd(), 'fixtures', 'forms', 'DSG-loan-application.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    await storeFormDefinition(server.database.db, {
+      tenant: 'internal',
+      id: 'DSG-loan-application',
+      kind: 'designer',
+      definition: shipped,
+    });
+  });
+
   it('given a form republished with a stricter rule while it was open, when submitted in French, then the refused field is marked, translated, and focused', async () => {
     const { context, page } = await openPage(browser, { locale: 'fr-FR' });
     page.setDefaultTimeout(60_000);
