@@ -19,7 +19,7 @@ const JS_SPACE =
 
 /**
  * Rewrites the few spellings in which JavaScript and RE2 differ, so a pattern written for
- * JavaScript means the same on the linear engine: `\uXXXX` becomes `\x{XXXX}`, `\s` and
+ * JavaScript means the same on the linear engine: `\u00e9` becomes `\x{00e9}`, `\s` and
  * `\S` take JavaScript's Unicode white space, `.` leaves out every line terminator.
  * Everything else is passed as written; what RE2 cannot run (look-around,
  * back-references) then fails to compile.
