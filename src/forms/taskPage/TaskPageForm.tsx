@@ -22,16 +22,31 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Privilege } from '../../../schemas/api/identityConstants';
-import type { TaskPageFormProps } from '../../process/TaskFormSlot';
+import type { TaskDetail } from '../../api/tasksApi';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
 import type { i18n as I18n } from 'i18next';
 import type { LocalizedText } from '../../../schemas/forms/localizedText';
-import { localizeText } from '../compiler';
+import { localizeText } from '../../core/forms/compiler';
 import { TaskForm } from '../runtime/TaskForm';
 import { browserStorage } from './localDraft';
 import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 import './TaskPageForm.css';
+
+/** Props of {@link TaskPageForm}. */
+export interface TaskPageFormProps {
+  /** The task whose form is shown. */
+  readonly taskId: string;
+  /** The task as the header loaded it (form key, assignee, permissions, saved values). */
+  readonly task: TaskDetail;
+  /** Read-only: the user is neither the assignee nor able to claim it (spec 000 section 2). */
+  readonly readOnly: boolean;
+  /**
+   * Where the form puts a function that tells, at any moment, whether it holds unsaved
+   * changes; the page's unsaved-changes guard asks it when a navigation starts.
+   */
+  readonly dirtyProbe?: { current: (() => boolean) | null };
+}
 
 /**
  * The task page's form (spec 001 section 2): the task's form, or a combined task's forms one
