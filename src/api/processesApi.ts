@@ -19,20 +19,6 @@ export type {
   VariablesAnswer,
 };
 
-/** 'On-going' while an instance runs, 'Completed' once it ended (spec 000 section 3). */
-export const ProcessInstanceStatus = {
-  onGoing: 'On-going',
-  completed: 'Completed',
-} as const;
-/** One of `ProcessInstanceStatus`. */
-export type ProcessInstanceStatus =
-  (typeof ProcessInstanceStatus)[keyof typeof ProcessInstanceStatus];
-
-/** The status of an instance: On-going while `ended` is null, else Completed. */
-export function instanceStatus(ended: string | null | undefined): ProcessInstanceStatus {
-  return ended ? ProcessInstanceStatus.completed : ProcessInstanceStatus.onGoing;
-}
-
 /** The processes the user may start, by name. */
 export async function fetchAppDefinitions(): Promise<AppDefinition[]> {
   const response = await http.get<AppDefinitionsAnswer>(ProcessPath.appDefinitions);

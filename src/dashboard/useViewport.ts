@@ -34,12 +34,3 @@ export function useViewport(language: Language): Viewport {
   const current = useSyncExternalStore(subscribe, width, () => 1280);
   return viewportFor(current, language);
 }
-
-/** The window height, following resizes. */
-export function useWindowHeight(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.innerHeight,
-    () => 900,
-  );
-}
