@@ -31,14 +31,15 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * What the navigation drawer holds, on desktop and in the phone drawer alike: the wordmark,
- * Dashboard, the form preview (access-test only), the Reports group (access-bo only) and the language selector at the foot.
+ * Dashboard, the form preview (access-test only), the Reports group (access-bo only; it says
+ * that no report exists yet) and the language selector at the foot.
  */
 export const NavContent = observer(function NavContent({
   collapsed,
   onNavigate,
   onExpand,
 }: NavContentProps) {
-  const { session, shell } = useStores();
+  const { session } = useStores();
   const { t } = useTranslation();
   const [reportsOpen, setReportsOpen] = useState(true);
 
@@ -92,21 +93,7 @@ export const NavContent = observer(function NavContent({
             </button>
             <Collapse isOpen={!collapsed && reportsOpen}>
               <div id="nav-reports" className="tessera-nav__subitems">
-                {shell.reportEntries.length === 0 ? (
-                  <p className="tessera-nav__empty">{t('shell.noReports')}</p>
-                ) : (
-                  shell.reportEntries.map((entry) => (
-                    <NavLink
-                      key={entry.key}
-                      to={entry.path}
-                      className={itemClass}
-                      onClick={onNavigate}
-                    >
-                      <span className="tessera-nav__dot" style={{ backgroundColor: entry.color }} />
-                      <span className="tessera-nav__label">{entry.label}</span>
-                    </NavLink>
-                  ))
-                )}
+                <p className="tessera-nav__empty">{t('shell.noReports')}</p>
               </div>
             </Collapse>
           </div>

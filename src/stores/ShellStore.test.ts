@@ -35,14 +35,12 @@ describe('ShellStore', () => {
     }
   });
 
-  it('forgets the count and report entries on reset', () => {
+  it('forgets the count and the drawer on reset', () => {
     const shell = new ShellStore();
     shell.setUnreadCount(4);
-    shell.setReportEntries([{ key: 'loans', label: 'Loans', color: '#2d72d2', path: '/x' }]);
     shell.setMobileDrawerOpen(true);
     shell.reset();
     expect(shell.unreadCount).toBe(0);
-    expect(shell.reportEntries).toEqual([]);
     expect(shell.mobileDrawerOpen).toBe(false);
   });
 });
