@@ -15,7 +15,7 @@ import { build } from 'vite';
 import { benchFields, designerDefinition } from '../bench/forms/src/benchFields';
 import type { KeystrokeResult, MountResult, ValidationResult } from '../bench/forms/src/harness';
 import { CONTENT_SECURITY_POLICY } from '../server/plugins/security';
-import { compileForm } from '../src/forms/compiler';
+import { compileForm } from '../src/core/forms/compiler';
 import { launchBrowser } from '../tests/helpers/browser';
 
 const ROOT = resolve(import.meta.dirname, '..');

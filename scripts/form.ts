@@ -3,7 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileForm, listCombinedRefs } from '../src/forms/compiler';
+import { compileForm, listCombinedRefs } from '../src/core/forms/compiler';
 
 const USAGE = 'usage: form compile FILE.json';
 

@@ -1,5 +1,5 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { optionCaption } from '../../src/forms/registry/options';
+import { optionCaption } from '../../src/core/forms/fields/options';
 import { LabelledToggle } from '../../src/forms/registry/LabelledToggle';
 import {
   CONTROL_INDICATOR,

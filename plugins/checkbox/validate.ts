@@ -1,6 +1,6 @@
 import type { NormalizedField } from '../../schemas/forms';
-import { isOption, sanitizeChoice } from '../../src/forms/registry/options';
-import { validationError, type ValidationError } from '../../src/forms/registry/validationError';
+import { isOption, sanitizeChoice } from '../../src/core/forms/fields/options';
+import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
 
 /** A checkbox field's value: the ticked choices, or one tick when it has no choices. */
 export type CheckboxValue = readonly unknown[] | boolean;

@@ -1,5 +1,5 @@
 import type { NormalizedField } from '../../schemas/forms';
-import { validationError, type ValidationError } from '../../src/forms/registry/validationError';
+import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
 
 /** The latest date a field without a mask accepts (spec 001 section 5). */
 export const LATEST_DATE = '9999-12-31';

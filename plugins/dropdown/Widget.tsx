@@ -1,5 +1,5 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { optionCaption, optionIndex } from '../../src/forms/registry/options';
+import { optionCaption, optionIndex } from '../../src/core/forms/fields/options';
 import { selectClassName } from '../../src/forms/registry/widgetClasses';
 
 /**

@@ -1,5 +1,5 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeChoice, validateChoice } from '../../src/forms/registry/options';
+import { sanitizeChoice, validateChoice } from '../../src/core/forms/fields/options';
 import { DropdownWidget } from './Widget';
 
 /** One choice from a drop-down list (Flowable `dropdown`, designer `dropdown`). */

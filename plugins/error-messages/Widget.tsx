@@ -2,9 +2,9 @@ import { Callout, Tooltip, type Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { isFormulaError } from '../../src/forms/formula/formulaValue';
+import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { MESSAGE_BLOCKS_CODE } from '../../src/forms/registry/validationError';
+import { MESSAGE_BLOCKS_CODE } from '../../src/core/forms/fields/validationError';
 import { isMessageShown } from './validate';
 
 const LOOK: Readonly<Record<string, { intent: Intent; icon: IconName | undefined }>> = {

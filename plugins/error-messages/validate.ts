@@ -1,10 +1,10 @@
 import type { NormalizedField } from '../../schemas/forms';
-import { isFormulaError } from '../../src/forms/formula/formulaValue';
+import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import {
   MESSAGE_BLOCKS_CODE,
   validationError,
   type ValidationError,
-} from '../../src/forms/registry/validationError';
+} from '../../src/core/forms/fields/validationError';
 
 /** Whether the field has a rule; without one its message always shows. */
 export function hasCondition(field: NormalizedField): boolean {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { interpolateTemplate } from '../../src/forms/formula/interpolateTemplate';
+import { interpolateTemplate } from '../../src/core/forms/formula/interpolateTemplate';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { templateFieldIds } from '../../src/forms/registry/templateFieldIds';
+import { templateFieldIds } from '../../src/core/forms/fields/templateFieldIds';
 import { describeValue } from './describeValue';
 
 /**

@@ -1,5 +1,5 @@
 import type { LocalizedOption, Translate } from '../../src/forms/registry/fieldPlugin';
-import { formatNumber } from '../../src/forms/registry/formatNumber';
+import { formatNumber } from '../../src/core/forms/fields/formatNumber';
 
 /**
  * A field value as a reader expects it inside a sentence: a choice by its label, numbers

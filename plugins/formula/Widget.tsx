@@ -1,6 +1,6 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
-import { isFormulaError } from '../../src/forms/formula/formulaValue';
+import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { formatFormulaValue, formulaDecimals } from './formatFormulaValue';

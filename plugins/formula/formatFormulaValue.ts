@@ -1,6 +1,6 @@
-import { isFormulaError, type FormulaValue } from '../../src/forms/formula/formulaValue';
+import { isFormulaError, type FormulaValue } from '../../src/core/forms/formula/formulaValue';
 import type { Translate } from '../../src/forms/registry/fieldPlugin';
-import { formatNumber } from '../../src/forms/registry/formatNumber';
+import { formatNumber } from '../../src/core/forms/fields/formatNumber';
 
 /** The decimals a formula field shows, from its config. */
 export function formulaDecimals(config: Readonly<Record<string, unknown>>): number | undefined {

@@ -1,4 +1,4 @@
-import { isFormulaError } from '../../src/forms/formula/formulaValue';
+import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
 import { FormulaWidget } from './Widget';
 

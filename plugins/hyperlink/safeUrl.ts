@@ -1,4 +1,4 @@
-import { ALLOWED_LINK_PROTOCOLS } from '../../src/forms/compiler/linkUrl';
+import { ALLOWED_LINK_PROTOCOLS } from '../../src/core/forms/compiler/linkUrl';
 
 /**
  * The URL of a link field if it is safe to open: http, https or mailto, absolute or

@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { valueText } from '../../src/forms/registry/valueText';
+import { valueText } from '../../src/core/forms/fields/valueText';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { multilineLimit } from './validate';
 

@@ -1,5 +1,5 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeText } from '../../src/forms/registry/valueText';
+import { sanitizeText } from '../../src/core/forms/fields/valueText';
 import { sampleText } from '../text/sampleText';
 import { multilineLimit, validateMultiline } from './validate';
 import { MultilineWidget } from './Widget';

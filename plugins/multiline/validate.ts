@@ -1,5 +1,5 @@
 import type { NormalizedField } from '../../schemas/forms';
-import { validationError, type ValidationError } from '../../src/forms/registry/validationError';
+import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
 
 /**
  * The character limit of a multiline field: the config's `maxLength` (what the counter

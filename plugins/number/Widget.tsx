@@ -4,7 +4,7 @@ import {
   formatNumber,
   shownNumberText,
   typedNumberText,
-} from '../../src/forms/registry/formatNumber';
+} from '../../src/core/forms/fields/formatNumber';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
 

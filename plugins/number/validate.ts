@@ -1,7 +1,7 @@
 import type { NormalizedField } from '../../schemas/forms';
-import { parseNumber } from '../../src/forms/formula/parseNumber';
-import { formatNumber } from '../../src/forms/registry/formatNumber';
-import { validationError, type ValidationError } from '../../src/forms/registry/validationError';
+import { parseNumber } from '../../src/core/forms/formula/parseNumber';
+import { formatNumber } from '../../src/core/forms/fields/formatNumber';
+import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
 
 /** A number field's saved value: a number, nothing, or text that is not a number (refused). */
 export type NumberValue = number | string | null;

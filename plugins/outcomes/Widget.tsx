@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { outcomeModeOf } from '../../src/forms/registry/outcomeMode';
+import { outcomeModeOf } from '../../src/core/forms/fields/outcomeMode';
 import { outcomesOf } from './outcomesOf';
 
 /** Outcome buttons placed in the form by its designer; hidden when the form is read-only. */

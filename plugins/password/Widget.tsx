@@ -1,7 +1,7 @@
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { valueText } from '../../src/forms/registry/valueText';
+import { valueText } from '../../src/core/forms/fields/valueText';
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordWidget({

@@ -1,5 +1,5 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeDirectoryId } from '../../src/forms/registry/sanitizeDirectoryId';
+import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
 
 /**
  * A person (Flowable `people`), stored by id. The picker with its search popover is

@@ -1,5 +1,5 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
-import { valueText } from '../../src/forms/registry/valueText';
+import { valueText } from '../../src/core/forms/fields/valueText';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 
 /** A one-line text input. */

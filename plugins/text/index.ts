@@ -1,5 +1,5 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeText } from '../../src/forms/registry/valueText';
+import { sanitizeText } from '../../src/core/forms/fields/valueText';
 import { SAMPLE_TEXT, sampleText } from './sampleText';
 import { TextWidget } from './Widget';
 

@@ -1,6 +1,9 @@
 import type { NormalizedField } from '../../schemas/forms';
-import { compileLinearPattern, type LinearPattern } from '../../src/forms/compiler/linearPattern';
-import { localizeText } from '../../src/forms/compiler/localizeText';
+import {
+  compileLinearPattern,
+  type LinearPattern,
+} from '../../src/core/forms/compiler/linearPattern';
+import { localizeText } from '../../src/core/forms/compiler/localizeText';
 
 /** Plausible texts for fields whose id says what they hold, tried before anything else. */
 const TEXT_BY_ID: readonly (readonly [RegExp, string])[] = [

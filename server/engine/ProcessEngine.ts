@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { claimTaskIds } from './claimRule';
 import {
   ConflictError,
   DefinitionRefusedError,
@@ -711,55 +712,17 @@ export class ProcessEngine {
     return instance;
   }
 
+  /** Whether one of the claim rule's grounds lets the user claim the task (assignee aside). */
   private async isCandidate(
     db: Kysely<DatabaseSchema>,
     tenant: string,
     taskId: string,
     userId: string,
   ): Promise<boolean> {
-    // One indexed probe: a candidate-user row, a candidate-group row for one of the
-    // user's groups, or the initiator rule through the instance.
     const row = await db
-      .selectFrom('tasks as t')
-      .select('t.id')
-      .where('t.tenant', '=', tenant)
-      .where('t.id', '=', taskId)
-      .where((eb) =>
-        eb.or([
-          eb.exists(
-            eb
-              .selectFrom('task_candidates as c')
-              .select('c.task_id')
-              .whereRef('c.tenant', '=', 't.tenant')
-              .whereRef('c.task_id', '=', 't.id')
-              .where('c.kind', '=', 'user')
-              .where('c.principal', '=', userId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('task_candidates as c')
-              .innerJoin('group_members as m', (join) =>
-                join.onRef('m.tenant', '=', 'c.tenant').onRef('m.group_id', '=', 'c.principal'),
-              )
-              .select('c.task_id')
-              .whereRef('c.tenant', '=', 't.tenant')
-              .whereRef('c.task_id', '=', 't.id')
-              .where('c.kind', '=', 'group')
-              .where('m.user_id', '=', userId),
-          ),
-          eb.and([
-            eb('t.initiator_can_complete', '=', true),
-            eb.exists(
-              eb
-                .selectFrom('process_instances as i')
-                .select('i.id')
-                .whereRef('i.tenant', '=', 't.tenant')
-                .whereRef('i.id', '=', 't.instance_id')
-                .where('i.started_by', '=', userId),
-            ),
-          ]),
-        ]),
-      )
+      .selectFrom(claimTaskIds({ tenant, user: userId, task: taskId }).as('g'))
+      .select('g.task_id')
+      .limit(1)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -34,6 +34,8 @@ export {
   ProcessExecutionError,
 } from './engineErrors';
 export type { DeployError } from './engineErrors';
+export { claimableCondition, claimTaskIds, groundTaskIds } from './claimRule';
+export type { ClaimableTaskColumns, ClaimScope, ValueOrRef } from './claimRule';
 export { parseProcessDefinition } from './parseProcessDefinition';
 export type { DueDateFrom, ProcessModel, ProcessNode, UserTaskNode } from './processModel';
 export type { EngineTables } from './engineTables';

@@ -3,7 +3,7 @@ import {
   REQUIRED_CODE,
   validationError,
   type ValidationError,
-} from '../../src/forms/registry/validationError';
+} from '../../src/core/forms/fields/validationError';
 
 // A JSON pointer segment back to the field id it encodes.
 function unescapeSegment(segment: string): string {

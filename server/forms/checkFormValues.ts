@@ -1,11 +1,11 @@
 import type { ValidateFunction } from 'ajv';
-import { COMPUTED_TYPES } from '../../src/forms/compiler/fieldTraits';
-import { PATTERN_CODE, patternErrorParams } from '../../src/forms/compiler/patternExample';
-import { isFormulaError, recalculate } from '../../src/forms/formula';
+import { COMPUTED_TYPES } from '../../src/core/forms/compiler/fieldTraits';
+import { PATTERN_CODE, patternErrorParams } from '../../src/core/forms/compiler/patternExample';
+import { isFormulaError, recalculate } from '../../src/core/forms/formula';
 import {
   MESSAGE_BLOCKS_CODE,
   type ValidationParam,
-} from '../../src/forms/registry/validationError';
+} from '../../src/core/forms/fields/validationError';
 import { ajvProblemsByField } from './ajvProblems';
 import type { CompiledPart, SaveMode } from './compileStoredForm';
 import { fieldRuleErrors, isEmptyFieldValue } from './fieldRules';

@@ -10,8 +10,8 @@ import {
   compileForm,
   toServerSchema,
   type CompileWarning,
-} from '../../src/forms/compiler';
-import { buildDependencyGraph, type DependencyGraph } from '../../src/forms/formula';
+} from '../../src/core/forms/compiler';
+import { buildDependencyGraph, type DependencyGraph } from '../../src/core/forms/formula';
 import type { StoredForm } from './storedForm';
 
 /** How strictly a save is checked: a draft keeps unfinished work, a submit completes. */

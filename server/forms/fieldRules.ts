@@ -3,8 +3,8 @@ import { validateCheckbox } from '../../plugins/checkbox/validate';
 import { validateDate } from '../../plugins/date/validate';
 import { validateMultiline } from '../../plugins/multiline/validate';
 import { validateNumber } from '../../plugins/number/validate';
-import { validateChoice } from '../../src/forms/registry/options';
-import type { ValidationError } from '../../src/forms/registry/validationError';
+import { validateChoice } from '../../src/core/forms/fields/options';
+import type { ValidationError } from '../../src/core/forms/fields/validationError';
 
 /** A field type's own rule on a non-empty value, beyond what its JSON Schema can say. */
 type FieldRule = (value: unknown, field: NormalizedField) => readonly ValidationError[];

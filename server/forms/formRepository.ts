@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql, type Kysely } from 'kysely';
 import type { FormSummary } from '../../schemas/api/forms';
-import { linearRegExp, listCombinedRefs } from '../../src/forms/compiler';
+import { linearRegExp, listCombinedRefs } from '../../src/core/forms/compiler';
 import type { DatabaseSchema } from '../db/schema';
 import {
   compileStoredForm,

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { FormKind } from '../../schemas/forms';
-import type { CompileError } from '../../src/forms/compiler';
+import type { CompileError } from '../../src/core/forms/compiler';
 import type { DatabaseSchema } from '../db/schema';
 import { projectPath } from '../paths';
 import { checkStorableForm } from './storedForm';

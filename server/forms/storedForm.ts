@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { FormKind, LocalizedText } from '../../schemas/forms';
-import { compileForm, detectFormKind, type CompileError } from '../../src/forms/compiler';
+import { compileForm, detectFormKind, type CompileError } from '../../src/core/forms/compiler';
 import type { FormDefinitionsTable } from './formTables';
 
 /** One stored version of a form definition. */

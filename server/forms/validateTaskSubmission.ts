@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type { NormalizedOutcome } from '../../schemas/forms';
-import { outcomeModeOf } from '../../src/forms/registry/outcomeMode';
+import { outcomeModeOf } from '../../src/core/forms/fields/outcomeMode';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError, type ErrorDetail } from '../errors';
 import { checkFormValues, type FieldProblem } from './checkFormValues';

@@ -9,7 +9,7 @@ import {
 } from '../../schemas/api/tasks';
 import type { UserSummary } from '../../schemas/api/users';
 import type { DatabaseSchema } from '../db/schema';
-import { EngineError, type ProcessEngine } from '../engine';
+import { claimTaskIds, EngineError, type ProcessEngine } from '../engine';
 import { AppError } from '../errors';
 import { requireVisibleTask, visibleInstanceIds, type StoredTask } from './taskAccess';
 import type { TaskActor } from './taskActor';
@@ -19,7 +19,8 @@ import { pendingReassignment } from './taskEnginePlugin';
  * Whether the actor may reassign a task, and where the picker's users come from. An open,
  * assigned task may be reassigned by its assignee and by the assignee's supervisor
  * (`users.manager_id`); group mates see each other's tasks in the team list but may not
- * move them. A task with candidates goes to the people who could have claimed it, or to
+ * move them. A task with candidates goes to the people who could have claimed it (the
+ * claim rule of `claimTaskIds`, the initiator included where the task allows it), or to
  * the reassigner's own team (`REASSIGNABLE_USERS`); a task without any (assigned straight
  * from the process, such as the initiator's application form) may go to anyone with
  * access-task (`ALL_USERS`).
@@ -76,27 +77,7 @@ export async function reassignableUsers(
       eb.or([
         eb('u.id', '=', actor.userId),
         eb('u.manager_id', '=', actor.userId),
-        eb.exists(
-          eb
-            .selectFrom('task_candidates as c')
-            .select('c.task_id')
-            .where('c.tenant', '=', actor.tenant)
-            .where('c.task_id', '=', task.id)
-            .where('c.kind', '=', 'user')
-            .whereRef('c.principal', '=', 'u.id'),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('task_candidates as c')
-            .innerJoin('group_members as m', (join) =>
-              join.onRef('m.tenant', '=', 'c.tenant').onRef('m.group_id', '=', 'c.principal'),
-            )
-            .select('c.task_id')
-            .where('c.tenant', '=', actor.tenant)
-            .where('c.task_id', '=', task.id)
-            .where('c.kind', '=', 'group')
-            .whereRef('m.user_id', '=', 'u.id'),
-        ),
+        eb.exists(claimTaskIds({ tenant: actor.tenant, user: eb.ref('u.id'), task: task.id })),
       ]),
     );
   }

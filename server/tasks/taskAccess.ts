@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type { DatabaseSchema } from '../db/schema';
+import { claimTaskIds } from '../engine';
 import { AppError } from '../errors';
 import { loadTeam, readsEveryInstance, type TaskActor } from './taskActor';
 
@@ -44,31 +45,17 @@ export async function visibleInstanceIds(
               ]),
             ),
         ),
+        // Whoever may claim one of its tasks (the claim rule's grounds) sees the case.
         eb.exists(
           eb
             .selectFrom('tasks as t')
-            .innerJoin('task_candidates as c', (join) =>
-              join.onRef('c.tenant', '=', 't.tenant').onRef('c.task_id', '=', 't.id'),
-            )
             .select('t.id')
             .whereRef('t.tenant', '=', 'i.tenant')
             .whereRef('t.instance_id', '=', 'i.id')
             .where((inner) =>
-              inner.or([
-                inner.and([inner('c.kind', '=', 'user'), inner('c.principal', '=', actor.userId)]),
-                inner.and([
-                  inner('c.kind', '=', 'group'),
-                  inner(
-                    'c.principal',
-                    'in',
-                    inner
-                      .selectFrom('group_members as m')
-                      .select('m.group_id')
-                      .where('m.tenant', '=', actor.tenant)
-                      .where('m.user_id', '=', actor.userId),
-                  ),
-                ]),
-              ]),
+              inner.exists(
+                claimTaskIds({ tenant: actor.tenant, user: actor.userId, task: inner.ref('t.id') }),
+              ),
             ),
         ),
       ]),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isClaimable } from '../../schemas/api/claimRule';
 import { ErrorCode } from '../../schemas/api/common';
 import type {
   CompleteTaskAnswer,
@@ -13,7 +14,7 @@ import { markTaskNotificationsRead } from './notifications';
 import { reassignInfo } from './reassign';
 import { findTask, requireVisibleInstance, requireVisibleTask } from './taskAccess';
 import type { TaskActor } from './taskActor';
-import { loadCandidateFacts, loadTaskRows } from './taskRows';
+import { loadTaskRows } from './taskRows';
 import { validateTaskSubmission } from './validateTaskSubmission';
 
 /** Whether a parsed JSON body value is a JSON value (it always is; this proves it to the compiler). */
@@ -60,8 +61,8 @@ export async function loadTaskDetail(
   taskId: string,
 ): Promise<TaskDetail> {
   const task = await requireVisibleTask(db, actor, taskId);
-  const [facts, reassign, context] = await Promise.all([
-    loadCandidateFacts(db, actor, [task.id]),
+  const [[row], reassign, context] = await Promise.all([
+    loadTaskRows(db, actor, [task.id]),
     reassignInfo(db, actor, task),
     db
       .selectFrom('process_instances as i')
@@ -87,7 +88,7 @@ export async function loadTaskDetail(
       .where('i.id', '=', task.instance_id)
       .executeTakeFirstOrThrow(),
   ]);
-  const candidates = facts.get(task.id);
+  if (!row) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
   const open = task.state === 'open';
   const assignee =
     context.user_id !== null
@@ -99,9 +100,6 @@ export async function loadTaskDetail(
           email: context.email ?? '',
         }
       : null;
-  const memberOfCandidateGroup = candidates?.memberOfCandidateGroup ?? false;
-  const memberOfCandidateUsers = candidates?.memberOfCandidateUsers ?? false;
-  const initiatorMayClaim = task.initiator_can_complete && context.started_by === actor.userId;
   return {
     id: task.id,
     taskId: task.id,
@@ -122,18 +120,15 @@ export async function loadTaskDetail(
     outcome: task.outcome,
     assignee,
     assigneeName: assignee?.fullName ?? null,
-    candidates: candidates?.names ?? [],
-    memberOfCandidateGroup,
-    memberOfCandidateUsers,
+    candidates: row.candidates,
+    memberOfCandidateGroup: row.memberOfCandidateGroup,
+    memberOfCandidateUsers: row.memberOfCandidateUsers,
     initiatorCanCompleteTask: task.initiator_can_complete,
     isNew: open && task.assignee !== null && !task.seen_by_assignee,
     taskVariables: task.variables,
     permissions: {
       canComplete: open && task.assignee === actor.userId,
-      canClaim:
-        open &&
-        task.assignee === null &&
-        (memberOfCandidateGroup || memberOfCandidateUsers || initiatorMayClaim),
+      canClaim: isClaimable(row, actor.userId),
       canBeReassigned: reassign.canBeReassigned,
     },
   };

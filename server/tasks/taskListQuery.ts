@@ -11,12 +11,12 @@ import { SORT_PARAMS_OF_TYPE, TaskAssignment } from '../../schemas/api/tasks';
 import { PREPARED_STATEMENT } from '../db/preparingClient';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
+import { claimableCondition } from '../engine';
 import { dateWindows, dayRange, type DateWindows } from './dateWindows';
 import { loadTeam, type TaskActor } from './taskActor';
 import {
   toTaskRow,
   withRowColumns,
-  type CandidateFacts,
   type TaskRowRecord,
   type TaskScopeDb,
   type TaskScopeQuery,
@@ -168,40 +168,9 @@ function listScope(kind: TaskListKind, actor: TaskActor, team: readonly string[]
       return (eb) =>
         eb.and([
           eb('t.tenant', '=', tenant),
-          eb('t.state', '=', 'open'),
-          eb('t.assignee', 'is', null),
-          eb(
-            't.id',
-            'in',
-            eb
-              .selectFrom('task_candidates as c')
-              .select('c.task_id')
-              .where('c.tenant', '=', tenant)
-              .where('c.kind', '=', 'user')
-              .where('c.principal', '=', userId)
-              .union(
-                eb
-                  .selectFrom('group_members as m')
-                  .innerJoin('task_candidates as c', (join) =>
-                    join.onRef('c.tenant', '=', 'm.tenant').onRef('c.principal', '=', 'm.group_id'),
-                  )
-                  .select('c.task_id')
-                  .where('m.tenant', '=', tenant)
-                  .where('m.user_id', '=', userId)
-                  .where('c.kind', '=', 'group'),
-              )
-              .union(
-                eb
-                  .selectFrom('process_instances as i')
-                  .innerJoin('tasks as it', (join) =>
-                    join.onRef('it.tenant', '=', 'i.tenant').onRef('it.instance_id', '=', 'i.id'),
-                  )
-                  .select('it.id as task_id')
-                  .where('i.tenant', '=', tenant)
-                  .where('i.started_by', '=', userId)
-                  .where('it.state', '=', 'open')
-                  .where('it.initiator_can_complete', '=', true),
-              ),
+          claimableCondition(
+            { id: eb.ref('t.id'), state: eb.ref('t.state'), assignee: eb.ref('t.assignee') },
+            { tenant, user: userId },
           ),
         ]);
   }
@@ -225,47 +194,18 @@ type ListRecord = {
   week: number;
   overdue: number;
   count: number;
-  candidates: CandidateJson[];
+  candidates: string[];
 } & (TaskRowRecord | { [K in keyof TaskRowRecord]: null });
 
-/** A candidate of a page row, as the list statement answers it. */
-interface CandidateJson {
-  kind: 'user' | 'group';
-  principal: string;
-  display: string;
-  member: boolean;
-}
-
-/**
- * The candidates of `page.id` as JSON, through the candidates' primary key, with whether
- * the actor belongs to each group.
- */
-function candidatesOf(actor: TaskActor) {
-  return sql<CandidateJson[]>`(
-    select coalesce(json_agg(json_build_object(
-      'kind', c.kind,
-      'principal', c.principal,
-      'display', coalesce(g.name, u.first_name || ' ' || u.last_name, c.principal),
-      'member', exists (
-        select 1 from group_members m
-        where m.tenant = c.tenant and m.group_id = c.principal and m.user_id = ${actor.userId}
-      )
-    ) order by c.kind, c.principal), '[]'::json)
+/** Display names of the candidates of `page.id`, sorted, through the candidates' primary key. */
+function candidateNamesOf(tenant: string) {
+  return sql<string[]>`(
+    select coalesce(json_agg(coalesce(g.name, u.first_name || ' ' || u.last_name, c.principal)
+      order by c.kind, c.principal), '[]'::json)
     from task_candidates c
     left join groups g on g.tenant = c.tenant and g.id = c.principal and c.kind = 'group'
     left join users u on u.tenant = c.tenant and u.id = c.principal and c.kind = 'user'
-    where c.tenant = ${actor.tenant} and c.task_id = page.id)`;
-}
-
-/** The row's candidate facts from the statement's JSON. */
-function candidateFacts(candidates: readonly CandidateJson[], actor: TaskActor): CandidateFacts {
-  return {
-    names: candidates.map((candidate) => candidate.display).sort((a, b) => a.localeCompare(b)),
-    memberOfCandidateGroup: candidates.some((c) => c.kind === 'group' && c.member),
-    memberOfCandidateUsers: candidates.some(
-      (c) => c.kind === 'user' && c.principal === actor.userId,
-    ),
-  };
+    where c.tenant = ${tenant} and c.task_id = page.id)`;
 }
 
 /** What one list call needs besides the body. */
@@ -338,7 +278,7 @@ export async function queryTaskList(
 
   // 3. The page, in the requested order; the id breaks ties so pages never overlap. The
   //    sort keys travel along so the outer query can keep the order.
-  let pageQuery = withRowColumns(base().where(chosen)).select(
+  let pageQuery = withRowColumns(base().where(chosen), actor).select(
     resolved.sort.map(({ param }, index) => sql`${SORT_EXPRESSION[param]}`.as(`sort${index}`)),
   );
   const outerOrder = [];
@@ -356,14 +296,19 @@ export async function queryTaskList(
   //    its candidates, which are looked up for the page's rows only.
   const { rows } = await sql<ListRecord>`${sql.raw(PREPARED_STATEMENT)}
     with counters as (${countersQuery}), page as (${pageQuery})
-    select counters.*, page.*, ${candidatesOf(actor)} as candidates
+    select counters.*, page.*, ${candidateNamesOf(actor.tenant)} as candidates
     from counters left join page on true
     order by ${sql.join([...outerOrder, sql`page.id`])}`.execute(db);
   const records = rows.filter((row): row is ListRecord & TaskRowRecord => row.id !== null);
   const [counters] = rows;
   if (!counters) throw new Error('The counters row is missing.');
   return {
-    content: records.map((record) => toTaskRow(record, candidateFacts(record.candidates, actor))),
+    content: records.map((record) =>
+      toTaskRow(
+        record,
+        [...record.candidates].sort((a, b) => a.localeCompare(b)),
+      ),
+    ),
     totalHeadCount: counters.head,
     totalCount: counters.count,
     totalAll: counters.all,

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { ClaimGround } from '../../schemas/api/claimRule';
 import type { TaskRow } from '../../schemas/api/tasks';
 import type { DatabaseSchema } from '../db/schema';
+import { groundTaskIds } from '../engine';
 import type { TaskActor } from './taskActor';
 
 /** The database as a query over `tasks as t` sees it. */
@@ -11,10 +13,11 @@ export type TaskScopeQuery = SelectQueryBuilder<TaskScopeDb, 't', object>;
 
 /**
  * Joins what a task row shows beside the task (process name, starter, assignee name) and
- * selects its columns. The assignee join is `iu` and the definition `pd`, the names the
- * team query's sort parameters use.
+ * selects its columns, with the candidate grounds of the claim rule as they concern the
+ * actor. The assignee join is `iu` and the definition `pd`, the names the team query's
+ * sort parameters use.
  */
-export function withRowColumns(query: TaskScopeQuery) {
+export function withRowColumns(query: TaskScopeQuery, actor: TaskActor) {
   return query
     .innerJoin('process_definitions as pd', (join) =>
       join.onRef('pd.tenant', '=', 't.tenant').onRef('pd.id', '=', 't.definition_id'),
@@ -25,7 +28,7 @@ export function withRowColumns(query: TaskScopeQuery) {
     .leftJoin('users as iu', (join) =>
       join.onRef('iu.tenant', '=', 't.tenant').onRef('iu.id', '=', 't.assignee'),
     )
-    .select([
+    .select((eb) => [
       't.id',
       't.instance_id',
       't.name',
@@ -39,6 +42,26 @@ export function withRowColumns(query: TaskScopeQuery) {
       'pd.name as process_name',
       'i.started_by',
       sql<string | null>`iu.first_name || ' ' || iu.last_name`.as('assignee_name'),
+      eb
+        .exists(
+          groundTaskIds(ClaimGround.candidateUser, {
+            tenant: actor.tenant,
+            user: actor.userId,
+            task: eb.ref('t.id'),
+          }),
+        )
+        .$castTo<boolean>()
+        .as('member_of_candidate_users'),
+      eb
+        .exists(
+          groundTaskIds(ClaimGround.candidateGroup, {
+            tenant: actor.tenant,
+            user: actor.userId,
+            task: eb.ref('t.id'),
+          }),
+        )
+        .$castTo<boolean>()
+        .as('member_of_candidate_group'),
     ]);
 }
 
@@ -57,27 +80,21 @@ export interface TaskRowRecord {
   process_name: string;
   started_by: string;
   assignee_name: string | null;
-}
-
-/** The candidates of some tasks, as the rows show them and as they concern the actor. */
-export interface CandidateFacts {
-  /** Display names of candidate users and groups, sorted. */
-  names: string[];
-  memberOfCandidateGroup: boolean;
-  memberOfCandidateUsers: boolean;
+  member_of_candidate_users: boolean;
+  member_of_candidate_group: boolean;
 }
 
 /**
- * Candidate facts of the given tasks in one query through the candidates' primary key:
- * group names, user names, and whether the actor is one of them.
+ * Display names of the candidate users and groups of the given tasks, sorted, in one query
+ * through the candidates' primary key.
  */
-export async function loadCandidateFacts(
+export async function loadCandidateNames(
   db: Kysely<DatabaseSchema>,
-  actor: TaskActor,
+  tenant: string,
   taskIds: readonly string[],
-): Promise<Map<string, CandidateFacts>> {
-  const facts = new Map<string, CandidateFacts>();
-  if (taskIds.length === 0) return facts;
+): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (taskIds.length === 0) return names;
   const rows = await db
     .selectFrom('task_candidates as c')
     .leftJoin('groups as g', (join) =>
@@ -92,49 +109,20 @@ export async function loadCandidateFacts(
         .onRef('u.id', '=', 'c.principal')
         .on('c.kind', '=', 'user'),
     )
-    .select((eb) => [
+    .select([
       'c.task_id',
-      'c.kind',
-      'c.principal',
       sql<string>`coalesce(g.name, u.first_name || ' ' || u.last_name, c.principal)`.as('display'),
-      eb
-        .exists(
-          eb
-            .selectFrom('group_members as m')
-            .select('m.user_id')
-            .whereRef('m.tenant', '=', 'c.tenant')
-            .whereRef('m.group_id', '=', 'c.principal')
-            .where('m.user_id', '=', actor.userId),
-        )
-        .as('member'),
     ])
-    .where('c.tenant', '=', actor.tenant)
+    .where('c.tenant', '=', tenant)
     .where('c.task_id', 'in', [...new Set(taskIds)])
     .execute();
-  for (const row of rows) {
-    const entry = facts.get(row.task_id) ?? {
-      names: [],
-      memberOfCandidateGroup: false,
-      memberOfCandidateUsers: false,
-    };
-    entry.names.push(row.display);
-    if (row.kind === 'group' && row.member) entry.memberOfCandidateGroup = true;
-    if (row.kind === 'user' && row.principal === actor.userId) entry.memberOfCandidateUsers = true;
-    facts.set(row.task_id, entry);
-  }
-  for (const entry of facts.values()) entry.names.sort((a, b) => a.localeCompare(b));
-  return facts;
+  for (const row of rows) names.set(row.task_id, [...(names.get(row.task_id) ?? []), row.display]);
+  for (const entry of names.values()) entry.sort((a, b) => a.localeCompare(b));
+  return names;
 }
 
-const NO_CANDIDATES: CandidateFacts = {
-  names: [],
-  memberOfCandidateGroup: false,
-  memberOfCandidateUsers: false,
-};
-
 /** The API row of a selected task (spec 000 section 3, "Task row"). */
-export function toTaskRow(record: TaskRowRecord, candidates: CandidateFacts | undefined): TaskRow {
-  const facts = candidates ?? NO_CANDIDATES;
+export function toTaskRow(record: TaskRowRecord, candidates: readonly string[]): TaskRow {
   return {
     processInstanceId: record.instance_id,
     taskId: record.id,
@@ -144,10 +132,10 @@ export function toTaskRow(record: TaskRowRecord, candidates: CandidateFacts | un
     taskName: record.name,
     assignee: record.assignee,
     assigneeName: record.assignee_name,
-    candidates: facts.names,
+    candidates: [...candidates],
     createTime: record.created_at.toISOString(),
-    memberOfCandidateGroup: facts.memberOfCandidateGroup,
-    memberOfCandidateUsers: facts.memberOfCandidateUsers,
+    memberOfCandidateGroup: record.member_of_candidate_group,
+    memberOfCandidateUsers: record.member_of_candidate_users,
     initiatorCanCompleteTask: record.initiator_can_complete,
     processInstanceStartUserId: record.started_by,
     formKey: record.form_key,
@@ -167,11 +155,12 @@ export async function loadTaskRows(
       .selectFrom('tasks as t')
       .where('t.tenant', '=', actor.tenant)
       .where('t.id', 'in', [...new Set(taskIds)]),
+    actor,
   ).execute();
-  const candidates = await loadCandidateFacts(db, actor, taskIds);
+  const candidates = await loadCandidateNames(db, actor.tenant, taskIds);
   const byId = new Map(records.map((record) => [record.id, record]));
   return taskIds.flatMap((id) => {
     const record = byId.get(id);
-    return record ? [toTaskRow(record, candidates.get(id))] : [];
+    return record ? [toTaskRow(record, candidates.get(id) ?? [])] : [];
   });
 }

@@ -8,7 +8,7 @@ import {
   PreviewBody,
 } from '../../../schemas/api/forms';
 import { Privilege } from '../../../schemas/api/identity';
-import { compileForm, detectFormKind, listCombinedRefs } from '../../../src/forms/compiler';
+import { compileForm, detectFormKind, listCombinedRefs } from '../../../src/core/forms/compiler';
 import { AppError } from '../../errors';
 import { formRepositoryFor } from '../../forms/formRepository';
 import { requirePrivilege, sessionOf } from '../../plugins/session';

@@ -9,7 +9,7 @@ import type { RootStore } from '../../stores/RootStore';
 import { StoresContext } from '../../stores/useStores';
 import { anAccount, createTestStores } from '../../testing/createTestStores';
 import { FakeServer } from '../../testing/fakeServer';
-import { compileForm, detectFormKind, listCombinedRefs } from '../compiler';
+import { compileForm, detectFormKind, listCombinedRefs } from '../../core/forms/compiler';
 import { FormPreviewPage } from './FormPreviewPage';
 import { COMPILE_DELAY_MS, type FormPreviewApi } from './FormPreviewStore';
 import { parseDefinition } from './locateJsonError';

@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Privilege } from '../../../schemas/api/identityConstants';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import { isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../i18n/languages';
 import { Paths } from '../../routing/paths';
 import { RemoteLoadingStatus } from '../../stores/statuses';

@@ -3,7 +3,7 @@ import { ErrorIcon, LinkIcon, TickCircleIcon, WarningSignIcon } from '@blueprint
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { CompileFinding } from '../../api/formsApi';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import { defaultFieldRegistry } from '../registry/createFieldRegistry';
 import { describeFinding } from './describeFinding';
 import type { FormPreviewStore } from './FormPreviewStore';

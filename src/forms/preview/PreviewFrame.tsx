@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalizedOutcome } from '../../../schemas/forms';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import type { FormValues } from '../runtime/FormValidator';
 import { TaskForm } from '../runtime/TaskForm';
 import type { Breakpoint } from '../runtime/planGrid';

@@ -1,7 +1,13 @@
-import { Button, Classes, InputGroup, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
+import { Button, InputGroup, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldWidgetProps } from './fieldPlugin';
-import type { DirectoryEntry, DirectoryKind } from './formServices';
+import {
+  directoryService,
+  usersSourceFor,
+  type DirectoryEntry,
+  type DirectoryKind,
+} from './formServices';
+import { ServiceUnavailable } from './ServiceUnavailable';
 
 /** Props of {@link DirectoryPicker}. */
 export interface DirectoryPickerProps extends FieldWidgetProps {
@@ -21,8 +27,9 @@ type SearchState =
 
 /**
  * A searchable picker over the host's `usersSource`: type to search, pick with the mouse
- * or the arrow keys and Enter. The field stores the entry's id. Without a source (a page
- * that has no directory) it says so instead of offering made-up people.
+ * or the arrow keys and Enter. The field stores the entry's id. Without a source for its
+ * kind (a page that has no directory, or none of groups) it says so instead of offering
+ * made-up people.
  */
 export function DirectoryPicker({
   kind,
@@ -37,7 +44,7 @@ export function DirectoryPicker({
   text,
   runtime,
 }: DirectoryPickerProps) {
-  const source = runtime.services.usersSource;
+  const source = usersSourceFor(runtime.services, kind);
   const { t } = runtime;
   const id = typeof value === 'string' && value !== '' ? value : null;
   const [query, setQuery] = useState<string | null>(null);
@@ -106,9 +113,7 @@ export function DirectoryPicker({
           aria-describedby={errorId}
         />
         {!source && !readOnly && (
-          <div className={`${Classes.FORM_HELPER_TEXT} ${Classes.TEXT_MUTED}`}>
-            {t('fields.directory.noSource')}
-          </div>
+          <ServiceUnavailable service={directoryService(kind)} field={field} t={t} />
         )}
       </>
     );

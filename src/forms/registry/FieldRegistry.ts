@@ -2,7 +2,7 @@ import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { NormalizedForm } from '../../../schemas/forms';
 import { connectPlugin } from './connectPlugin';
 import type { FieldPlugin } from './fieldPlugin';
-import type { RegistryWarning } from './registryWarning';
+import type { RegistryWarning } from '../../core/forms/fields/registryWarning';
 import { UNSUPPORTED_TYPE, unsupportedPlugin } from './unsupportedPlugin';
 
 /**

@@ -1,18 +1,13 @@
 import type { ComponentType } from 'react';
 import type { NormalizedField, NormalizedOutcome, ValueType } from '../../../schemas/forms';
 import type { FormServices } from './formServices';
-import type { ValidationError, ValidationParam } from './validationError';
+import type { ValidationError, ValidationParam } from '../../core/forms/fields/validationError';
+import type { LocalizedOption } from '../../core/forms/fields/options';
 
 /** Turns a translation key and its params into text in the form's language. */
 export type Translate = (key: string, params?: Readonly<Record<string, ValidationParam>>) => string;
 
-/** A choice of a dropdown, radio or checkbox field, with its label in the form's language. */
-export interface LocalizedOption {
-  /** The value stored when the choice is picked. */
-  readonly value: string | number | boolean;
-  /** The label in the form's language. */
-  readonly label: string;
-}
+export type { LocalizedOption } from '../../core/forms/fields/options';
 
 /**
  * A field's texts in the form's language, worked out once per field and locale so a

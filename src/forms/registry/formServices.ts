@@ -2,7 +2,8 @@
  * What a form may ask of the application around it. The host (the task page, the author
  * preview, a test) passes these in; a field plugin reads the ones it needs from its props.
  * Every member is optional, so a host that lacks one (the preview has no file store)
- * still renders the form, and the plugin shows why it cannot do its job.
+ * still renders the form, and the plugin shows why it cannot do its job: it renders
+ * `ServiceUnavailable` in place of its control, never a control that silently does nothing.
  */
 export interface FormServices {
   /** People and functional groups for the user and group pickers. */
@@ -28,6 +29,11 @@ export type DirectoryKind = 'user' | 'group';
 
 /** Looks people and groups up for the `people` and `functional-group` fields. */
 export interface UsersSource {
+  /**
+   * The directories this source can search. A picker of a kind not listed shows that its
+   * directory is not available, as it does without a source.
+   */
+  readonly kinds: readonly DirectoryKind[];
   /** Entries whose name matches `query` (an empty query may list the first few). */
   search(
     kind: DirectoryKind,
@@ -75,4 +81,24 @@ export interface WebhookResult {
 export interface WebhookService {
   /** Runs the webhook configured on a field. */
   call(fieldId: string, values: Readonly<Record<string, unknown>>): Promise<WebhookResult>;
+}
+
+/**
+ * What a field can find missing: the people or the group directory, the file store, the
+ * webhook caller. Each has a translated "not available" text, `fields.unavailable.<name>`.
+ */
+export type MissingService = 'people' | 'groups' | 'files' | 'webhooks';
+
+/** The missing service a picker of this kind reports. */
+export function directoryService(kind: DirectoryKind): MissingService {
+  return kind === 'user' ? 'people' : 'groups';
+}
+
+/** The host's users source when it can search `kind`, otherwise undefined. */
+export function usersSourceFor(
+  services: FormServices,
+  kind: DirectoryKind,
+): UsersSource | undefined {
+  const source = services.usersSource;
+  return source?.kinds.includes(kind) ? source : undefined;
 }

@@ -22,7 +22,7 @@ export type {
   WebhookResult,
   WebhookService,
 } from './formServices';
-export type { RegistryWarning, RegistryWarningCode } from './registryWarning';
+export type { RegistryWarning, RegistryWarningCode } from '../../core/forms/fields/registryWarning';
 export type { RuntimeWidget } from './connectPlugin';
 export { defineFieldPlugin, isEmptyValue } from './defineFieldPlugin';
 export { FieldRegistry } from './FieldRegistry';
@@ -30,7 +30,11 @@ export { createFieldRegistry, defaultFieldRegistry } from './createFieldRegistry
 export { discoverPlugins } from './discoverPlugins';
 export { addPluginTranslations } from './pluginTranslations';
 export { UNSUPPORTED_TYPE, unsupportedPlugin } from './unsupportedPlugin';
-export { MESSAGE_BLOCKS_CODE, REQUIRED_CODE, validationError } from './validationError';
-export { outcomeModeOf } from './outcomeMode';
-export type { OutcomeMode } from './outcomeMode';
-export type { ValidationError, ValidationParam } from './validationError';
+export {
+  MESSAGE_BLOCKS_CODE,
+  REQUIRED_CODE,
+  validationError,
+} from '../../core/forms/fields/validationError';
+export { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
+export type { OutcomeMode } from '../../core/forms/fields/outcomeMode';
+export type { ValidationError, ValidationParam } from '../../core/forms/fields/validationError';

@@ -59,7 +59,7 @@ describe('FormStore', () => {
   });
 
   it('recomputes only the formulas that depend on the changed field, in order', async () => {
-    const recalc = await import('../formula/recalculate');
+    const recalc = await import('../../core/forms/formula/recalculate');
     const spy = vi.spyOn(recalc, 'recalculate');
     const store = new FormStore(loanForm, { registry, initialValues: { amount: 100 } });
     spy.mockClear();
@@ -82,7 +82,7 @@ describe('FormStore', () => {
       { id: 'b', type: 'input', label: 'B' },
       { id: 'double', type: 'formula', label: 'Double', config: { expression: 'a * 2' } },
     ]);
-    const recalc = await import('../formula/recalculate');
+    const recalc = await import('../../core/forms/formula/recalculate');
     const spy = vi.spyOn(recalc, 'recalculate');
     const store = new FormStore(form, { registry });
     spy.mockClear();

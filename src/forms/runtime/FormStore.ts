@@ -1,12 +1,15 @@
 import { createAtom, makeAutoObservable, observable, type IAtom } from 'mobx';
 import type { NormalizedField, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
-import { collectFormulas } from '../compiler/collectFormulas';
-import { buildDependencyGraph, type DependencyGraph } from '../formula/buildDependencyGraph';
-import { recalculate } from '../formula/recalculate';
+import { collectFormulas } from '../../core/forms/compiler/collectFormulas';
+import {
+  buildDependencyGraph,
+  type DependencyGraph,
+} from '../../core/forms/formula/buildDependencyGraph';
+import { recalculate } from '../../core/forms/formula/recalculate';
 import type { FieldHost, FieldWatcher } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
-import { outcomeModeOf, type OutcomeMode } from '../registry/outcomeMode';
-import type { ValidationError } from '../registry/validationError';
+import { outcomeModeOf, type OutcomeMode } from '../../core/forms/fields/outcomeMode';
+import type { ValidationError } from '../../core/forms/fields/validationError';
 import { FormValidator, type FieldErrorMap, type FormValues } from './FormValidator';
 import { valuesEqual } from './valuesEqual';
 

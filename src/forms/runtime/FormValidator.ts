@@ -11,11 +11,15 @@ import type {
 import { createErrorHandler, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { JSONSchema7 } from 'json-schema';
 import type { NormalizedField, NormalizedForm } from '../../../schemas/forms';
-import { fieldValueSchema } from '../compiler/fieldValueSchema';
-import { PATTERN_CODE, patternErrorParams } from '../compiler/patternExample';
+import { fieldValueSchema } from '../../core/forms/compiler/fieldValueSchema';
+import { PATTERN_CODE, patternErrorParams } from '../../core/forms/compiler/patternExample';
 import type { FieldPlugin, FieldRuntime } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
-import { REQUIRED_CODE, validationError, type ValidationError } from '../registry/validationError';
+import {
+  REQUIRED_CODE,
+  validationError,
+  type ValidationError,
+} from '../../core/forms/fields/validationError';
 import { checkSchemaKeywords } from './checkSchemaKeywords';
 
 /** Field values by field id, as the form holds them. */

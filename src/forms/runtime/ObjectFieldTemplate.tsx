@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import type { CSSProperties, ReactElement } from 'react';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import type { FieldRuntime } from '../registry/fieldPlugin';
 import { useRenderer } from './RendererContext';
 

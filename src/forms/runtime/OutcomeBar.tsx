@@ -1,8 +1,8 @@
 import { Button } from '@blueprintjs/core';
 import type { NormalizedOutcome } from '../../../schemas/forms';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import type { Translate } from '../registry/fieldPlugin';
-import { outcomeModeOf } from '../registry/outcomeMode';
+import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
 
 /** Props of {@link OutcomeBar}. */
 export interface OutcomeBarProps {

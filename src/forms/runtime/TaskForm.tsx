@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import { defaultFieldRegistry } from '../registry/createFieldRegistry';
 import type { Translate } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
@@ -12,7 +12,7 @@ import { firstErrorFieldId } from './firstErrorFieldId';
 import { FormRenderer } from './FormRenderer';
 import { FormStore } from './FormStore';
 import type { FormValues } from './FormValidator';
-import { outcomeModeOf } from '../registry/outcomeMode';
+import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
 import { OutcomeBar } from './OutcomeBar';
 import type { Breakpoint } from './planGrid';
 

@@ -1,7 +1,7 @@
 import type { NormalizedField } from '../../../schemas/forms';
 import { SUPPORTED_LOCALES } from '../../../schemas/forms/formConstants';
-import { localizeConfig } from '../compiler/localizeConfig';
-import { localizeText } from '../compiler/localizeText';
+import { localizeConfig } from '../../core/forms/compiler/localizeConfig';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import type {
   FieldHost,
   FieldRuntime,

@@ -1,4 +1,4 @@
-import { MESSAGE_BLOCKS_CODE, REQUIRED_CODE } from '../registry/validationError';
+import { MESSAGE_BLOCKS_CODE, REQUIRED_CODE } from '../../core/forms/fields/validationError';
 import type { FieldErrorMap } from './FormValidator';
 
 // Required values first, then blocking message fields, then everything else (spec 001 s. 5).

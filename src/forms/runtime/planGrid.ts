@@ -1,5 +1,5 @@
 import type { LocalizedText, NormalizedField, NormalizedForm } from '../../../schemas/forms';
-import { computeLayout, type LayoutRow } from '../compiler/computeLayout';
+import { computeLayout, type LayoutRow } from '../../core/forms/compiler/computeLayout';
 
 /** The three breakpoints of the grid. */
 export const BREAKPOINTS = ['desktop', 'tablet', 'phone'] as const;

@@ -1,5 +1,5 @@
 import type { NormalizedForm } from '../../../schemas/forms';
-import { compileForm } from '../compiler/compileForm';
+import { compileForm } from '../../core/forms/compiler/compileForm';
 
 // Shared by the runtime's and the plugins' tests only.
 

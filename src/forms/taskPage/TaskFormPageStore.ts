@@ -25,12 +25,12 @@ import { RemoteLoadingStatus, SavingStatus } from '../../stores/statuses';
 import { defaultFieldRegistry } from '../registry/createFieldRegistry';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import { i18n } from '../../i18n/i18n';
-import type { ValidationError, ValidationParam } from '../registry/validationError';
+import type { ValidationError, ValidationParam } from '../../core/forms/fields/validationError';
 import { FormStore } from '../runtime/FormStore';
 import { valuesEqual } from '../runtime/valuesEqual';
 import { autofillForm, localToday, type AutofillReport } from './autofillForm';
 import { compileStoredForm } from './compileStoredForm';
-import { localizeText } from '../compiler/localizeText';
+import { localizeText } from '../../core/forms/compiler/localizeText';
 import {
   clearLocalDraft,
   localDraftKey,

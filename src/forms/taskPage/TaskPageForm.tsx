@@ -28,7 +28,9 @@ import { useStores } from '../../stores/useStores';
 import type { i18n as I18n } from 'i18next';
 import type { LocalizedText } from '../../../schemas/forms/localizedText';
 import { localizeText } from '../../core/forms/compiler';
+import type { FormServices } from '../registry/formServices';
 import { TaskForm } from '../runtime/TaskForm';
+import { createUsersSource } from './createUsersSource';
 import { browserStorage } from './localDraft';
 import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 import './TaskPageForm.css';
@@ -71,6 +73,9 @@ export const TaskPageForm = observer(function TaskPageForm({
         canAutofill: session.hasPrivilege(Privilege.accessAutofill),
       }),
   );
+  // The page's services for its fields: the people directory. There is no file store or
+  // webhook caller yet, so fields needing one show that it is not available.
+  const [services] = useState<FormServices>(() => ({ usersSource: createUsersSource() }));
   const formKey = task.formKey ?? null;
 
   useEffect(() => {
@@ -195,6 +200,7 @@ export const TaskPageForm = observer(function TaskPageForm({
             readOnly={locked}
             locale={locale}
             accessTest={session.hasPrivilege(Privilege.accessTest)}
+            services={services}
             onSubmit={store.submit}
             onSaveDraft={store.save}
           />

@@ -1,8 +1,8 @@
 import type { DesignerForm, NormalizedForm, PlainForm } from '../../../schemas/forms';
-import { checkFormulas } from '../compiler/checkFormulas';
-import { dedupeFieldIds } from '../compiler/dedupeFieldIds';
-import { parseDesignerForm } from '../compiler/parseDesignerForm';
-import { parsePlainForm } from '../compiler/parsePlainForm';
+import { checkFormulas } from '../../core/forms/compiler/checkFormulas';
+import { dedupeFieldIds } from '../../core/forms/compiler/dedupeFieldIds';
+import { parseDesignerForm } from '../../core/forms/compiler/parseDesignerForm';
+import { parsePlainForm } from '../../core/forms/compiler/parsePlainForm';
 
 /**
  * Compiles a plain or designer form the server answered for a task: `compileForm` without

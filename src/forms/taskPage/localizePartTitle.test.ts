@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import combined from '../../../fixtures/forms/CUT-loan-review.json';
 import { i18n } from '../../i18n/i18n';
 import type { PlainForm } from '../../../schemas/forms/plainForm';
-import { parsePlainForm } from '../compiler';
+import { parsePlainForm } from '../../core/forms/compiler';
 import { localizePartTitle } from './TaskPageForm';
 
 afterEach(async () => {

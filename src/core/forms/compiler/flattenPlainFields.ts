@@ -1,0 +1,170 @@
+import type { PlainField } from '../../../../schemas/forms';
+import type { CompileWarning } from './compileTypes';
+
+/** A non-container field of a plain form, placed on the 12-column grid. */
+export interface PlainEntry {
+  /** The field (for a group title, a synthetic headline). */
+  readonly field: PlainField;
+  /** JSON pointer of the field in the definition. */
+  readonly path: string;
+  /** Desktop columns derived from the container's columns and the field's colspan. */
+  readonly desktop: number;
+  /** True for the first field of a container row, so the grid keeps Flowable's rows. */
+  readonly breakBefore: boolean;
+  /** The tab of the top-level field it belongs to. */
+  readonly tab: string | null;
+}
+
+interface Slot {
+  readonly field: PlainField;
+  readonly path: string;
+  readonly row: number;
+  readonly column: number;
+  readonly order: number;
+}
+
+const CONTAINER_TYPES = new Set(['container', 'group']);
+
+/**
+ * Flattens a plain form's fields into grid entries in reading order. Containers and groups
+ * disappear: their children take `colspan / columns` of the width the container had, row
+ * by row, left to right; a group's title becomes a headline before its fields.
+ */
+export function flattenPlainFields(
+  fields: readonly PlainField[],
+  basePath: string,
+): { entries: PlainEntry[]; warnings: CompileWarning[] } {
+  const entries: PlainEntry[] = [];
+  const warnings: CompileWarning[] = [];
+  fields.forEach((field, index) => {
+    const tab = field.tab ?? null;
+    // Top-level fields own a whole row: Flowable stacks them.
+    place(field, `${basePath}/${index}`, 12, false, tab, entries, warnings);
+  });
+  return { entries, warnings };
+}
+
+function place(
+  field: PlainField,
+  path: string,
+  available: number,
+  breakBefore: boolean,
+  tab: string | null,
+  entries: PlainEntry[],
+  warnings: CompileWarning[],
+): void {
+  if (!CONTAINER_TYPES.has(field.type)) {
+    entries.push({ field, path, desktop: available, breakBefore, tab });
+    return;
+  }
+  // 1. A group shows its title as a full-width headline.
+  if (field.type === 'group' && field.name) {
+    entries.push({
+      field: { id: field.id, type: 'headline', name: field.name },
+      path,
+      desktop: 12,
+      breakBefore: true,
+      tab,
+    });
+  }
+  // 2. Read the children into row/column slots, whatever shape `fields` has.
+  const { slots, columns } = containerSlots(field, path);
+  // 3. Reading order: row by row, left to right, then as written.
+  slots.sort((a, b) => a.row - b.row || a.column - b.column || a.order - b.order);
+  // 4. Each child takes its colspan's share of the container width; each row restarts.
+  let previousRow: number | undefined;
+  for (const slot of slots) {
+    const colspan = colspanOf(slot, columns, warnings);
+    const width = Math.max(1, Math.round((available * colspan) / columns));
+    const startsRow = slot.row !== previousRow;
+    previousRow = slot.row;
+    place(slot.field, slot.path, width, startsRow, tab, entries, warnings);
+  }
+}
+
+function containerSlots(container: PlainField, path: string): { slots: Slot[]; columns: number } {
+  const children = container.fields;
+  const declared = container.numberOfColumns ?? numberParam(container.params, 'numberOfColumns');
+  const slots: Slot[] = [];
+  let order = 0;
+  const add = (field: PlainField, childPath: string, row: number, column: number) => {
+    slots.push({ field, path: childPath, row, column, order });
+    order += 1;
+  };
+  if (children == null) return { slots, columns: declared ?? 1 };
+  if (Array.isArray(children)) {
+    if (children.length > 0 && children.every((child) => Array.isArray(child))) {
+      // The engine's shape: a list of rows, each a list of fields.
+      const rows = children as PlainField[][];
+      const columns = declared ?? Math.max(1, ...rows.map((row) => row.length));
+      rows.forEach((row, r) =>
+        row.forEach((field, k) =>
+          add(
+            field,
+            `${path}/fields/${r}/${k}`,
+            r,
+            clampColumn(field.layout?.column ?? k, columns),
+          ),
+        ),
+      );
+      return { slots, columns };
+    }
+    // A flat list: placed by its layout when it has one, else filled row by row.
+    const flat = children as PlainField[];
+    const columns = declared ?? 1;
+    flat.forEach((field, i) =>
+      add(
+        field,
+        `${path}/fields/${i}`,
+        field.layout?.row ?? Math.floor(i / columns),
+        clampColumn(field.layout?.column ?? i % columns, columns),
+      ),
+    );
+    return { slots, columns };
+  }
+  // Flowable UI's shape: column number ("1", "2", ...) to the fields of that column.
+  const keys = Object.keys(children).sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+  const numericKeys = keys.map(Number).filter((key) => Number.isInteger(key) && key >= 1);
+  const columns = declared ?? Math.max(1, keys.length, ...numericKeys);
+  keys.forEach((key, keyIndex) => {
+    const numeric = Number(key);
+    const column = Number.isInteger(numeric) && numeric >= 1 ? numeric - 1 : keyIndex;
+    (children[key] ?? []).forEach((field, i) =>
+      add(
+        field,
+        `${path}/fields/${escapePointer(key)}/${i}`,
+        field.layout?.row ?? i,
+        clampColumn(field.layout?.column ?? column, columns),
+      ),
+    );
+  });
+  return { slots, columns };
+}
+
+function colspanOf(slot: Slot, columns: number, warnings: CompileWarning[]): number {
+  const written = slot.field.layout?.colspan ?? slot.field.colspan ?? 1;
+  const colspan = Math.min(columns, Math.max(1, written));
+  if (colspan !== written) {
+    const where = slot.field.layout?.colspan != null ? '/layout/colspan' : '/colspan';
+    warnings.push({
+      code: 'layout.widthOutOfRange',
+      path: `${slot.path}${where}`,
+      params: { breakpoint: 'desktop', width: written, clampedTo: colspan, columns },
+    });
+  }
+  return colspan;
+}
+
+function clampColumn(column: number, columns: number): number {
+  return Math.min(columns - 1, Math.max(0, column));
+}
+
+function numberParam(params: PlainField['params'], name: string): number | undefined {
+  const value = params?.[name];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+// JSON pointer escaping (RFC 6901) for map keys used as path segments.
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

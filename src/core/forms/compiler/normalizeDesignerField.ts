@@ -1,0 +1,178 @@
+import {
+  DESIGNER_FIELD_TYPES,
+  type DesignerField,
+  type NormalizedField,
+  type NormalizedValidation,
+  type PluginType,
+} from '../../../../schemas/forms';
+import type { CompileWarning } from './compileTypes';
+import { COMPUTED_TYPES, DISPLAY_ONLY_TYPES } from './fieldTraits';
+import { patternProblem } from './isSafePattern';
+import { isAllowedLinkTemplate } from './linkUrl';
+import { normalizeOptions } from './normalizeOptions';
+import { resolveWidths } from './resolveWidths';
+import { valueTypeOf } from './valueTypeOf';
+
+const KNOWN: ReadonlySet<string> = new Set(DESIGNER_FIELD_TYPES);
+
+// The definition's names of the three widths, for the pointer of a width warning.
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const WIDTH_NAMES = { desktop: 'desktopWidth', tablet: 'tabWidth', phone: 'phoneWidth' } as const;
+
+/** A designer field with every property present (`undefined` when not written). */
+type SourceField = {
+  -readonly [K in keyof Required<DesignerField>]: Required<DesignerField>[K] | undefined;
+};
+
+/**
+ * Copies a designer field into an object of one fixed shape. Definitions write only the
+ * properties they use, so their fields come in many shapes, and reading an absent
+ * property of objects of many shapes is a slow lookup each time: asking a thousand fields
+ * for their `placeholder`, `description` and the rest cost ten times the whole compile
+ * of a field. Walking the keys a field does have, then reading the copy, costs little.
+ */
+function readSource(source: DesignerField): SourceField {
+  const read: SourceField = {
+    id: undefined,
+    type: undefined,
+    label: undefined,
+    placeholder: undefined,
+    description: undefined,
+    desktopWidth: undefined,
+    tabWidth: undefined,
+    phoneWidth: undefined,
+    newRow: undefined,
+    readOnly: undefined,
+    defaultValue: undefined,
+    validation: undefined,
+    options: undefined,
+    config: undefined,
+    datastoreLink: undefined,
+  };
+  const written = source as Readonly<Record<string, unknown>>;
+  for (const key in written) {
+    if (Object.hasOwn(read, key)) (read as Record<string, unknown>)[key] = written[key];
+  }
+  return read;
+}
+
+/**
+ * Turns one designer field into a normalised field. Designer types are plugin types
+ * except `input`, which is the text plugin; computed types are read-only and never
+ * required; the multiline `config.maxLength` also becomes the validation limit.
+ *
+ * A large form compiles a thousand of these, so the common path allocates only the field
+ * and its parts: pointers are written only for a warning, and the optional properties are
+ * set one by one (in the schema's order) instead of spread from throwaway objects.
+ */
+export function normalizeDesignerField(
+  written: DesignerField,
+  path: string,
+): { field: NormalizedField; warnings: CompileWarning[] } {
+  const source = readSource(written);
+  const warnings: CompileWarning[] = [];
+  // 1. Type.
+  const writtenType = written.type;
+  const known = KNOWN.has(writtenType);
+  const type: PluginType = !known
+    ? 'unsupported'
+    : writtenType === 'input'
+      ? 'text'
+      : (writtenType as PluginType);
+  if (!known) {
+    warnings.push({
+      code: 'field.unknownType',
+      path: `${path}/type`,
+      params: { type: writtenType },
+    });
+  }
+  const displayOnly = DISPLAY_ONLY_TYPES.has(type);
+  const computed = COMPUTED_TYPES.has(type);
+  const config: Record<string, unknown> = source.config ? { ...source.config } : {};
+  if (type === 'unsupported') config.originalType = writtenType;
+  // A link that is not http, https or mailto could run script: it is dropped, and the
+  // widget shows its text only.
+  if (
+    type === 'hyperlink' &&
+    typeof config.url === 'string' &&
+    !isAllowedLinkTemplate(config.url)
+  ) {
+    warnings.push({
+      code: 'field.unsafeUrl',
+      path: `${path}/config/url`,
+      params: { url: config.url },
+    });
+    delete config.url;
+  }
+  // 2. Options.
+  let options: NormalizedField['options'];
+  if (source.options && (type === 'dropdown' || type === 'radio' || type === 'checkbox')) {
+    const normalized = normalizeOptions(
+      source.options.map((option) => ({ value: option.value, label: option.name })),
+      `${path}/options`,
+    );
+    options = normalized.options;
+    warnings.push(...normalized.warnings);
+  }
+  // 3. Validation.
+  const validation = displayOnly || computed ? {} : validationOf(source, type, path, warnings);
+  // 4. Widths.
+  const resolved = resolveWidths(
+    { desktop: source.desktopWidth, tablet: source.tabWidth, phone: source.phoneWidth },
+    (breakpoint) => `${path}/${WIDTH_NAMES[breakpoint]}`,
+  );
+  if (resolved.warnings.length > 0) warnings.push(...resolved.warnings);
+  // 5. The field: what every field has in one literal (one shape for all of them), then
+  //    what only some have.
+  const field: Mutable<NormalizedField> = {
+    id: written.id,
+    type,
+    label: source.label ?? '',
+    required: !displayOnly && !computed && source.validation?.required === true,
+    readOnly: computed || source.readOnly === true,
+    validation,
+    config,
+    widths: resolved.widths,
+    valueType: valueTypeOf(type, options, config),
+  };
+  if (type === 'unsupported') field.originalType = writtenType;
+  if (source.description !== undefined) field.description = source.description;
+  if (source.placeholder !== undefined) field.placeholder = source.placeholder;
+  if (!displayOnly && source.defaultValue !== undefined) field.defaultValue = source.defaultValue;
+  if (options) field.options = options;
+  if (source.newRow) field.breakBefore = true;
+  if (source.datastoreLink) field.datastoreLink = source.datastoreLink;
+  return { field, warnings };
+}
+
+function validationOf(
+  source: SourceField,
+  type: PluginType,
+  path: string,
+  warnings: CompileWarning[],
+): NormalizedValidation {
+  const written = source.validation ?? {};
+  const validation: NormalizedValidation = {};
+  if (written.min !== undefined) validation.min = written.min;
+  if (written.max !== undefined) validation.max = written.max;
+  if (written.minLength !== undefined) validation.minLength = written.minLength;
+  if (written.maxLength !== undefined) validation.maxLength = written.maxLength;
+  // The multiline counter reads config.maxLength; the stricter of the two limits applies.
+  const configMax = type === 'multiline' ? source.config?.maxLength : undefined;
+  if (typeof configMax === 'number') {
+    validation.maxLength = Math.min(configMax, validation.maxLength ?? configMax);
+  }
+  if (written.pattern !== undefined && written.pattern !== '') {
+    const problem = patternProblem(written.pattern);
+    if (problem === undefined) validation.pattern = written.pattern;
+    else {
+      warnings.push({
+        code: problem,
+        path: `${path}/validation/pattern`,
+        params: { pattern: written.pattern },
+      });
+    }
+  }
+  return validation;
+}

@@ -1,0 +1,230 @@
+import type {
+  NormalizedField,
+  NormalizedOption,
+  NormalizedValidation,
+  PlainField,
+  PluginType,
+} from '../../../../schemas/forms';
+import type { CompileWarning } from './compileTypes';
+import type { PlainEntry } from './flattenPlainFields';
+import { DISPLAY_ONLY_TYPES } from './fieldTraits';
+import { patternProblem } from './isSafePattern';
+import { isAllowedLinkTemplate } from './linkUrl';
+import { normalizeOptions } from './normalizeOptions';
+import { resolveWidths } from './resolveWidths';
+import { valueTypeOf } from './valueTypeOf';
+
+// Flowable's type names to plugin types. `readonly-text` is the Activiti-lineage display
+// of a value as text, which the expression plugin shows.
+const PLAIN_TO_PLUGIN: Readonly<Record<string, PluginType>> = {
+  text: 'text',
+  password: 'password',
+  'multi-line-text': 'multiline',
+  integer: 'number',
+  decimal: 'number',
+  amount: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  dropdown: 'dropdown',
+  'radio-buttons': 'radio',
+  people: 'people',
+  'functional-group': 'functional-group',
+  upload: 'upload',
+  expression: 'expression',
+  'readonly-text': 'expression',
+  hyperlink: 'hyperlink',
+  headline: 'headline',
+  'headline-with-line': 'headline-with-line',
+  spacer: 'spacer',
+  'horizontal-line': 'horizontal-line',
+};
+
+/**
+ * Turns one placed Flowable field into a normalised field: maps the type, reads the
+ * validation Flowable spreads over top-level properties and `params`, drops the empty
+ * first option of `hasEmptyValue` lists (it becomes the placeholder), and keeps
+ * type-specific settings in `config`.
+ */
+export function normalizePlainField(
+  entry: PlainEntry,
+  fallbackId: string,
+): { field: NormalizedField; warnings: CompileWarning[] } {
+  const { field: source, path } = entry;
+  const warnings: CompileWarning[] = [];
+  // 1. Identity and type.
+  let id = source.id;
+  if (id.trim() === '') {
+    id = fallbackId;
+    warnings.push({ code: 'field.missingId', path: `${path}/id`, params: { generatedId: id } });
+  }
+  const mapped = Object.hasOwn(PLAIN_TO_PLUGIN, source.type)
+    ? PLAIN_TO_PLUGIN[source.type]
+    : undefined;
+  const type: PluginType = mapped ?? 'unsupported';
+  if (!mapped) {
+    warnings.push({
+      code: 'field.unknownType',
+      path: `${path}/type`,
+      params: { type: source.type },
+    });
+  }
+  const displayOnly = DISPLAY_ONLY_TYPES.has(type);
+  // 2. Options; a Flowable "empty value" first option is a prompt, not a choice.
+  let placeholder = source.placeholder ?? undefined;
+  let options: NormalizedOption[] | undefined;
+  if (type === 'dropdown' || type === 'radio') {
+    const written = source.options ?? [];
+    const skipFirst = source.hasEmptyValue === true && written.length > 0;
+    if (skipFirst && placeholder == null) placeholder = written[0]?.name ?? undefined;
+    const offset = skipFirst ? 1 : 0;
+    const choices = written.slice(offset).map((option) => ({
+      value: option.id ?? option.name ?? '',
+      label: option.name ?? String(option.id ?? ''),
+    }));
+    const normalized = normalizeOptions(choices, `${path}/options`, offset);
+    options = normalized.options;
+    warnings.push(...normalized.warnings);
+  }
+  // 3. Type-specific settings; a link that could run script is dropped with a warning.
+  const config = configOf(source, type);
+  const urlWarning = unsafeUrlWarning(source, path);
+  if (urlWarning) warnings.push(urlWarning);
+  // 4. Validation, with patterns the engine cannot run dropped.
+  const validation = displayOnly ? {} : validationOf(source, type, path, warnings);
+  // 5. Width from the container, completed for tablet and phone.
+  const { widths, warnings: widthWarnings } = resolveWidths(
+    { desktop: entry.desktop },
+    { desktop: `${path}/layout/colspan`, tablet: path, phone: path },
+  );
+  warnings.push(...widthWarnings);
+  const field: NormalizedField = {
+    id,
+    type,
+    ...(type === 'unsupported' ? { originalType: source.type } : {}),
+    label: source.name ?? '',
+    required: !displayOnly && source.required === true,
+    readOnly: source.readOnly === true || (source as { readonly?: unknown }).readonly === true,
+    ...(placeholder ? { placeholder } : {}),
+    ...(!displayOnly && source.value != null ? { defaultValue: source.value } : {}),
+    ...(options ? { options } : {}),
+    validation,
+    config,
+    widths,
+    ...(entry.breakBefore ? { breakBefore: true } : {}),
+    valueType: valueTypeOf(type, options, config),
+  };
+  return { field, warnings };
+}
+
+function configOf(source: PlainField, type: PluginType): Record<string, unknown> {
+  const params = source.params ?? {};
+  const config: Record<string, unknown> = {};
+  // Flowable's params are kept whole: plugins read what they know (e.g. currency).
+  if (Object.keys(params).length > 0) config.params = params;
+  switch (source.type) {
+    case 'integer':
+    case 'decimal':
+    case 'amount': {
+      config.numberKind = source.type;
+      const currency = params.currency ?? (source as { currency?: unknown }).currency;
+      if (typeof currency === 'string' && currency !== '') config.currency = currency;
+      if (source.type === 'amount') config.decimals = params.enableFractions === false ? 0 : 2;
+      break;
+    }
+    case 'multi-line-text': {
+      const maxLength = integerOf(source.maxLength ?? params.maxLength);
+      if (maxLength !== undefined && maxLength > 0) config.maxLength = maxLength;
+      break;
+    }
+    case 'expression':
+    case 'readonly-text':
+      config.expression =
+        source.expression ?? (typeof source.value === 'string' ? source.value : '');
+      break;
+    case 'hyperlink': {
+      const url = source.hyperlinkUrl ?? params.hyperlinkUrl ?? source.value;
+      // A URL that is not http, https or mailto is dropped (see `unsafeUrlWarning`).
+      if (typeof url === 'string' && isAllowedLinkTemplate(url)) config.url = url;
+      const text = source.displayText ?? params.displayText;
+      if (typeof text === 'string' && text !== '') config.displayText = text;
+      break;
+    }
+    case 'dropdown':
+    case 'radio-buttons':
+      if (source.optionsExpression) config.optionsExpression = source.optionsExpression;
+      break;
+    default:
+      break;
+  }
+  if (type === 'unsupported') config.originalType = source.type;
+  return config;
+}
+
+// A hyperlink URL whose scheme is not http, https or mailto (`javascript:`, `data:`).
+function unsafeUrlWarning(source: PlainField, path: string): CompileWarning | undefined {
+  if (source.type !== 'hyperlink') return undefined;
+  const params = source.params ?? {};
+  const where =
+    source.hyperlinkUrl != null
+      ? '/hyperlinkUrl'
+      : params.hyperlinkUrl != null
+        ? '/params/hyperlinkUrl'
+        : '/value';
+  const url = source.hyperlinkUrl ?? params.hyperlinkUrl ?? source.value;
+  if (typeof url !== 'string' || isAllowedLinkTemplate(url)) return undefined;
+  return { code: 'field.unsafeUrl', path: `${path}${where}`, params: { url } };
+}
+
+function validationOf(
+  source: PlainField,
+  type: PluginType,
+  path: string,
+  warnings: CompileWarning[],
+): NormalizedValidation {
+  const params = source.params ?? {};
+  const validation: NormalizedValidation = {};
+  // Flowable and its ancestors write 0 for "no limit".
+  const minLength = integerOf(source.minLength ?? params.minLength);
+  const maxLength = integerOf(source.maxLength ?? params.maxLength);
+  if (minLength !== undefined && minLength > 0) validation.minLength = minLength;
+  if (maxLength !== undefined && maxLength > 0) validation.maxLength = maxLength;
+  const min = source.minValue ?? params.minValue;
+  const max = source.maxValue ?? params.maxValue;
+  if (type === 'number') {
+    const minimum = numberOf(min);
+    const maximum = numberOf(max);
+    if (minimum !== undefined) validation.min = minimum;
+    if (maximum !== undefined) validation.max = maximum;
+  } else if (type === 'date') {
+    if (typeof min === 'string' && min !== '') validation.min = min;
+    if (typeof max === 'string' && max !== '') validation.max = max;
+  }
+  const pattern = source.regexPattern ?? params.regexPattern;
+  if (typeof pattern === 'string' && pattern !== '') {
+    const problem = patternProblem(pattern);
+    if (problem === undefined) validation.pattern = pattern;
+    else {
+      const where = source.regexPattern != null ? '/regexPattern' : '/params/regexPattern';
+      warnings.push({
+        code: problem,
+        path: `${path}${where}`,
+        params: { pattern },
+      });
+    }
+  }
+  return validation;
+}
+
+function integerOf(value: unknown): number | undefined {
+  const number = numberOf(value);
+  return number !== undefined && Number.isInteger(number) ? number : undefined;
+}
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : undefined;
+  }
+  return undefined;
+}

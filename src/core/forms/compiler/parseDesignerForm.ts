@@ -1,0 +1,83 @@
+import type {
+  DesignerField,
+  DesignerForm,
+  DesignerOutcome,
+  NormalizedOutcome,
+  NormalizedSection,
+} from '../../../../schemas/forms';
+import type { CompileWarning, ParsedForm } from './compileTypes';
+import { normalizeDesignerField } from './normalizeDesignerField';
+
+/**
+ * Parses a designer form (already valid against `DesignerForm`) into the normalised form.
+ * Top-level `fields` form one untitled section, followed by the written `sections`.
+ * Form outcomes are the form's own `outcomes`, else those of its outcomes fields.
+ */
+export function parseDesignerForm(definition: DesignerForm): ParsedForm {
+  const warnings: CompileWarning[] = [];
+  const sections: NormalizedSection[] = [];
+  const fieldPaths: string[][] = [];
+  // 1. Gather the sections as written, with the path of their field list.
+  const written: {
+    id: string;
+    title: NormalizedSection['title'];
+    fields: DesignerField[];
+    path: string;
+  }[] = [];
+  if (definition.fields) {
+    written.push({ id: 'main', title: '', fields: definition.fields, path: '/fields' });
+  }
+  (definition.sections ?? []).forEach((section, index) => {
+    written.push({
+      id: section.id ?? `section-${index + 1}`,
+      title: section.title ?? '',
+      fields: section.fields,
+      path: `/sections/${index}/fields`,
+    });
+  });
+  // 2. Normalise every field.
+  for (const section of written) {
+    const fields = section.fields.map((source, index) => {
+      const { field, warnings: fieldWarnings } = normalizeDesignerField(
+        source,
+        `${section.path}/${index}`,
+      );
+      warnings.push(...fieldWarnings);
+      return field;
+    });
+    sections.push({ id: section.id, title: section.title, fields });
+    fieldPaths.push(section.fields.map((_, index) => `${section.path}/${index}`));
+  }
+  // 3. Outcomes: the form's own, else the buttons its outcomes fields show.
+  const fromFields = sections
+    .flatMap((section) => section.fields)
+    .filter((field) => field.type === 'outcomes')
+    .flatMap((field) => (field.config.outcomes ?? []) as DesignerOutcome[]);
+  const outcomes = uniqueOutcomes(definition.outcomes ?? fromFields);
+  return {
+    form: {
+      id: definition.id,
+      kind: 'designer',
+      name: definition.name,
+      ...(definition.version !== undefined ? { version: definition.version } : {}),
+      sections,
+      outcomes,
+      ...(definition.outcomeVariableName
+        ? { outcomeVariableName: definition.outcomeVariableName }
+        : {}),
+    },
+    fieldPaths,
+    warnings,
+  };
+}
+
+function uniqueOutcomes(outcomes: readonly DesignerOutcome[]): NormalizedOutcome[] {
+  const seen = new Set<string>();
+  const unique: NormalizedOutcome[] = [];
+  for (const outcome of outcomes) {
+    if (seen.has(outcome.key)) continue;
+    seen.add(outcome.key);
+    unique.push({ key: outcome.key, label: outcome.label, type: outcome.type ?? 'DEFAULT' });
+  }
+  return unique;
+}

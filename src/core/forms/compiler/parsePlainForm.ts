@@ -1,0 +1,76 @@
+import type {
+  NormalizedField,
+  NormalizedOutcome,
+  NormalizedSection,
+  PlainForm,
+} from '../../../../schemas/forms';
+import type { CompileWarning, ParsedForm } from './compileTypes';
+import { flattenPlainFields } from './flattenPlainFields';
+import { normalizePlainField } from './normalizePlainField';
+
+const MAIN_SECTION = 'main';
+
+/**
+ * Parses a Flowable form model (already valid against `PlainForm`) into the normalised
+ * form. Tabs, when the model has them, become sections; containers are flattened into
+ * their section in reading order. Outcomes keep Flowable's `name` as the key, because
+ * that is the value Flowable stores in the outcome variable.
+ */
+export function parsePlainForm(definition: PlainForm, fallbackId = 'form'): ParsedForm {
+  // 1. The body sits at the top level or, in modeler exports, under `formDefinition`.
+  const body = definition.formDefinition ?? definition;
+  const base = definition.formDefinition ? '/formDefinition' : '';
+  const warnings: CompileWarning[] = [];
+  // 2. One section per tab, else one untitled section.
+  const tabs = body.tabs ?? definition.tabs ?? [];
+  const sections: {
+    section: Omit<NormalizedSection, 'fields'>;
+    fields: NormalizedField[];
+    paths: string[];
+  }[] =
+    tabs.length > 0
+      ? tabs.map((tab) => ({
+          section: { id: tab.id, title: tab.title ?? tab.id },
+          fields: [],
+          paths: [],
+        }))
+      : [{ section: { id: MAIN_SECTION, title: '' }, fields: [], paths: [] }];
+  const sectionByTab = new Map(sections.map((entry) => [entry.section.id, entry]));
+  // 3. Flatten containers, then normalise each field into its tab's section.
+  const flattened = flattenPlainFields(body.fields ?? [], `${base}/fields`);
+  warnings.push(...flattened.warnings);
+  flattened.entries.forEach((entry, index) => {
+    const { field, warnings: fieldWarnings } = normalizePlainField(entry, `field_${index + 1}`);
+    warnings.push(...fieldWarnings);
+    const target = (entry.tab !== null ? sectionByTab.get(entry.tab) : undefined) ?? sections[0];
+    target?.fields.push(field);
+    target?.paths.push(entry.path);
+  });
+  // 4. Outcomes: Flowable stores the chosen outcome's name.
+  const outcomes: NormalizedOutcome[] = [];
+  const seen = new Set<string>();
+  for (const outcome of body.outcomes ?? definition.outcomes ?? []) {
+    const key = outcome.name || outcome.id || '';
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    outcomes.push({ key, label: outcome.name, type: 'DEFAULT' });
+  }
+  const outcomeVariableName = body.outcomeVariableName ?? definition.outcomeVariableName;
+  const id =
+    definition.key ||
+    (definition.id !== null && definition.id !== undefined ? String(definition.id) : '') ||
+    fallbackId;
+  return {
+    form: {
+      id,
+      kind: 'plain',
+      name: definition.name || definition.key || id,
+      ...(typeof definition.version === 'number' ? { version: definition.version } : {}),
+      sections: sections.map(({ section, fields }) => ({ ...section, fields })),
+      outcomes,
+      ...(outcomeVariableName ? { outcomeVariableName } : {}),
+    },
+    fieldPaths: sections.map(({ paths }) => paths),
+    warnings,
+  };
+}
