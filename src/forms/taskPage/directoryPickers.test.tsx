@@ -1,0 +1,132 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserPath } from '../../../schemas/api/usersConstants';
+import { FakeServer } from '../../testing/fakeServer';
+import { createFieldRegistry } from '../registry/createFieldRegistry';
+import type { FormServices } from '../registry/formServices';
+import { FormStore } from '../runtime/FormStore';
+import { compiled } from '../runtime/runtimeTestKit';
+import { TaskForm } from '../runtime/TaskForm';
+import { createUsersSource } from './createUsersSource';
+
+const registry = createFieldRegistry();
+
+/** A Flowable form with a person and a functional group, as the loan fixtures have. */
+const form = compiled({
+  id: 'pickers',
+  key: 'pickers',
+  name: 'Pickers',
+  fields: [
+    { fieldType: 'FormField', id: 'officer', name: 'Loan officer', type: 'people' },
+    { fieldType: 'FormField', id: 'team', name: 'Review team', type: 'functional-group' },
+  ],
+});
+
+const AMARA = {
+  id: 'aokafor',
+  email: 'amara.okafor@tessera.example',
+  firstName: 'Amara',
+  lastName: 'Okafor',
+  fullName: 'Amara Okafor',
+};
+const JAVIER = {
+  id: 'jmorales',
+  email: 'javier.morales@tessera.example',
+  firstName: 'Javier',
+  lastName: 'Morales',
+  fullName: 'Javier Morales',
+};
+
+let server: FakeServer;
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  server = new FakeServer();
+  server.on('POST', UserPath.query, (request) => {
+    const { filter = '' } = request.body as { filter?: string };
+    const content = [AMARA, JAVIER].filter((user) =>
+      user.fullName.toLowerCase().includes(filter.toLowerCase()),
+    );
+    return {
+      status: 200,
+      body: { result: { content, totalElements: content.length, page: 0, size: 20 } },
+    };
+  });
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.restore();
+  warn.mockRestore();
+});
+
+function renderForm(
+  services: FormServices | undefined,
+  locale = 'en',
+  store = new FormStore(form, { registry }),
+) {
+  render(
+    <TaskForm
+      form={form}
+      store={store}
+      locale={locale}
+      registry={registry}
+      onSubmit={vi.fn()}
+      {...(services ? { services } : {})}
+    />,
+  );
+  return store;
+}
+
+describe('people and functional-group pickers on the task page', () => {
+  it('given the users source, when the officer searches by keyboard and presses Enter, then the person is stored by id and shown by name', async () => {
+    const store = renderForm({ usersSource: createUsersSource() });
+    const officer = await screen.findByRole('combobox', { name: 'Loan officer' });
+
+    await userEvent.click(officer);
+    await userEvent.keyboard('amara');
+    const option = await screen.findByRole('option', { name: /Amara Okafor/ });
+    expect(option.textContent).toContain('amara.okafor@tessera.example');
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+
+    expect(store.valueOf('officer')).toBe('aokafor');
+    expect((officer as HTMLInputElement).value).toBe('Amara Okafor');
+    expect(server.calls('POST', UserPath.query).at(-1)?.body).toMatchObject({ filter: 'amara' });
+  });
+
+  it('given a saved person, when the form opens, then the picker names them', async () => {
+    const store = new FormStore(form, { registry, initialValues: { officer: 'jmorales' } });
+    renderForm({ usersSource: createUsersSource() }, 'en', store);
+    const officer = await screen.findByRole('combobox', { name: 'Loan officer' });
+    await waitFor(() => expect((officer as HTMLInputElement).value).toBe('Javier Morales'));
+  });
+
+  it('given a source of people only, then the group picker says, translated, that no group directory is available', async () => {
+    renderForm({ usersSource: createUsersSource() }, 'fr');
+    const note = await screen.findByText(/Aucun annuaire de groupes fonctionnels/);
+    expect(note.getAttribute('role')).toBe('note');
+    const team = screen.getByLabelText('Review team') as HTMLInputElement;
+    expect(team.disabled).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Loan officer' })).toBeTruthy();
+    await act(async () => {
+      await userEvent.click(team);
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('given no services at all, then both pickers show their note and the console names the fields, never a value', async () => {
+    const store = new FormStore(form, {
+      registry,
+      initialValues: { officer: 'secret-person', team: 'secret-team' },
+    });
+    renderForm(undefined, 'es', store);
+    const notes = await screen.findAllByRole('note');
+    expect(notes.map((note) => note.getAttribute('data-service-unavailable')).sort()).toEqual([
+      'groups',
+      'people',
+    ]);
+    expect(within(notes[0] as HTMLElement).getByText(/No hay aquí un directorio/)).toBeTruthy();
+    const logged = warn.mock.calls.map((call: unknown[]) => call.join(' ')).join('\n');
+    expect(logged).toContain('field "officer" (people) needs the "people" service');
+    expect(logged).not.toMatch(/secret/);
+  });
+});
