@@ -10,6 +10,7 @@ import {
   TaskSortType,
   ReassignableTo,
   BulkReassignFailureCode,
+  TaskStatus,
 } from './tasksConstants';
 
 export * from './tasksConstants';
@@ -76,10 +77,6 @@ export const TaskQueryBody = Type.Object(
   { additionalProperties: false },
 );
 export type TaskQueryBody = Static<typeof TaskQueryBody>;
-
-/** Open or completed, as the task rows say it. */
-export const TaskStatus = { open: 'OPEN', completed: 'COMPLETED' } as const;
-export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 

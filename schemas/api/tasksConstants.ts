@@ -46,6 +46,10 @@ export const BULK_REASSIGN_LIMIT = 20;
 /** Longest reassignment comment, counted after trimming (spec 000 section 5). */
 export const REASSIGN_COMMENT_MAX = 250;
 
+/** Open or completed, as the task rows say it. */
+export const TaskStatus = { open: 'OPEN', completed: 'COMPLETED' } as const;
+export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
+
 /** The three lists and the `assignment` value each one carries. */
 export const TaskAssignment = {
   involved: 'INVOLVED',

@@ -1,4 +1,10 @@
-import { expressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  type AliasableExpression,
+  type Expression,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { CLAIM_GROUNDS, type ClaimGround } from '../../schemas/api/claimRule';
 import type { DatabaseSchema } from '../db/schema';
 
@@ -97,7 +103,7 @@ export interface ClaimableTaskColumns {
 export function claimableCondition(
   task: ClaimableTaskColumns,
   scope: Omit<ClaimScope, 'task'>,
-): Expression<SqlBool> {
+): AliasableExpression<SqlBool> {
   return eb.and([
     eb(task.state, '=', 'open'),
     eb(task.assignee, 'is', null),

@@ -24,6 +24,9 @@ import { NotificationPath } from '../../schemas/api/notificationsConstants';
 import { ApiError } from './errors';
 import { http } from './httpClient';
 
+/** The claim rule shared with the server's SQL (spec 000 section 4). */
+export { isClaimable } from '../../schemas/api/claimRule';
+
 export type {
   CommentStatus,
   InstanceTask,
@@ -135,16 +138,6 @@ export async function fetchTaskList(
 export async function fetchTask(taskId: string): Promise<TaskRow> {
   const response = await http.get<TaskRow>(TaskPath.row(taskId));
   return response.data;
-}
-
-/**
- * Whether a user may claim a task (spec 000 section 4): nobody has it, and the user is a
- * candidate (group or user), or started the process and the initiator may complete it.
- */
-export function isClaimable(task: TaskRow, userId: string): boolean {
-  if (task.assignee) return false;
-  if (task.memberOfCandidateGroup || task.memberOfCandidateUsers) return true;
-  return task.initiatorCanCompleteTask && task.processInstanceStartUserId === userId;
 }
 
 /** Claims a task for the signed-in user (no body). */
