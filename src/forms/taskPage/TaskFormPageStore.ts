@@ -29,7 +29,7 @@ import type { ValidationError, ValidationParam } from '../../core/forms/fields/v
 import { FormStore } from '../runtime/FormStore';
 import { valuesEqual } from '../runtime/valuesEqual';
 import { autofillForm, localToday, type AutofillReport } from './autofillForm';
-import { compileStoredForm } from './compileStoredForm';
+import { compileServedForm } from './compileServedForm';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import {
   clearLocalDraft,
@@ -229,7 +229,7 @@ export class TaskFormPageStore {
   private async loadSingle(taskId: string): Promise<TaskFormPart[]> {
     const answer = await fetchTaskForm(taskId);
     if (answer.kind === 'combined') throw new Error('A combined task has its own call');
-    const form = compileStoredForm(answer.kind, answer.definition, answer.formId);
+    const form = compileServedForm(answer.kind, answer.definition, answer.formId);
     runInAction(() => {
       this.combined = false;
       this.serverReadOnly = answer.readOnly;
@@ -247,7 +247,7 @@ export class TaskFormPageStore {
       .sort((a, b) => a.index - b.index)
       .map((part) => {
         const form = part.resolved
-          ? compileStoredForm(part.kind, part.definition, part.formId)
+          ? compileServedForm(part.kind, part.definition, part.formId)
           : null;
         return this.makePart(part.formId, part.title ?? form?.name ?? null, form, part.values);
       });

@@ -5,13 +5,14 @@ import { parseDesignerForm } from '../../core/forms/compiler/parseDesignerForm';
 import { parsePlainForm } from '../../core/forms/compiler/parsePlainForm';
 
 /**
- * Compiles a plain or designer form the server answered for a task: `compileForm` without
+ * The browser's compile of a plain or designer form the server served for a task (the
+ * server's own `compileStoredForm` compiles what it stores): `compileForm` without
  * its schema check. The server checked the definition against its format's schema when it
  * stored it, and the check's validators are generated code that the app's CSP
  * (`script-src 'self'`) refuses to run in the browser; parsing, unique ids and formulas are
  * the same steps `compileForm` takes after it.
  */
-export function compileStoredForm(
+export function compileServedForm(
   kind: 'plain' | 'designer',
   definition: unknown,
   formId: string,
