@@ -19,4 +19,10 @@ describe('replaceVariables', () => {
   it('does not read inherited properties', () => {
     expect(replaceVariables('${constructor}', {})).toBe('${constructor}');
   });
+
+  it('writes an object value as JSON and leaves what is not a path as written', () => {
+    expect(replaceVariables('${customer} ${a + 1}', { customer: { id: 7 }, a: 1 })).toBe(
+      '{"id":7} ${a + 1}',
+    );
+  });
 });

@@ -19,4 +19,10 @@ describe('interpolateTemplate', () => {
   it('given an expression that is not a bare id, when filled, then it is left as written', () => {
     expect(interpolateTemplate('${a.b} ${x + 1}', { a: 1, x: 1 })).toBe('${a.b} ${x + 1}');
   });
+
+  it('given list and blank values, when filled, then they read as formulas write them', () => {
+    expect(
+      interpolateTemplate('${tags}|${blank}|${flag}', { tags: ['a', 2], blank: '  ', flag: true }),
+    ).toBe('a, 2||true');
+  });
 });
