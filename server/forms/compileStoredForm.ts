@@ -1,16 +1,12 @@
 import type { JSONSchema7 } from 'json-schema';
-import type {
-  FormKind,
-  NormalizedField,
-  NormalizedForm,
-  NormalizedFormPart,
-} from '../../schemas/forms';
+import type { FormKind, NormalizedField, NormalizedForm } from '../../schemas/forms';
 import {
   collectFormulas,
   compileForm,
   toServerSchema,
   type CompileWarning,
 } from '../../src/core/forms/compiler';
+import { partAsForm } from '../../src/core/forms/compiler/partAsForm';
 import { buildDependencyGraph, type DependencyGraph } from '../../src/core/forms/formula';
 import type { StoredForm } from './storedForm';
 
@@ -83,22 +79,6 @@ function toPart(formId: string, kind: FormKind, resolved: boolean, form: Normali
   return part;
 }
 
-// A combined task's part as a form of its own; by the part itself rather than by id,
-// because two entries of `forms` may name the same form.
-function partForm(form: NormalizedForm, part: NormalizedFormPart): NormalizedForm {
-  const wanted = new Set(part.sectionIds);
-  return {
-    id: part.formId,
-    kind: part.kind,
-    name: part.name,
-    sections: form.sections.filter((section) => wanted.has(section.id)),
-    outcomes: part.outcomes,
-    ...(part.outcomeVariableName !== undefined
-      ? { outcomeVariableName: part.outcomeVariableName }
-      : {}),
-  };
-}
-
 /**
  * Compiles a stored definition the way the task page does, a combined task with `refs`
  * resolving its `{ ref }` forms, and prepares what saves need: each part's value fields,
@@ -124,7 +104,7 @@ export function compileStoredForm(
   const parts =
     stored.kind === 'combined'
       ? (form.parts ?? []).map((part) =>
-          toPart(part.formId, part.kind, part.resolved, partForm(form, part)),
+          toPart(part.formId, part.kind, part.resolved, partAsForm(form, part)),
         )
       : [toPart(stored.id, stored.kind, true, form)];
   return { stored, refs, form, warnings: result.warnings, parts };

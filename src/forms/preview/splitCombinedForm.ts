@@ -1,4 +1,5 @@
 import type { NormalizedForm, NormalizedFormPart } from '../../../schemas/forms';
+import { partAsForm } from '../../core/forms/compiler/partAsForm';
 
 /** One form of a previewed definition, as the task page would show it on its own. */
 export interface PreviewPart {
@@ -15,20 +16,5 @@ export interface PreviewPart {
  */
 export function splitCombinedForm(form: NormalizedForm): PreviewPart[] {
   if (form.kind !== 'combined' || !form.parts) return [{ part: null, form }];
-  return form.parts.map((part) => {
-    const wanted = new Set(part.sectionIds);
-    return {
-      part,
-      form: {
-        id: part.formId,
-        kind: part.kind,
-        name: part.name,
-        sections: form.sections.filter((section) => wanted.has(section.id)),
-        outcomes: part.outcomes,
-        ...(part.outcomeVariableName !== undefined
-          ? { outcomeVariableName: part.outcomeVariableName }
-          : {}),
-      },
-    };
-  });
+  return form.parts.map((part) => ({ part, form: partAsForm(form, part) }));
 }
