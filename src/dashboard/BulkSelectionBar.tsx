@@ -2,7 +2,7 @@ import { Button, Callout } from '@blueprintjs/core';
 import { PeopleIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { BULK_REASSIGN_LIMIT } from './dashboardConstants';
+import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import type { DashboardStore } from './DashboardStore';
 
 /** Props of {@link BulkSelectionBar}. */

@@ -14,11 +14,8 @@ import { TaskListKind } from '../api/tasksApi';
 import type { RootStore } from '../stores/RootStore';
 import { anAccount, createTestStores, type RecordingNavigator } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';
-import {
-  BULK_REASSIGN_LIMIT,
-  REASSIGN_COMMENT_MAX,
-  REASSIGN_SUCCESS_MS,
-} from './dashboardConstants';
+import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
+import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
 import { ReassignStep } from './ReassignStore';
 import { ListBanner } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';

@@ -20,7 +20,7 @@ import type { TaskRow } from '../api/tasksApi';
 import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { Avatar } from '../shell/Avatar';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
-import { REASSIGN_COMMENT_MAX } from './dashboardConstants';
+import { REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
 import { formatAssigneeName, formatTaskName } from './formatCells';
 import { ReassignStep, type ReassignStore } from './ReassignStore';
 

@@ -12,7 +12,7 @@ import {
   type UserSummary,
 } from '../api/usersApi';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
-import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from './dashboardConstants';
+import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
 
 /** Where the reassign flow stands (spec 000 section 4, "Reassign"). */
 export const ReassignStep = {

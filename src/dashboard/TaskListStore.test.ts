@@ -5,7 +5,7 @@ import { QuickFilter, SortField, SortOrder, TaskListKind } from '../api/tasksApi
 import { FakeServer, type FakeRequest } from '../testing/fakeServer';
 import { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
-import { BULK_REASSIGN_LIMIT } from './dashboardConstants';
+import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import { ListBanner, TaskListStore } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';
 

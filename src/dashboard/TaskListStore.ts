@@ -18,7 +18,8 @@ import {
 import { UnauthorizedError } from '../api/errors';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
-import { BULK_REASSIGN_LIMIT, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './dashboardConstants';
+import { DEFAULT_PAGE_SIZE } from './dashboardConstants';
+import { BULK_REASSIGN_LIMIT, TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import { reportFailure } from './reportFailure';
 
 /** Which banner a list shows above its table (spec 000 section 4, "Task lists"). */
@@ -98,7 +99,7 @@ function markListArrival(kind: TaskListKind, rows: number): void {
 
 /** Whether a page size is one of the offered choices. */
 export function isPageSize(value: unknown): value is number {
-  return typeof value === 'number' && (PAGE_SIZE_OPTIONS as readonly number[]).includes(value);
+  return typeof value === 'number' && (TASK_PAGE_SIZES as readonly number[]).includes(value);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Button, HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from './dashboardConstants';
+import { TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import type { TaskListStore } from './TaskListStore';
 
 /** Props of {@link TaskPager}. */
@@ -27,7 +27,7 @@ export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
           data-testid="page-size"
           onChange={(event) => void list.setSize(Number(event.target.value))}
         >
-          {PAGE_SIZE_OPTIONS.map((size) => (
+          {TASK_PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>

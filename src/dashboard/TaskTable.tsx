@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { SortOrder, TaskListKind, type CommentStatus, type TaskRow } from '../api/tasksApi';
 import { formatRelativeAge, type Translate } from '../dates/relativeAge';
 import { createProcessTextLocalizer, type ProcessTextLocalizer } from '../i18n/localizeProcessText';
-import { BULK_REASSIGN_LIMIT } from './dashboardConstants';
+import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import type { DashboardStore } from './DashboardStore';
 import { DueDateContent } from './DueDateCell';
 import { formatAssigneeName, formatCandidates, formatTaskName } from './formatCells';

@@ -1,14 +1,8 @@
-/** Rows-per-page choices of every list (spec 000 section 9). */
-export const PAGE_SIZE_OPTIONS = [5, 10, 20, 100, 200] as const;
+// The dashboard's own timings and defaults. Limits the server enforces too (page sizes, the
+// bulk reassignment's size, a comment's length) live in schemas/api/tasksConstants.ts.
 
 /** Rows per page until the user picks another size, per list kind. */
 export const DEFAULT_PAGE_SIZE = 10;
-
-/** The most rows a bulk reassign may take (spec 000 section 5). */
-export const BULK_REASSIGN_LIMIT = 20;
-
-/** The most characters a reassign comment may have (spec 000 section 5). */
-export const REASSIGN_COMMENT_MAX = 250;
 
 /** How long 'reassigned successfully' stays (spec 000 section 9). */
 export const REASSIGN_SUCCESS_MS = 7000;

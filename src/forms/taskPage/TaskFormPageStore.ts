@@ -30,6 +30,8 @@ import { FormStore } from '../runtime/FormStore';
 import { valuesEqual } from '../runtime/valuesEqual';
 import { autofillForm, localToday, type AutofillReport } from './autofillForm';
 import { compileServedForm } from './compileServedForm';
+import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
+import { COMBINED_PREFIX } from '../../../schemas/forms/formPrefixes';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import {
   clearLocalDraft,
@@ -43,9 +45,6 @@ import {
 export const LOCAL_DRAFT_DELAY_MS = 300;
 /** Delay before a combined task shows the next or previous form (spec 001 section 9). */
 export const FORM_SWITCH_DELAY_MS = 150;
-
-const SAVING_TYPES = new Set<string>(['SECTION_SAVE', 'ONLY_FORM_SAVE']);
-const CUT_PREFIX = 'CUT-';
 
 /** Where a combined task's part stands, as its list of forms says it. */
 export const PartState = {
@@ -90,7 +89,7 @@ export interface TaskFormPageDeps {
 }
 
 function isSaving(outcome: NormalizedOutcome): boolean {
-  return SAVING_TYPES.has(outcome.type);
+  return outcomeModeOf(outcome.type) === 'save';
 }
 
 /**
@@ -194,7 +193,7 @@ export class TaskFormPageStore {
     this.finished = false;
     try {
       const autofill = this.readAutofillSwitch();
-      const parts = formKey?.startsWith(CUT_PREFIX)
+      const parts = formKey?.startsWith(COMBINED_PREFIX)
         ? await this.loadCombined(taskId)
         : await this.loadSingle(taskId);
       const autofillEnabled = await autofill;
