@@ -1,3 +1,5 @@
+import { fillTemplate, splitTemplate } from '../../template';
+
 /** The schemes a link of a form may open; `javascript:`, `data:` and the rest never. */
 export const ALLOWED_LINK_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
 
@@ -13,7 +15,8 @@ const BASE = 'https://form.invalid/';
  */
 export function isAllowedLinkTemplate(template: string): boolean {
   try {
-    const sample = template.replace(/\$\{[^}]*\}/g, 'x');
+    const placeholders = splitTemplate(template, (source) => source);
+    const sample = fillTemplate(placeholders, { valueOf: () => 'x' });
     return ALLOWED_LINK_PROTOCOLS.has(new URL(sample.trim(), BASE).protocol);
   } catch {
     return false;
