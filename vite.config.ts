@@ -87,7 +87,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
