@@ -9,7 +9,7 @@ import { watchBlueprintLabels } from './i18n/blueprintLabels';
 import { followLanguage, i18n, startI18n } from './i18n/i18n';
 import { RouterNavigator } from './routing/RouterNavigator';
 import { Paths } from './routing/paths';
-import { RootStore } from './stores/RootStore';
+import { RootStore } from './RootStore';
 import { StoresContext } from './stores/useStores';
 import { unregisterServiceWorkers } from './unregisterServiceWorkers';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { usePageFocus } from '../shell/pageFocus';
+import { usePageFocus } from './pageFocus';
 
 /** Props of {@link PageHeading}. */
 export interface PageHeadingProps {

@@ -4,10 +4,10 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeAge } from '../dates/relativeAge';
 import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
-import { Avatar } from '../shell/Avatar';
+import { Avatar } from '../components/Avatar';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { CommentsPopupStore } from './CommentsPopupStore';
-import { formatTaskName } from './formatCells';
+import { formatTaskName } from '../tasks/formatCells';
 
 /** Props of {@link CommentsDialog}. */
 export interface CommentsDialogProps {

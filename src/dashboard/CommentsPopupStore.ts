@@ -4,7 +4,7 @@ import type { TaskRow } from '../api/tasksApi';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { COMMENT_POPUP_LIMIT } from './dashboardConstants';
-import { needsOwnMessage } from './reportFailure';
+import { needsOwnMessage } from '../stores/reportFailure';
 
 /** What the popup needs from the rest of the app. */
 export interface CommentsPopupStoreDeps {

@@ -12,7 +12,7 @@ import { CommentsDialog } from './CommentsDialog';
 import type { DashboardStore } from './DashboardStore';
 import { ListBanners } from './ListBanners';
 import { QuickFilterBar } from './QuickFilterBar';
-import { ReassignDialogs } from './ReassignDialogs';
+import { ReassignDialogs } from '../tasks/ReassignDialogs';
 import { TaskFilterPopover } from './TaskFilterPopover';
 import { TaskListEmpty } from './TaskListEmpty';
 import { TaskPager } from './TaskPager';
@@ -23,7 +23,7 @@ import { TeamTaskDetail } from './TeamTaskDetail';
 import { useReturnFocus } from './useReturnFocus';
 import { useTableHeight } from './useTableHeight';
 import { Viewport, useViewport } from './useViewport';
-import { useWorkStores } from './useWorkStores';
+import { useWorkStores } from '../tasks/useWorkStores';
 import './Dashboard.css';
 
 const TAB_ORDER: TaskListKind[] = [

@@ -11,12 +11,12 @@ import {
 } from '../../schemas/api/tasks';
 import { UserPath, type UserSummary } from '../../schemas/api/users';
 import { TaskListKind } from '../api/tasksApi';
-import type { RootStore } from '../stores/RootStore';
+import type { RootStore } from '../RootStore';
 import { anAccount, createTestStores, type RecordingNavigator } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';
 import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
 import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
-import { ReassignStep } from './ReassignStore';
+import { ReassignStep } from '../tasks/ReassignStore';
 import { ListBanner } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';
 

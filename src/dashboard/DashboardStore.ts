@@ -20,8 +20,9 @@ import type { ToastStore } from '../stores/ToastStore';
 import { CommentsPopupStore } from './CommentsPopupStore';
 import { DashboardSettingsStore } from './DashboardSettingsStore';
 import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
-import { ReassignResult, ReassignStore, type ReassignOutcome } from './ReassignStore';
-import { reportFailure } from './reportFailure';
+import { ReassignResult, ReassignStore, type ReassignOutcome } from '../tasks/ReassignStore';
+import { reportFailure } from '../stores/reportFailure';
+import { taskPath } from '../tasks/taskPaths';
 import { ListBanner, TaskListStore } from './TaskListStore';
 
 /** One task a bulk reassign did not move, and why. */
@@ -106,9 +107,6 @@ export function bulkReportOf(
     })),
   };
 }
-
-/** The path of a task page. */
-export const taskPath = (taskId: string): string => `/process/task/${encodeURIComponent(taskId)}`;
 
 /** Whether a string names one of the lists. */
 export function isTaskListKind(value: unknown): value is TaskListKind {

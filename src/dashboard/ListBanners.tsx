@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { TaskListKind } from '../api/tasksApi';
 import type { BulkReassignReport, DashboardStore } from './DashboardStore';
-import { formatTaskName } from './formatCells';
+import { formatTaskName } from '../tasks/formatCells';
 import { ListBanner, type TaskListStore } from './TaskListStore';
 
 /** Props of {@link ListBanners}. */

@@ -20,7 +20,7 @@ import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { DEFAULT_PAGE_SIZE } from './dashboardConstants';
 import { BULK_REASSIGN_LIMIT, TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
-import { reportFailure } from './reportFailure';
+import { reportFailure } from '../stores/reportFailure';
 
 /** Which banner a list shows above its table (spec 000 section 4, "Task lists"). */
 export const ListBanner = {

@@ -27,7 +27,7 @@ import { createProcessTextLocalizer, type ProcessTextLocalizer } from '../i18n/l
 import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import type { DashboardStore } from './DashboardStore';
 import { DueDateContent } from './DueDateCell';
-import { formatAssigneeName, formatCandidates, formatTaskName } from './formatCells';
+import { formatAssigneeName, formatCandidates, formatTaskName } from '../tasks/formatCells';
 import {
   columnWidths,
   MIN_RESIZE_CHANGE_PX,

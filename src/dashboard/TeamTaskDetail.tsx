@@ -13,11 +13,11 @@ import { useNavigate } from 'react-router-dom';
 import type { TaskRow } from '../api/tasksApi';
 import { formatRelativeAge } from '../dates/relativeAge';
 import { localizeProcessNameOfName, localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
-import { instancePath } from '../process/processStatuses';
-import type { TaskPageLinkState } from '../process/taskPageLink';
-import { taskPath, type DashboardStore } from './DashboardStore';
+import type { TaskPageLinkState } from '../tasks/taskPageLink';
+import type { DashboardStore } from './DashboardStore';
+import { instancePath, taskPath } from '../tasks/taskPaths';
 import { DueDateContent } from './DueDateCell';
-import { formatAssigneeName, formatCandidates, formatTaskName } from './formatCells';
+import { formatAssigneeName, formatCandidates, formatTaskName } from '../tasks/formatCells';
 
 /** Props of {@link TeamTaskDetail}. */
 export interface TeamTaskDetailProps {

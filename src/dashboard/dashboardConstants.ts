@@ -7,12 +7,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** How long 'reassigned successfully' stays (spec 000 section 9). */
 export const REASSIGN_SUCCESS_MS = 7000;
 
-/** How often notifications reload (spec 000 section 9: 30 minutes). */
-export const NOTIFICATION_REFRESH_MS = 30 * 60 * 1000;
-
-/** How long a desktop notification stays (spec 000 section 9: 24 h). */
-export const DESKTOP_NOTIFICATION_MS = 24 * 60 * 60 * 1000;
-
 /** How many comments with text the team popup shows (spec 000 section 2). */
 export const COMMENT_POPUP_LIMIT = 3;
 

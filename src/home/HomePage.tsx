@@ -1,7 +1,7 @@
 import { Card, Tag } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../shell/Avatar';
+import { Avatar } from '../components/Avatar';
 import { useStores } from '../stores/useStores';
 import './HomePage.css';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
-import type { RootStore } from '../stores/RootStore';
+import type { RootStore } from '../RootStore';
 import { StoresContext } from '../stores/useStores';
 import { createTestStores } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';

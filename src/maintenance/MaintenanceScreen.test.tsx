@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
-import type { RootStore } from '../stores/RootStore';
+import type { RootStore } from '../RootStore';
 import { StoresContext } from '../stores/useStores';
 import { createTestStores, type RecordingNavigator } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';

@@ -6,8 +6,8 @@ import {
   type NotificationSummary,
 } from '../api/notificationsApi';
 import { QuickFilter, TaskListKind } from '../api/tasksApi';
-import { NOTIFICATION_REFRESH_MS } from '../dashboard/dashboardConstants';
-import { reportFailure } from '../dashboard/reportFailure';
+import { NOTIFICATION_REFRESH_MS } from './notificationTimings';
+import { reportFailure } from '../stores/reportFailure';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { ShellStore } from '../stores/ShellStore';
 import type { ToastStore } from '../stores/ToastStore';

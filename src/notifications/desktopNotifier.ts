@@ -1,4 +1,4 @@
-import { DESKTOP_NOTIFICATION_MS } from '../dashboard/dashboardConstants';
+import { DESKTOP_NOTIFICATION_MS } from './notificationTimings';
 import { i18n } from '../i18n/i18n';
 
 /** How many new notifications of each kind arrived. */

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../components/PageHeading';
-import { useWorkStores } from '../dashboard/useWorkStores';
+import { useWorkStores } from '../tasks/useWorkStores';
 import { localizeProcessName } from '../i18n/localizeProcessText';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { APPLICATION_NAME_MAX, isApplicationType } from './NewApplicationStore';

@@ -4,11 +4,12 @@ import {
   startProcess,
   type ProcessDefinitionSummary,
 } from '../api/processesApi';
-import { reportFailure } from '../dashboard/reportFailure';
+import { reportFailure } from '../stores/reportFailure';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
-import { CreateProcessStatus, instancePath } from './processStatuses';
+import { instancePath } from '../tasks/taskPaths';
+import { CreateProcessStatus } from './processStatuses';
 
 /** The kinds of application the new-application screen starts (spec 000 section 2). */
 export const ApplicationType = { loan: 'loan', customer: 'customer' } as const;

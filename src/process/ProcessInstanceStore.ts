@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { NotFoundError } from '../api/errors';
 import { fetchProcessInstance, type ProcessInstanceDetail } from '../api/processesApi';
 import { fetchInstanceTasks, type InstanceTask } from '../api/tasksApi';
-import { reportFailure } from '../dashboard/reportFailure';
+import { reportFailure } from '../stores/reportFailure';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 

@@ -3,9 +3,9 @@ import { ChevronRightIcon, FlowLinearIcon, WarningSignIcon } from '@blueprintjs/
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useWorkStores } from '../dashboard/useWorkStores';
+import { useWorkStores } from '../tasks/useWorkStores';
 import { localizeProcessName } from '../i18n/localizeProcessText';
-import { useIsMobile } from '../shell/useIsMobile';
+import { useIsMobile } from '../components/useIsMobile';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { CreateProcessStatus } from './processStatuses';
 import './Process.css';

@@ -5,11 +5,12 @@ import {
   startProcess,
   type AppDefinition,
 } from '../api/processesApi';
-import { reportFailure } from '../dashboard/reportFailure';
+import { reportFailure } from '../stores/reportFailure';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
-import { CreateProcessStatus, instancePath } from './processStatuses';
+import { instancePath } from '../tasks/taskPaths';
+import { CreateProcessStatus } from './processStatuses';
 
 /** Definitions of one category, as the drawer lists them. */
 export interface DefinitionGroup {

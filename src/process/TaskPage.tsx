@@ -18,8 +18,8 @@ import { Privilege } from '../../schemas/api/identityConstants';
 import { TaskListKind } from '../api/tasksApi';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageHeading } from '../components/PageHeading';
-import { ReassignDialogs } from '../dashboard/ReassignDialogs';
-import { useWorkStores } from '../dashboard/useWorkStores';
+import { ReassignDialogs } from '../tasks/ReassignDialogs';
+import { useWorkStores } from '../tasks/useWorkStores';
 import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
 import { localizeTaskName } from '../i18n/localizeProcessText';
 import { useNavigationHold } from '../routing/navigationGuard';
@@ -27,7 +27,8 @@ import { isPublicPath, Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { TaskFormSlot } from './TaskFormSlot';
-import { canChangeAssigneeFrom } from './taskPageLink';
+import { canChangeAssigneeFrom } from '../tasks/taskPageLink';
+import { taskPath } from '../tasks/taskPaths';
 import { TaskComments } from './comments/TaskComments';
 import './Process.css';
 
@@ -143,7 +144,7 @@ export const TaskPage = observer(function TaskPage() {
             {session.hasPrivilege(Privilege.accessTest) && (
               <a
                 className="tessera-task-header__new-tab"
-                href={`/process/task/${encodeURIComponent(task.id)}`}
+                href={taskPath(task.id)}
                 target="_blank"
                 rel="noopener noreferrer"
                 title={t('tasks.header.openInNewTab')}

@@ -7,7 +7,3 @@ export const CreateProcessStatus = {
 } as const;
 /** One of `CreateProcessStatus`. */
 export type CreateProcessStatus = (typeof CreateProcessStatus)[keyof typeof CreateProcessStatus];
-
-/** The path of a process instance page. */
-export const instancePath = (processInstanceId: string): string =>
-  `/process/instance/${encodeURIComponent(processInstanceId)}`;

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
-import type { RootStore } from '../stores/RootStore';
+import type { RootStore } from '../RootStore';
 import { StoresContext } from '../stores/useStores';
 import { anAccount, createTestStores } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';

@@ -8,10 +8,10 @@ import { useStores } from '../stores/useStores';
 import { AppHeader, HEADER_TITLE_ID } from './AppHeader';
 import { DocumentTitleSync } from './DocumentTitleSync';
 import { NavContent } from './NavContent';
-import { PageFocus, PageFocusContext } from './pageFocus';
+import { PageFocus, PageFocusContext } from '../components/pageFocus';
 import { signedInRoutes } from './signedInRoutes';
 import { pageHasOwnHeading } from './titleForPath';
-import { useIsMobile } from './useIsMobile';
+import { useIsMobile } from '../components/useIsMobile';
 import './Shell.css';
 
 /** Props of {@link Shell}. */

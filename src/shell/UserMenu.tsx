@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SavingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
-import { Avatar } from './Avatar';
+import { Avatar } from '../components/Avatar';
 
 /**
  * The header's user menu: avatar, name and email, and Logout behind a confirmation dialog

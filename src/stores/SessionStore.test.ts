@@ -3,7 +3,7 @@ import { IdentityPath } from '../../schemas/api/identity';
 import { fetchPasswordSettings } from '../api/identityApi';
 import { FakeServer } from '../testing/fakeServer';
 import { anAccount, createTestStores } from '../testing/createTestStores';
-import type { RootStore } from './RootStore';
+import type { RootStore } from '../RootStore';
 import { LoginProblem, SessionStatus } from './SessionStore';
 import { RemoteLoadingStatus, SavingStatus } from './statuses';
 

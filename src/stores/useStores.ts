@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RootStore } from './RootStore';
+import type { RootStore } from '../RootStore';
 
 /** Carries the one RootStore down the React tree. */
 export const StoresContext = createContext<RootStore | null>(null);

@@ -1,5 +1,5 @@
 import type { Account } from '../../schemas/api/identity';
-import { RootStore } from '../stores/RootStore';
+import { RootStore } from '../RootStore';
 
 /** A navigator that records where the app went instead of moving a browser. */
 export class RecordingNavigator {

@@ -5,7 +5,7 @@ import customerOnboarding from '../../../fixtures/forms/DSG-customer-onboarding.
 import withWarnings from '../../../fixtures/forms/DSG-form-with-warnings.json';
 import type { PreviewAnswer } from '../../../schemas/api/forms';
 import { IdentityPath } from '../../../schemas/api/identity';
-import type { RootStore } from '../../stores/RootStore';
+import type { RootStore } from '../../RootStore';
 import { StoresContext } from '../../stores/useStores';
 import { anAccount, createTestStores } from '../../testing/createTestStores';
 import { FakeServer } from '../../testing/fakeServer';

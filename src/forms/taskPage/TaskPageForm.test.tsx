@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FormPath } from '../../../schemas/api/forms';
 import { IdentityPath, Privilege } from '../../../schemas/api/identity';
 import type { TaskDetail } from '../../../schemas/api/tasks';
-import type { RootStore } from '../../stores/RootStore';
+import type { RootStore } from '../../RootStore';
 import { StoresContext } from '../../stores/useStores';
 import { anAccount, createTestStores } from '../../testing/createTestStores';
 import { FakeServer } from '../../testing/fakeServer';

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment } from '../../api/commentsApi';
 import { formatTimestamp } from '../../dates/formatTimestamp';
-import { Avatar } from '../../shell/Avatar';
+import { Avatar } from '../../components/Avatar';
 import { RemoteLoadingStatus, SavingStatus } from '../../stores/statuses';
 import { CommentType, type CommentedTask, type TaskCommentsStore } from './TaskCommentsStore';
 import './TaskComments.css';

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { addComment, COMMENT_MAX_LENGTH, fetchComments, type Comment } from '../../api/commentsApi';
-import { needsOwnMessage, reportFailure } from '../../dashboard/reportFailure';
+import { needsOwnMessage, reportFailure } from '../../stores/reportFailure';
 import type { ToastStore } from '../../stores/ToastStore';
 import { RemoteLoadingStatus, SavingStatus } from '../../stores/statuses';
 

@@ -1,5 +1,5 @@
 import { ForbiddenError, UnauthorizedError } from '../api/errors';
-import type { ToastStore } from '../stores/ToastStore';
+import type { ToastStore } from './ToastStore';
 
 /**
  * Whether a failure still needs a message of its own. A 401 and a 403 are already handled

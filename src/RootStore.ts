@@ -1,13 +1,13 @@
-import { setGlobalErrorHandlers } from '../api/httpClient';
-import { DashboardStore } from '../dashboard/DashboardStore';
-import { browserNotifier } from '../notifications/desktopNotifier';
-import { NotificationStore } from '../notifications/NotificationStore';
-import { ProcessStore } from '../process/ProcessStore';
-import type { AppNavigator } from './AppNavigator';
-import { PreferencesStore, type PreferencesSources } from './PreferencesStore';
-import { SessionStore } from './SessionStore';
-import { ShellStore } from './ShellStore';
-import { ToastStore } from './ToastStore';
+import { setGlobalErrorHandlers } from './api/httpClient';
+import { DashboardStore } from './dashboard/DashboardStore';
+import { browserNotifier } from './notifications/desktopNotifier';
+import { NotificationStore } from './notifications/NotificationStore';
+import { ProcessStore } from './process/ProcessStore';
+import type { AppNavigator } from './stores/AppNavigator';
+import { PreferencesStore, type PreferencesSources } from './stores/PreferencesStore';
+import { SessionStore } from './stores/SessionStore';
+import { ShellStore } from './stores/ShellStore';
+import { ToastStore } from './stores/ToastStore';
 
 /** What the stores need from the browser, injected so tests can give their own. */
 export interface RootStoreDeps extends PreferencesSources {
@@ -24,7 +24,7 @@ export class RootStore {
   readonly toasts: ToastStore;
   /** Language and drawer choices. */
   readonly preferences: PreferencesStore;
-  /** The signed-in frame: unread count, tab title, Reports entries. */
+  /** The signed-in frame: unread count, tab title, the phone drawer. */
   readonly shell: ShellStore;
   /** The session state machine and the signed-in account. */
   readonly session: SessionStore;

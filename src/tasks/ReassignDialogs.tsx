@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { TaskRow } from '../api/tasksApi';
 import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
-import { Avatar } from '../shell/Avatar';
+import { Avatar } from '../components/Avatar';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
 import { formatAssigneeName, formatTaskName } from './formatCells';

@@ -1,7 +1,7 @@
 import type { NotificationStore } from '../notifications/NotificationStore';
 import type { ProcessStore } from '../process/ProcessStore';
 import { useStores } from '../stores/useStores';
-import type { DashboardStore } from './DashboardStore';
+import type { DashboardStore } from '../dashboard/DashboardStore';
 
 /** The stores of the task work: notifications, the dashboard and the process screens. */
 export interface WorkStores {
