@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import type { DatabaseSchema } from '../db/schema';
 import { ProcessEngine, type ProcessModel, type UserTaskNode, type Variables } from '../engine';
+import { fillTemplate as fillPlaceholders, readName, splitTemplate } from '../../src/core/template';
 import { projectPath } from '../paths';
 import { dateWindows } from '../tasks/dateWindows';
 import { subscribeTaskListeners } from '../tasks/taskEnginePlugin';
@@ -180,14 +181,16 @@ function firstUserTask(model: ProcessModel): { node: UserTaskNode; via: string }
   return { node: target, via };
 }
 
-/** Fills `${name}` placeholders from the variables; the demo fixtures use no other form. */
+/**
+ * Fills `${name}` placeholders from the variables; the demo fixtures use no other form, and
+ * a name without a value is a mistake in the demo, so it stops the seed.
+ */
 function fillTemplate(template: string, variables: Variables): string {
-  return template.replace(/\$\{\s*([A-Za-z_]\w*)\s*\}/g, (_, name: string) => {
-    const value = variables[name];
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new Error(`The demo has no value for \${${name}}.`);
-    }
-    return String(value);
+  return fillPlaceholders(splitTemplate(template, readName), {
+    valueOf: (name) => (Object.hasOwn(variables, name) ? variables[name] : undefined),
+    onMissing: (written) => {
+      throw new Error(`The demo has no value for ${written}.`);
+    },
   });
 }
 
