@@ -18,10 +18,18 @@ function focusTarget(control: HTMLElement): HTMLElement {
   return control.querySelector<HTMLElement>(FOCUSABLE) ?? control;
 }
 
+// Whether the focus went somewhere else since the request, by the user's hand.
+function userMovedFocus(focusAtRequest: Element | null): boolean {
+  const now = document.activeElement;
+  return now !== focusAtRequest && now !== null && now !== document.body;
+}
+
 /**
  * Brings a field into view and focuses its control, 100 ms after the last request, so a
  * double click on submit or several outcome buttons scroll once. `elementOf` finds the
- * field's control by id at that moment (the DOM may have re-rendered meanwhile).
+ * field's control by id at that moment (the DOM may have re-rendered meanwhile). When the
+ * user has moved the focus since the request (a quick keyboard user, a slow device), the
+ * scroller leaves it where the user put it.
  */
 export function createErrorScroller(
   elementOf: (fieldId: string) => HTMLElement | null,
@@ -31,9 +39,10 @@ export function createErrorScroller(
   return {
     request(fieldId) {
       clearTimeout(timer);
+      const focusAtRequest = document.activeElement;
       timer = setTimeout(() => {
         const control = elementOf(fieldId);
-        if (!control) return;
+        if (!control || userMovedFocus(focusAtRequest)) return;
         const cell = control.closest<HTMLElement>('.tf-cell') ?? control;
         cell.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
         focusTarget(control).focus?.({ preventScroll: true });
