@@ -58,6 +58,21 @@ export const TaskAssignment = {
 } as const;
 export type TaskAssignment = (typeof TaskAssignment)[keyof typeof TaskAssignment];
 
+/** The three dashboard lists (spec 000 section 1), named as their list paths are. */
+export const TaskListKind = {
+  assigned: 'assigned',
+  candidate: 'candidate',
+  team: 'team',
+} as const satisfies Record<string, keyof typeof TaskPath>;
+export type TaskListKind = (typeof TaskListKind)[keyof typeof TaskListKind];
+
+/** The `assignment` value each list sends. */
+export const TaskAssignmentOf = {
+  assigned: TaskAssignment.involved,
+  candidate: TaskAssignment.candidate,
+  team: TaskAssignment.team,
+} as const satisfies Record<TaskListKind, TaskAssignment>;
+
 /** The quick filters above each list (spec 000 section 3). */
 export const QuickFilterType = {
   all: 'ALL',

@@ -1,8 +1,8 @@
 import {
-  QuickFilterType,
   SORT_PARAMS_OF_TYPE,
   TaskPath,
   TaskSortType,
+  type TaskListKind,
 } from '../../schemas/api/tasksConstants';
 import type {
   BulkReassignAnswer,
@@ -27,6 +27,9 @@ import { http } from './httpClient';
 /** The claim rule shared with the server's SQL (spec 000 section 4). */
 export { isClaimable } from '../../schemas/api/claimRule';
 
+/** The lists, the assignment each sends and the quick filters, as the server knows them. */
+export { QuickFilterType, TaskAssignmentOf, TaskListKind } from '../../schemas/api/tasksConstants';
+
 export type {
   CommentStatus,
   InstanceTask,
@@ -37,33 +40,6 @@ export type {
   TaskQueryBody,
   TaskRow,
 };
-
-/** The three dashboard lists (spec 000 section 1), named as the list paths are. */
-export const TaskListKind = {
-  assigned: 'assigned',
-  candidate: 'candidate',
-  team: 'team',
-} as const;
-/** One of `TaskListKind`. */
-export type TaskListKind = (typeof TaskListKind)[keyof typeof TaskListKind];
-
-/** The `assignment` value of each list. */
-export const TaskAssignmentOf = {
-  assigned: 'INVOLVED',
-  candidate: 'CANDIDATE',
-  team: 'TEAM',
-} as const satisfies Record<TaskListKind, TaskQueryBody['assignment']>;
-
-/** The quick filters of spec 000 section 3. */
-export const QuickFilter = {
-  ALL: QuickFilterType.all,
-  NEW: QuickFilterType.new,
-  TODAY: QuickFilterType.today,
-  WEEK: QuickFilterType.week,
-  OVERDUE: QuickFilterType.overdue,
-} as const;
-/** One of `QuickFilter`. */
-export type QuickFilter = (typeof QuickFilter)[keyof typeof QuickFilter];
 
 /** The sortable columns (spec 000 section 3, "Sort options"). */
 export const SortField = {

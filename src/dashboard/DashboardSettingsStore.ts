@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { QuickFilter, TaskListKind } from '../api/tasksApi';
+import { QuickFilterType, TaskListKind } from '../api/tasksApi';
 import { fetchUserSettings, patchUserSettings } from '../api/userSettingsApi';
 import type { PreferencesSources } from '../stores/PreferencesStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -19,7 +19,7 @@ export interface DashboardSettings {
   /** The tab the user last chose a quick filter on. */
   lastTab: TaskListKind;
   /** The quick filter last chosen there. */
-  lastQuickFilter: QuickFilter;
+  lastQuickFilter: QuickFilterType;
 }
 
 /** Settings of someone who never changed anything. */
@@ -30,15 +30,15 @@ export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
     team: DEFAULT_PAGE_SIZE,
   },
   lastTab: TaskListKind.assigned,
-  lastQuickFilter: QuickFilter.ALL,
+  lastQuickFilter: QuickFilterType.all,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 const isKind = (value: unknown): value is TaskListKind =>
   typeof value === 'string' && (Object.values(TaskListKind) as string[]).includes(value);
-const isQuickFilter = (value: unknown): value is QuickFilter =>
-  typeof value === 'string' && (Object.values(QuickFilter) as string[]).includes(value);
+const isQuickFilter = (value: unknown): value is QuickFilterType =>
+  typeof value === 'string' && (Object.values(QuickFilterType) as string[]).includes(value);
 
 /** Reads settings from whatever was stored, keeping defaults for what is missing or wrong. */
 export function readDashboardSettings(value: unknown): DashboardSettings {
@@ -130,7 +130,7 @@ export class DashboardSettingsStore {
   }
 
   /** Remembers the quick filter last chosen and its tab. */
-  setQuickFilter(kind: TaskListKind, filter: QuickFilter): void {
+  setQuickFilter(kind: TaskListKind, filter: QuickFilterType): void {
     this.update({ lastTab: kind, lastQuickFilter: filter });
   }
 }

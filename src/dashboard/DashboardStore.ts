@@ -4,7 +4,7 @@ import {
   fetchTask,
   isClaimable,
   markTaskStarted,
-  QuickFilter,
+  QuickFilterType,
   TaskListKind,
   type BulkReassignResult,
   type TaskRow,
@@ -159,7 +159,7 @@ export class DashboardStore {
     const listDeps = {
       toasts: deps.toasts,
       onPageSizeChange: (kind: TaskListKind, size: number) => this.settings.setPageSize(kind, size),
-      onQuickFilterChange: (kind: TaskListKind, filter: QuickFilter) =>
+      onQuickFilterChange: (kind: TaskListKind, filter: QuickFilterType) =>
         this.settings.setQuickFilter(kind, filter),
     };
     this.lists = {
@@ -237,14 +237,17 @@ export class DashboardStore {
     if (linkedTab) {
       this.linkedOnStart = true;
       await this.settingsReady;
-      this.showTab(linkedTab, link.filter === QuickFilter.NEW ? QuickFilter.NEW : QuickFilter.ALL);
+      this.showTab(
+        linkedTab,
+        link.filter === QuickFilterType.new ? QuickFilterType.new : QuickFilterType.all,
+      );
     } else {
       await this.settingsReady;
     }
     await Promise.all(Object.values(TaskListKind).map((kind) => this.lists[kind].load()));
   }
 
-  private showTab(kind: TaskListKind, filter: QuickFilter): void {
+  private showTab(kind: TaskListKind, filter: QuickFilterType): void {
     this.activeTab = kind;
     this.detailTaskId = null;
     const list = this.lists[kind];
@@ -257,7 +260,7 @@ export class DashboardStore {
   selectTab(kind: TaskListKind): Promise<void> {
     if (kind === this.activeTab && this.detailTaskId === null) return Promise.resolve();
     this.lists[this.activeTab].clearSelection();
-    this.showTab(kind, QuickFilter.ALL);
+    this.showTab(kind, QuickFilterType.all);
     return this.lists[kind].load();
   }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TaskPath, type TaskListAnswer, type TaskQueryBody } from '../../schemas/api/tasks';
 import { CommentPath } from '../../schemas/api/comments';
-import { QuickFilter, SortField, SortOrder, TaskListKind } from '../api/tasksApi';
+import { QuickFilterType, SortField, SortOrder, TaskListKind } from '../api/tasksApi';
 import { FakeServer, type FakeRequest } from '../testing/fakeServer';
 import { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -102,28 +102,28 @@ describe('TaskListStore: the query', () => {
     const calls = serveList(TaskListKind.assigned, 45);
     const list = new TaskListStore(TaskListKind.assigned, { toasts: new ToastStore() });
 
-    await list.setQuickFilter(QuickFilter.NEW);
+    await list.setQuickFilter(QuickFilterType.new);
     expect(lastQuery(calls)).toMatchObject({
       filterNew: true,
       quickFilterType: 'NEW',
       filterParams: { status: 'NEW' },
     });
 
-    await list.setQuickFilter(QuickFilter.OVERDUE);
+    await list.setQuickFilter(QuickFilterType.overdue);
     expect(lastQuery(calls)).toMatchObject({
       filterNew: false,
       quickFilterType: 'OVERDUE',
       filterParams: { dateType: 'OVERDUE' },
     });
-    expect(list.countOf(QuickFilter.OVERDUE)).toBe(6);
+    expect(list.countOf(QuickFilterType.overdue)).toBe(6);
   });
 
   it('does not offer NEW on the candidate list', async () => {
     const calls = serveList(TaskListKind.candidate, 5);
     const list = new TaskListStore(TaskListKind.candidate, { toasts: new ToastStore() });
 
-    expect(list.quickFilters).not.toContain(QuickFilter.NEW);
-    await list.setQuickFilter(QuickFilter.NEW);
+    expect(list.quickFilters).not.toContain(QuickFilterType.new);
+    await list.setQuickFilter(QuickFilterType.new);
     expect(lastQuery(calls).quickFilterType).toBe('ALL');
   });
 
@@ -215,7 +215,7 @@ describe('TaskListStore: paging and sorting', () => {
     await list.load();
     await list.setPage(3);
 
-    await list.setQuickFilter(QuickFilter.TODAY);
+    await list.setQuickFilter(QuickFilterType.today);
     expect(lastQuery(calls).page).toBe(0);
 
     await list.setPage(1);
@@ -249,7 +249,7 @@ describe('TaskListStore: selection', () => {
     expect(list.selectedIds).toEqual([]);
 
     select();
-    await list.setQuickFilter(QuickFilter.WEEK);
+    await list.setQuickFilter(QuickFilterType.week);
     expect(list.selectedIds).toEqual([]);
 
     select();

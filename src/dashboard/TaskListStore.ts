@@ -2,7 +2,7 @@ import { makeAutoObservable, observable, observableRef, observableStruct, runInA
 import {
   fetchCommentAvailability,
   fetchTaskList,
-  QuickFilter,
+  QuickFilterType,
   SortField,
   SortOrder,
   TaskAssignmentOf,
@@ -79,7 +79,7 @@ export interface TaskListStoreDeps {
   /** Told when the user picks another page size, so it follows them to other browsers. */
   onPageSizeChange?: (kind: TaskListKind, size: number) => void;
   /** Told when the user picks another quick filter. */
-  onQuickFilterChange?: (kind: TaskListKind, filter: QuickFilter) => void;
+  onQuickFilterChange?: (kind: TaskListKind, filter: QuickFilterType) => void;
 }
 
 /** The user-timing mark set when a list answer has been parsed, before the store takes it. */
@@ -128,7 +128,7 @@ export class TaskListStore {
   /** The sort. */
   sort: TaskSort = DEFAULT_SORT;
   /** The quick filter. */
-  quickFilter: QuickFilter = QuickFilter.ALL;
+  quickFilter: QuickFilterType = QuickFilterType.all;
   /** The filters of the popover and the search box. */
   filters: AppliedFilters = NO_FILTERS;
   /** Ids of the selected rows (team list), in the order chosen. */
@@ -159,24 +159,26 @@ export class TaskListStore {
   }
 
   /** The quick filters this list offers: NEW is not offered to claim (spec 000 section 2). */
-  get quickFilters(): QuickFilter[] {
-    const all = Object.values(QuickFilter);
-    return this.kind === TaskListKind.candidate ? all.filter((f) => f !== QuickFilter.NEW) : all;
+  get quickFilters(): QuickFilterType[] {
+    const all = Object.values(QuickFilterType);
+    return this.kind === TaskListKind.candidate
+      ? all.filter((f) => f !== QuickFilterType.new)
+      : all;
   }
 
   /** The count beside a quick filter. */
-  countOf(filter: QuickFilter): number {
+  countOf(filter: QuickFilterType): number {
     const c = this.counters;
     switch (filter) {
-      case QuickFilter.ALL:
+      case QuickFilterType.all:
         return c.totalAll;
-      case QuickFilter.NEW:
+      case QuickFilterType.new:
         return c.totalNew;
-      case QuickFilter.TODAY:
+      case QuickFilterType.today:
         return c.totalToday;
-      case QuickFilter.WEEK:
+      case QuickFilterType.week:
         return c.totalThisWeek;
-      case QuickFilter.OVERDUE:
+      case QuickFilterType.overdue:
         return c.totalOverdue;
     }
   }
@@ -189,7 +191,7 @@ export class TaskListStore {
 
   /** Whether anything narrows the list, the quick filter included. */
   get isFiltered(): boolean {
-    return this.hasFilters || this.quickFilter !== QuickFilter.ALL;
+    return this.hasFilters || this.quickFilter !== QuickFilterType.all;
   }
 
   /** How many popover filters are set, for the Filters button. */
@@ -234,15 +236,15 @@ export class TaskListStore {
     if (this.kind === TaskListKind.team && this.filters.assignee) {
       filterParams.assignee = this.filters.assignee;
     }
-    if (this.quickFilter === QuickFilter.NEW) filterParams.status = 'NEW';
-    else if (this.quickFilter !== QuickFilter.ALL) filterParams.dateType = this.quickFilter;
+    if (this.quickFilter === QuickFilterType.new) filterParams.status = 'NEW';
+    else if (this.quickFilter !== QuickFilterType.all) filterParams.dateType = this.quickFilter;
     const query: TaskQueryBody = {
       page: this.page,
       size: this.size as TaskQueryBody['size'],
       sortType: toSortType(this.sort),
       sortParams: toSortParams(this.sort),
       assignment: TaskAssignmentOf[this.kind],
-      filterNew: this.quickFilter === QuickFilter.NEW,
+      filterNew: this.quickFilter === QuickFilterType.new,
       filterParams,
       quickFilterType: this.quickFilter,
       countAvailability: true,
@@ -353,8 +355,8 @@ export class TaskListStore {
   }
 
   /** Chooses a quick filter and reloads the first page. */
-  setQuickFilter(filter: QuickFilter): Promise<void> {
-    if (!this.quickFilters.includes(filter)) filter = QuickFilter.ALL;
+  setQuickFilter(filter: QuickFilterType): Promise<void> {
+    if (!this.quickFilters.includes(filter)) filter = QuickFilterType.all;
     this.quickFilter = filter;
     this.page = 0;
     this.clearSelection();
@@ -363,8 +365,8 @@ export class TaskListStore {
   }
 
   /** Sets the quick filter without loading or saving (a tab switch, a kept setting). */
-  resetQuickFilter(filter: QuickFilter = QuickFilter.ALL): void {
-    this.quickFilter = this.quickFilters.includes(filter) ? filter : QuickFilter.ALL;
+  resetQuickFilter(filter: QuickFilterType = QuickFilterType.all): void {
+    this.quickFilter = this.quickFilters.includes(filter) ? filter : QuickFilterType.all;
   }
 
   /** Applies the popover's filters (or the search box) from the first page. */
@@ -387,7 +389,7 @@ export class TaskListStore {
 
   /** Clears the popover filters, the search and the quick filter. */
   clearAllFilters(): Promise<void> {
-    this.quickFilter = QuickFilter.ALL;
+    this.quickFilter = QuickFilterType.all;
     return this.applyFilters(NO_FILTERS);
   }
 
@@ -475,7 +477,7 @@ export class TaskListStore {
     this.banner = null;
     this.page = 0;
     this.sort = DEFAULT_SORT;
-    this.quickFilter = QuickFilter.ALL;
+    this.quickFilter = QuickFilterType.all;
     this.filters = NO_FILTERS;
     this.selectedIds = [];
     this.commentStatus = new Map();

@@ -5,7 +5,7 @@ import {
   markNotificationsRead,
   type NotificationSummary,
 } from '../api/notificationsApi';
-import { QuickFilter, TaskListKind } from '../api/tasksApi';
+import { QuickFilterType, TaskListKind } from '../api/tasksApi';
 import { NOTIFICATION_REFRESH_MS } from './notificationTimings';
 import { reportFailure } from '../stores/reportFailure';
 import type { AppNavigator } from '../stores/AppNavigator';
@@ -28,7 +28,7 @@ export type NotificationKind = (typeof NotificationKind)[keyof typeof Notificati
  */
 export function dashboardLink(kind: NotificationKind): string {
   return kind === NotificationKind.assigned
-    ? `/?tab=${TaskListKind.assigned}&filter=${QuickFilter.NEW}`
+    ? `/?tab=${TaskListKind.assigned}&filter=${QuickFilterType.new}`
     : `/?tab=${TaskListKind.candidate}`;
 }
 
