@@ -1,23 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, type AppDatabase } from '../db/database';
+import { emptyClusterCopy } from './emptyClusterCopy';
 
 /** Where a test database comes from. */
 export interface TestDatabaseOptions {
-  /** PGlite folder; default `memory://`. Ignored when `databaseUrl` is set. */
+  /**
+   * PGlite folder, kept after `close()`; default a private copy of an empty cluster, removed
+   * by `close()`. Ignored when `databaseUrl` is set.
+   */
   dataDir?: string;
   /** A PostgreSQL server to create a throw-away database on; default `process.env.DATABASE_URL`. */
   databaseUrl?: string;
 }
 
 /**
- * Opens a fresh, empty database for one test file: in-memory PGlite, or, when DATABASE_URL
- * is set, a uniquely named database on that PostgreSQL server that `close()` drops again.
- * Unique names let test runs and parallel files share one server without seeing each other.
+ * Opens a fresh, empty database for one test file: PGlite on a private copy of an empty
+ * cluster (see `emptyClusterCopy`), or, when DATABASE_URL is set, a uniquely named database
+ * on that PostgreSQL server that `close()` drops again. Unique names let test runs and parallel files share one server without seeing each other.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<AppDatabase> {
   const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-  if (!serverUrl) return createDatabase({ dataDir: options.dataDir ?? 'memory://' });
+  if (!serverUrl) {
+    if (options.dataDir) return createDatabase({ dataDir: options.dataDir });
+    const copy = await emptyClusterCopy();
+    try {
+      const database = await createDatabase({ dataDir: copy.dataDir });
+      return {
+        ...database,
+        async close() {
+          try {
+            await database.close();
+          } finally {
+            await copy.remove();
+          }
+        },
+      };
+    } catch (error) {
+      await copy.remove();
+      throw error;
+    }
+  }
 
   const name = `tessera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const adminUrl = new URL(serverUrl);
