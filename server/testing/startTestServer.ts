@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../app';
+import { buildApp, DEFAULT_CLIENT_DIR } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { AppDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -47,6 +47,14 @@ export interface TestServer {
 }
 
 /**
+ * The SPA build the test servers serve: `dist/client`, or the build a test run names in
+ * TESSERA_TEST_CLIENT_DIR, so two checkouts' builds never overwrite each other's mid-run.
+ */
+export function testClientDir(): string {
+  return process.env.TESSERA_TEST_CLIENT_DIR ?? DEFAULT_CLIENT_DIR;
+}
+
+/**
  * The configuration tests run with: quiet logs, a rate limit and a hashing queue that never
  * interfere, and a cheap scrypt cost (hashes still carry their parameters, so the code path is the same).
  */
@@ -77,13 +85,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await seedIdentity(database.db, config.passwordHashing);
       await seedFormDefinitions(database.db);
     }
-    // A test run may serve a build of its own (TESSERA_TEST_CLIENT_DIR), so two checkouts'
-    // builds never overwrite each other's `dist/client` mid-run.
-    const clientDir = options.clientDir ?? process.env.TESSERA_TEST_CLIENT_DIR;
     const app = await buildApp({
       config,
       database,
-      ...(clientDir ? { clientDir } : {}),
+      clientDir: options.clientDir ?? testClientDir(),
     });
     if (options.seed ?? true) {
       await (options.demoWorkload

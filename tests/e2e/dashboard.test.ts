@@ -1,16 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayFromToday, deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const SUPERVISOR = 'maria.garcia@tessera.example';
 const ASSIGNEE = 'javier.morales@tessera.example';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
+
 let claimTaskId = '';
 let singleTaskId = '';
 
@@ -36,13 +36,12 @@ const ASSIGNED = Array.from({ length: 13 }, (_, index) => {
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await deployKit(server);
+  await deployKit(e2e.server);
   for (const task of ASSIGNED) {
-    await makeTask(server, { ...task, assignee: 'lmartin' });
+    await makeTask(e2e.server, { ...task, assignee: 'lmartin' });
   }
   claimTaskId = (
-    await makeTask(server, {
+    await makeTask(e2e.server, {
       name: 'Claim me: Rivera household',
       candidateGroups: ['loan-officers'],
       process: 'zulu',
@@ -50,26 +49,12 @@ beforeAll(async () => {
     })
   ).id;
   for (const name of ['Bulk 1', 'Bulk 2', 'Bulk 3']) {
-    await makeTask(server, { name, assignee: 'aokafor', seen: true, dueDate: dayFromToday(5) });
+    await makeTask(e2e.server, { name, assignee: 'aokafor', seen: true, dueDate: dayFromToday(5) });
   }
-  singleTaskId = (await makeTask(server, { name: 'Single one', assignee: 'aokafor', seen: true }))
-    .id;
-  browser = await launchBrowser();
+  singleTaskId = (
+    await makeTask(e2e.server, { name: 'Single one', assignee: 'aokafor', seen: true })
+  ).id;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in on a fresh page and waits for the dashboard's first list. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
 
 /** The task names in the table on screen, top to bottom. */
 async function taskNames(page: Page): Promise<string[]> {
@@ -91,8 +76,8 @@ async function badge(page: Page, filter: string): Promise<string> {
 
 describe('the assigned list', () => {
   it('given thirteen tasks, when the officer pages, sorts and quick-filters, then rows and counts match', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await pagerReads(page, '1–10 of 13');
     await expect(page.locator('[data-testid="tab-count-assigned"]').textContent()).resolves.toBe(
       '13',
@@ -140,8 +125,8 @@ describe('the assigned list', () => {
   });
 
   it('given an impossible due date, when the field is left, then the translated error shows and Apply stays blocked', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-testid="filters-button"]').click();
     const field = page.locator('#filter-due-date');
     await field.pressSequentially('31022026');
@@ -154,8 +139,8 @@ describe('the assigned list', () => {
     await expect(page.locator('[data-testid="apply-filters"]').isDisabled()).resolves.toBe(true);
     await context.close();
 
-    const french = await openPage(browser, { locale: 'fr-FR' });
-    await signIn(french.page, OFFICER);
+    const french = await openPage(e2e.browser, { locale: 'fr-FR' });
+    await signIn(french.page, e2e.server.url, OFFICER);
     await french.page.locator('[data-testid="filters-button"]').click();
     const champ = french.page.locator('#filter-due-date');
     await champ.pressSequentially('01132026');
@@ -172,13 +157,13 @@ describe('the assigned list', () => {
 
 describe('the candidate list', () => {
   it('given a task of the officer group, when the officer claims it, then its task page opens', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-tab="candidate"]').click();
     const claim = page.locator(`[data-action="claim"][data-task-id="${claimTaskId}"]`);
     await claim.click();
 
-    await page.waitForURL(`${server.url}/process/task/${claimTaskId}`);
+    await page.waitForURL(`${e2e.server.url}/process/task/${claimTaskId}`);
     await expect(page.locator('[data-testid="task-title"]').textContent()).resolves.toBe(
       'Claim me: Rivera household',
     );
@@ -191,8 +176,8 @@ describe('the candidate list', () => {
 
 describe('the team list', () => {
   it('given three team tasks, when the supervisor bulk-reassigns them, then a toast names the assignee and the list reloads', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, SUPERVISOR);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, SUPERVISOR);
     await page.locator('[data-tab="team"]').click();
     await page.getByRole('searchbox', { name: 'Search tasks by name' }).fill('Bulk');
     await pagerReads(page, '1–3 of 3');
@@ -218,8 +203,8 @@ describe('the team list', () => {
   });
 
   it('given one team task, when the supervisor reassigns it with a 250-character comment, then it succeeds and the comment is kept', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, SUPERVISOR);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, SUPERVISOR);
     await page.locator('[data-tab="team"]').click();
     await page.getByRole('searchbox', { name: 'Search tasks by name' }).fill('Single one');
     await pagerReads(page, '1–1 of 1');
@@ -248,8 +233,8 @@ describe('the team list', () => {
 
 describe('notifications', () => {
   it('given three tasks reassigned to him, when the assignee signs in, then the bell and the tab title count them and the bell opens his new tasks', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, ASSIGNEE);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, ASSIGNEE);
     await expect(page.locator('[data-testid="unread-badge"]').textContent()).resolves.toBe('3');
     await expect(page.title()).resolves.toBe('(3) Tessera Task');
 
@@ -267,8 +252,8 @@ describe('notifications', () => {
 
 describe('starting a process', () => {
   it('given the drawer, when the officer starts loan origination, then its instance page opens with its first task', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-testid="start-process"]').click();
     await page.locator('[data-definition="loanOrigination"]').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();

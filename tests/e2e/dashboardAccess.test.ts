@@ -1,27 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
 const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const SUPERVISOR = 'maria.garcia@tessera.example';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
+
 let officerTaskId = '';
 let keyboardTaskId = '';
 let detailTaskId = '';
 let alreadyTaskId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await deployKit(server);
-  officerTaskId = (await makeTask(server, { name: 'Check Duarte income', assignee: 'lmartin' })).id;
-  await makeTask(server, { name: 'Check Duarte address', assignee: 'lmartin', seen: true });
+  await deployKit(e2e.server);
+  officerTaskId = (await makeTask(e2e.server, { name: 'Check Duarte income', assignee: 'lmartin' }))
+    .id;
+  await makeTask(e2e.server, { name: 'Check Duarte address', assignee: 'lmartin', seen: true });
   keyboardTaskId = (
-    await makeTask(server, {
+    await makeTask(e2e.server, {
       name: 'Keyboard Nakamura file',
       assignee: 'aokafor',
       candidateGroups: ['loan-officers'],
@@ -29,10 +30,10 @@ beforeAll(async () => {
     })
   ).id;
   detailTaskId = (
-    await makeTask(server, { name: 'Detail Osei file', assignee: 'aokafor', seen: true })
+    await makeTask(e2e.server, { name: 'Detail Osei file', assignee: 'aokafor', seen: true })
   ).id;
   for (const name of ['Mixed Abara 1', 'Mixed Abara 2']) {
-    await makeTask(server, {
+    await makeTask(e2e.server, {
       name,
       assignee: 'aokafor',
       candidateGroups: ['loan-officers'],
@@ -40,29 +41,14 @@ beforeAll(async () => {
     });
   }
   alreadyTaskId = (
-    await makeTask(server, {
+    await makeTask(e2e.server, {
       name: 'Mixed Abara 3',
       assignee: 'jmorales',
       candidateGroups: ['loan-officers'],
       seen: true,
     })
   ).id;
-  browser = await launchBrowser();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in on a fresh page and waits for the dashboard's first list. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
 
 /** What the focused element is, in the terms the tests speak of. */
 function focused(page: Page): Promise<{
@@ -128,8 +114,8 @@ async function focusIsOn(page: Page, action: string, taskId: string): Promise<vo
 
 describe('the dashboard by keyboard', () => {
   it('given the dashboard, when Tab reaches the tabs, then the arrow keys switch lists and each tab controls a panel that exists', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-testid="page-range"]').waitFor();
     await page.locator('body').focus();
 
@@ -163,9 +149,9 @@ describe('the dashboard by keyboard', () => {
   });
 
   it('given a task page, when Tab reaches the comment tabs, then the arrow keys switch Comments and Reassignments', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
-    await page.goto(`${server.url}/process/task/${officerTaskId}`);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
+    await page.goto(`${e2e.server.url}/process/task/${officerTaskId}`);
     await page.getByTestId('task-comments').waitFor();
     await page.locator('.tessera-task-comments__state').waitFor({ state: 'detached' });
     await page.locator('body').focus();
@@ -185,8 +171,8 @@ describe('the dashboard by keyboard', () => {
   });
 
   it('given a team task, when the supervisor reassigns it by keyboard, then Escape and the finished reassign both give the focus back to its row button', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, SUPERVISOR);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, SUPERVISOR);
     await page.locator('[data-tab="team"]').click();
     await page.getByRole('searchbox', { name: 'Search tasks by name' }).fill('Keyboard Nakamura');
     await page.locator('[data-testid="page-range"]', { hasText: '1–1 of 1' }).waitFor();
@@ -231,8 +217,8 @@ describe('the dashboard by keyboard', () => {
   });
 
   it('given a team task, when its details are shown and closed, then the focus is back on its details button', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, SUPERVISOR);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, SUPERVISOR);
     await page.locator('[data-tab="team"]').click();
     await page.getByRole('searchbox', { name: 'Search tasks by name' }).fill('Detail Osei');
     await page.locator('[data-testid="page-range"]', { hasText: '1–1 of 1' }).waitFor();
@@ -250,7 +236,7 @@ describe('the dashboard by keyboard', () => {
 
 describe('the dashboard while it loads', () => {
   it('given a slow list answer, when the officer signs in, then a loading state shows until the real figures, never 0–0 of 0', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(e2e.browser);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -259,7 +245,7 @@ describe('the dashboard while it loads', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.locator('#email').fill(OFFICER);
     await page.locator('#password').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
@@ -283,8 +269,8 @@ describe('the dashboard while it loads', () => {
 
 describe('accessible names on the dashboard', () => {
   it('given the assigned list, then headers, row buttons, quick filters and the page size are named for what they are', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-testid="page-range"]', { hasText: '1–2 of 2' }).waitFor();
 
     // The header is named by its column; aria-sort tells the order.
@@ -301,8 +287,8 @@ describe('accessible names on the dashboard', () => {
   });
 
   it('given French, then the due-date field shows the French placeholder', async () => {
-    const { context, page } = await openPage(browser, { locale: 'fr-FR' });
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser, { locale: 'fr-FR' });
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-testid="filters-button"]').click();
     await expect(page.locator('#filter-due-date').getAttribute('placeholder')).resolves.toBe(
       'JJ/MM/AAAA',
@@ -313,8 +299,8 @@ describe('accessible names on the dashboard', () => {
 
 describe('bulk reassign', () => {
   it('given a selection with a task already with the chosen person, when the supervisor bulk-reassigns, then the people follow the single rule and the result says what moved and why the rest did not', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, SUPERVISOR);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, SUPERVISOR);
     await page.locator('[data-tab="team"]').click();
     await page.getByRole('searchbox', { name: 'Search tasks by name' }).fill('Mixed Abara');
     await page.locator('[data-testid="page-range"]', { hasText: '1–3 of 3' }).waitFor();
@@ -344,12 +330,12 @@ describe('bulk reassign', () => {
 
 describe('claiming', () => {
   it('given a task someone else claims while the officer looks, when he claims it, then he is told someone else was first and the list refreshes', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(e2e.server, {
       name: 'Race Ibeh file',
       candidateGroups: ['loan-officers'],
     });
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await page.locator('[data-tab="candidate"]').click();
     const claim = page.locator(`[data-action="claim"][data-task-id="${task.id}"]`);
     await claim.waitFor();
@@ -358,7 +344,7 @@ describe('claiming', () => {
     // Amara's claim lands between the officer's check and his own claim: a real race.
     await page.route(`**/api/query/v1/tasks/${task.id}`, async (route) => {
       const response = await route.fetch();
-      await server.app.engine.claimTask('internal', task.id, 'aokafor');
+      await e2e.server.app.engine.claimTask('internal', task.id, 'aokafor');
       await route.fulfill({ response });
     });
     await claim.click();

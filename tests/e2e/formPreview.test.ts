@@ -1,39 +1,21 @@
 import { tmpdir } from 'node:os';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORM_FIXTURES_DIR } from '../../server/forms/seedFormDefinitions';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 const AUTHOR = 'priya.nair@tessera.example';
 const OFFICER = 'lucas.martin@tessera.example';
 const SHOTS = join(tmpdir(), 'shots');
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in on the login page and waits for the shell. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
 
 /** A fixture definition as an author would paste it. */
 async function fixtureText(name: string): Promise<string> {
@@ -42,9 +24,9 @@ async function fixtureText(name: string): Promise<string> {
 
 describe('author preview', () => {
   it('given a form author, when pasting a designer definition, then three renderings and its warnings, in the chosen language', async () => {
-    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    const { context, page } = await openPage(e2e.browser, { width: 1280, height: 900 });
     try {
-      await signIn(page, AUTHOR);
+      await signIn(page, e2e.server.url, AUTHOR);
       await page.getByRole('link', { name: 'Form preview' }).click();
       await page.waitForURL('**/forms/preview');
       await page.getByLabel('Definition').fill(await fixtureText('DSG-form-with-warnings'));
@@ -77,10 +59,10 @@ describe('author preview', () => {
   });
 
   it('given half-typed JSON, when the author keeps typing, then a located error and nothing lost', async () => {
-    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    const { context, page } = await openPage(e2e.browser, { width: 1280, height: 900 });
     try {
-      await signIn(page, AUTHOR);
-      await page.goto(`${server.url}/forms/preview`);
+      await signIn(page, e2e.server.url, AUTHOR);
+      await page.goto(`${e2e.server.url}/forms/preview`);
       const editor = page.getByLabel('Definition');
       await editor.fill('{\n  "id": "DSG-draft",\n  "fields": [\n');
       const alert = page.locator('#tfp-json-error');
@@ -93,10 +75,10 @@ describe('author preview', () => {
   });
 
   it('given a phone, when the author opens a stored combined task, then its parts and the unresolved note render in a column', async () => {
-    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    const { context, page } = await openPage(e2e.browser, { width: 375, height: 812 });
     try {
-      await signIn(page, AUTHOR);
-      await page.goto(`${server.url}/forms/preview`);
+      await signIn(page, e2e.server.url, AUTHOR);
+      await page.goto(`${e2e.server.url}/forms/preview`);
       await page.getByLabel('Definition').fill(
         JSON.stringify(
           {
@@ -123,11 +105,11 @@ describe('author preview', () => {
   });
 
   it('given staff without access-test, when opening the preview, then a clear refusal and no menu entry', async () => {
-    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    const { context, page } = await openPage(e2e.browser, { width: 1280, height: 900 });
     try {
-      await signIn(page, OFFICER);
+      await signIn(page, e2e.server.url, OFFICER);
       expect(await page.getByRole('link', { name: 'Form preview' }).count()).toBe(0);
-      await page.goto(`${server.url}/forms/preview`);
+      await page.goto(`${e2e.server.url}/forms/preview`);
       await page.getByText('The form preview is for form authors').waitFor();
       expect(await page.getByRole('button', { name: 'Go to the dashboard' }).count()).toBe(1);
       expect(await page.getByLabel('Definition').count()).toBe(0);
@@ -138,10 +120,10 @@ describe('author preview', () => {
   });
 
   it('given a designer form at 1280 px, when previewed, then each frame lays it out at its true width, scaled to fit', async () => {
-    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    const { context, page } = await openPage(e2e.browser, { width: 1280, height: 900 });
     try {
-      await signIn(page, AUTHOR);
-      await page.goto(`${server.url}/forms/preview`);
+      await signIn(page, e2e.server.url, AUTHOR);
+      await page.goto(`${e2e.server.url}/forms/preview`);
       await page.getByLabel('Definition').fill(await fixtureText('DSG-loan-application'));
       const expected = { desktop: 1175, tablet: 768, phone: 375 };
       for (const [breakpoint, width] of Object.entries(expected)) {
@@ -174,10 +156,10 @@ describe('author preview', () => {
   });
 
   it('given a clean definition, when the JSON is broken, then "compiles cleanly" is never shown', async () => {
-    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    const { context, page } = await openPage(e2e.browser, { width: 1280, height: 900 });
     try {
-      await signIn(page, AUTHOR);
-      await page.goto(`${server.url}/forms/preview`);
+      await signIn(page, e2e.server.url, AUTHOR);
+      await page.goto(`${e2e.server.url}/forms/preview`);
       const editor = page.getByLabel('Definition');
       const clean = JSON.stringify(
         { id: 'plain-clean', name: 'Clean', fields: [{ id: 'note', name: 'Note', type: 'text' }] },

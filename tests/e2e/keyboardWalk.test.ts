@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { startLoanApplication } from '../helpers/loanApplication';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
 
 // After each page load these tests use page.keyboard only: no click, no fill, no focus().
@@ -13,35 +14,20 @@ const SUPERVISOR = 'maria.garcia@tessera.example';
 /** A whole walk, key by key, on a busy two-core machine: generous, only a hang reaches it. */
 const WALK_TIMEOUT_MS = 300_000;
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
+
 /** Lucas's loan application (the designer form with every kind of field the walk needs). */
 let applicationTaskId = '';
 /** A task of Amara's that her supervisor reassigns. */
 let teamTaskId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await deployKit(server);
-  const instance = await server.app.engine.startProcess('internal', {
-    key: 'loanApplication',
-    startedBy: 'lmartin',
-    variables: { applicantName: 'Grace Hopper' },
-  });
-  const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
-    completed: false,
-  });
-  if (!task) throw new Error('The loan application did not stop at its first task.');
-  applicationTaskId = task.id;
-  teamTaskId = (await makeTask(server, { name: 'Keyboard case', assignee: 'aokafor', seen: true }))
-    .id;
-  await makeTask(server, { name: 'Second keyboard case', assignee: 'aokafor', seen: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await deployKit(e2e.server);
+  applicationTaskId = (await startLoanApplication(e2e.server, 'lmartin', 'Grace Hopper')).task.id;
+  teamTaskId = (
+    await makeTask(e2e.server, { name: 'Keyboard case', assignee: 'aokafor', seen: true })
+  ).id;
+  await makeTask(e2e.server, { name: 'Second keyboard case', assignee: 'aokafor', seen: true });
 });
 
 /** The dashboard tab of a list, as the keyboard reaches it. */
@@ -51,7 +37,7 @@ const tabOf = (kind: string): FocusTarget => ({
 
 /** Signs in with the keyboard only: the address, Tab to the password, Enter. */
 async function signInByKeyboard(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.locator('#email').waitFor();
   await tabTo(page, { selector: '#email' });
   await page.keyboard.type(email);
@@ -90,7 +76,7 @@ describe('keyboard only', () => {
   it(
     'given an officer, when he signs in, switches tabs with the arrows and fills, submits and saves a task, then every step answers the keyboard',
     async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(e2e.browser);
       // A busy two-core machine may take long to load a page: wait for it, not for a clock.
       page.setDefaultTimeout(60_000);
       try {
@@ -109,7 +95,7 @@ describe('keyboard only', () => {
           selector: `[data-action="open"][data-task-id="${applicationTaskId}"]`,
         });
         await page.keyboard.press('Enter');
-        await page.waitForURL(`${server.url}/process/task/${applicationTaskId}`);
+        await page.waitForURL(`${e2e.server.url}/process/task/${applicationTaskId}`);
         await page.getByTestId('task-form').waitFor();
 
         // Submit the empty form: the focus lands on the first field in error.
@@ -161,7 +147,7 @@ describe('keyboard only', () => {
         await tabTo(page, { selector: 'button', text: 'Save' });
         await page.keyboard.press('Enter');
         await page.waitForURL((url) => url.pathname === '/');
-        const saved = await server.app.engine.getTask('internal', applicationTaskId);
+        const saved = await e2e.server.app.engine.getTask('internal', applicationTaskId);
         expect(JSON.stringify(saved)).toContain(name);
       } finally {
         await context.close();
@@ -173,7 +159,7 @@ describe('keyboard only', () => {
   it(
     'given the supervisor, when she opens each dialog with Enter and presses Escape, then it closes and the focus is back on its trigger',
     async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(e2e.browser);
       // A busy two-core machine may take long to load a page: wait for it, not for a clock.
       page.setDefaultTimeout(60_000);
       try {
@@ -222,7 +208,7 @@ describe('keyboard only', () => {
   it(
     'given a team task, when the supervisor reassigns it with the keyboard, then it moves and the focus is back on the list',
     async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(e2e.browser);
       // A busy two-core machine may take long to load a page: wait for it, not for a clock.
       page.setDefaultTimeout(60_000);
       try {
@@ -246,7 +232,7 @@ describe('keyboard only', () => {
 
         await overlaysClosed(page);
         await page.locator('[data-testid="reassign-success"]').waitFor();
-        const task = await server.app.engine.getTask('internal', teamTaskId);
+        const task = await e2e.server.app.engine.getTask('internal', teamTaskId);
         expect(task.assignee).toBe('lmartin');
         // The focus is back on the list, not lost on the page body.
         await expectFocus(page, { selector: '[role="tabpanel"] *, .tessera-table *' });

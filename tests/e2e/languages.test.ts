@@ -1,30 +1,23 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdir, readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser';
+import { startLoanApplication } from '../helpers/loanApplication';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
 const SHOTS = join(tmpdir(), 'shots');
 /** What Blueprint says in English on its own (see src/i18n/blueprintLabels.ts). */
 const BLUEPRINT_ENGLISH = ['Close', 'Open dropdown', 'Remove tag', 'increment', 'decrement'];
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** A translation from the locale files, by area and dotted key. */
@@ -39,15 +32,6 @@ async function text(language: string, area: string, key: string): Promise<string
     );
   if (typeof value !== 'string') throw new Error(`No ${language} ${area}.${key}`);
   return value;
-}
-
-/** Signs in on the login page and waits for the shell. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(OFFICER);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
 }
 
 /** Every label announced or shown as a tooltip that is one of Blueprint's English words. */
@@ -67,18 +51,10 @@ describe.each([
   ['fr', 'fr-FR'],
 ])('in %s', (language, locale) => {
   it('given the dashboard, the start-process drawer and a task page, then no Blueprint English and the demo processes and tasks are translated', async () => {
-    const { context, page } = await openPage(browser, { locale });
+    const { context, page } = await openPage(e2e.browser, { locale });
     try {
-      const instance = await server.app.engine.startProcess('internal', {
-        key: 'loanApplication',
-        startedBy: OFFICER_ID,
-        variables: { applicantName: 'Lea Lang' },
-      });
-      const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
-        completed: false,
-      });
-      if (!task) throw new Error('The loan application did not stop at its first task.');
-      await signIn(page);
+      const { task } = await startLoanApplication(e2e.server, OFFICER_ID, 'Lea Lang');
+      await signIn(page, e2e.server.url, OFFICER);
       expect(await blueprintEnglishOnPage(page)).toEqual([]);
 
       // The drawer: its close button, the process names, the category.
@@ -103,7 +79,7 @@ describe.each([
       await page.keyboard.press('Escape');
 
       // The task page: its heading names the task in the language.
-      await page.goto(`${server.url}/process/task/${task.id}`);
+      await page.goto(`${e2e.server.url}/process/task/${task.id}`);
       await page.getByTestId('task-form').waitFor();
       expect(await page.locator('h1').innerText()).toBe(
         await text(language, 'process', 'definitions.loanApplication.tasks.loanApplicationForm'),
@@ -116,24 +92,16 @@ describe.each([
   });
 
   it('given a demo task, then the dashboard row and the bell name it and its process in the language', async () => {
-    const { context, page } = await openPage(browser, { locale, width: 1280 });
+    const { context, page } = await openPage(e2e.browser, { locale, width: 1280 });
     try {
-      const instance = await server.app.engine.startProcess('internal', {
-        key: 'loanApplication',
-        startedBy: OFFICER_ID,
-        variables: { applicantName: 'Noa Name' },
-      });
-      const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
-        completed: false,
-      });
-      if (!task) throw new Error('The loan application did not stop at its first task.');
+      const { task } = await startLoanApplication(e2e.server, OFFICER_ID, 'Noa Name');
       const taskName = await text(
         language,
         'process',
         'definitions.loanApplication.tasks.loanApplicationForm',
       );
       const processName = await text(language, 'process', 'definitions.loanApplication.name');
-      await signIn(page);
+      await signIn(page, e2e.server.url, OFFICER);
 
       // The table: the task's cell and its row's process cell.
       const cell = page.locator(`.tessera-table [data-task-id="${task.id}"]`).first();

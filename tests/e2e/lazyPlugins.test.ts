@@ -1,13 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../server/paths';
 import { deployFormProcesses, makeFormTask } from '../../server/forms/testing/formTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { testClientDir } from '../../server/testing/startTestServer';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
 /** A plain form without people or group fields. */
@@ -15,8 +16,8 @@ const LIGHT_FORM = 'collateral-valuation';
 /** A plain form with one field of every type, people and functional groups included. */
 const HEAVY_FORM = 'plain-every-type';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
+
 let heavyTypes: string[] = [];
 
 /**
@@ -51,17 +52,9 @@ function recordScripts(page: Page): string[] {
   return urls;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(OFFICER);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
-
 /** Opens a task page, waits for its form, and scrolls through it so every field renders. */
 async function openWholeForm(page: Page, taskId: string): Promise<void> {
-  await page.goto(`${server.url}/process/task/${taskId}`);
+  await page.goto(`${e2e.server.url}/process/task/${taskId}`);
   await page.getByTestId('task-form').waitFor();
   for (let step = 0; step < 40; step += 1) {
     const atBottom = await page.evaluate(() => {
@@ -76,34 +69,27 @@ async function openWholeForm(page: Page, taskId: string): Promise<void> {
 
 beforeAll(async () => {
   heavyTypes = await lazyPluginTypes();
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await deployFormProcesses(server, [LIGHT_FORM, HEAVY_FORM]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await deployFormProcesses(e2e.server, [LIGHT_FORM, HEAVY_FORM]);
 });
 
 describe('lazy field plugins', () => {
   it('knows the heavy plugins and the build names their chunks by type', async () => {
     expect(heavyTypes).toEqual(expect.arrayContaining(['functional-group', 'people']));
-    const assets = await readdir(projectPath('dist', 'client', 'assets'));
+    const assets = await readdir(join(testClientDir(), 'assets'));
     for (const type of heavyTypes) {
       expect(
         assets.some((file) => file.startsWith(`plugin-${type}-`) && file.endsWith('.js')),
-        `a plugin-${type}-*.js chunk in dist/client/assets`,
+        `a plugin-${type}-*.js chunk in the build's assets`,
       ).toBe(true);
     }
   });
 
   it('given a form without heavy fields, when its task opens, then no heavy plugin code is fetched; a form with them fetches theirs', async () => {
-    const light = await makeFormTask(server, { formKey: LIGHT_FORM, assignee: OFFICER_ID });
-    const heavy = await makeFormTask(server, { formKey: HEAVY_FORM, assignee: OFFICER_ID });
-    const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+    const light = await makeFormTask(e2e.server, { formKey: LIGHT_FORM, assignee: OFFICER_ID });
+    const heavy = await makeFormTask(e2e.server, { formKey: HEAVY_FORM, assignee: OFFICER_ID });
+    const { context, page } = await openPage(e2e.browser, { width: 1280, height: 900 });
     try {
-      await signIn(page);
+      await signIn(page, e2e.server.url, OFFICER);
       const scripts = recordScripts(page);
 
       await openWholeForm(page, light.id);

@@ -1,54 +1,24 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser';
+import { startLoanApplication } from '../helpers/loanApplication';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
 const SHOTS = join(tmpdir(), 'shots');
 /** Focus moves after transitions and data loads; a busy machine may take seconds. */
 const POLL = { timeout: 15_000 };
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in on the login page and waits for the shell. */
-async function signIn(page: Page, email = OFFICER): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
-
-/** Starts a loan application for the officer: its instance and its first task. */
-async function startLoanApplication(applicantName: string) {
-  const instance = await server.app.engine.startProcess('internal', {
-    key: 'loanApplication',
-    startedBy: OFFICER_ID,
-    variables: { applicantName },
-  });
-  const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
-    completed: false,
-  });
-  if (!task) throw new Error('The loan application did not stop at its first task.');
-  return { instance, task };
-}
 
 /** The focused element: its tag, its text and whether it is the page's only h1. */
 function focused(page: Page) {
@@ -64,13 +34,17 @@ function focused(page: Page) {
 
 describe('focus and headings after navigation', () => {
   it('given an instance page, when a task, the instance again and the dashboard are reached, then focus lands on each page’s h1 and it names the task or the instance', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(e2e.browser);
     try {
-      const { instance, task } = await startLoanApplication('Heading Hopper');
-      await signIn(page);
+      const { instance, task } = await startLoanApplication(
+        e2e.server,
+        OFFICER_ID,
+        'Heading Hopper',
+      );
+      await signIn(page, e2e.server.url, OFFICER);
 
       // Given the instance page: its one h1 names the instance; the header still says Dashboard.
-      await page.goto(`${server.url}/process/instance/${instance.id}`);
+      await page.goto(`${e2e.server.url}/process/instance/${instance.id}`);
       await page.getByRole('heading', { level: 1, name: instance.name }).waitFor();
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('.tessera-header__title').innerText()).toBe('Dashboard');
@@ -99,11 +73,11 @@ describe('focus and headings after navigation', () => {
   });
 
   it('given a phone, when a link in the navigation drawer leads to another page, then focus lands on its h1, not on the menu button', async () => {
-    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    const { context, page } = await openPage(e2e.browser, { width: 375, height: 812 });
     try {
-      const { instance } = await startLoanApplication('Phone Walker');
-      await signIn(page);
-      await page.goto(`${server.url}/process/instance/${instance.id}`);
+      const { instance } = await startLoanApplication(e2e.server, OFFICER_ID, 'Phone Walker');
+      await signIn(page, e2e.server.url, OFFICER);
+      await page.goto(`${e2e.server.url}/process/instance/${instance.id}`);
       await page.getByRole('heading', { level: 1, name: instance.name }).waitFor();
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await page.locator('.tessera-shell__mobile-nav a[href="/"]').click();
@@ -130,11 +104,11 @@ describe('focus and headings after navigation', () => {
   });
 
   it('given a changed form, when leaving is held, then the dialog opens on Stay and Escape closes it with focus back on the back button', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(e2e.browser);
     try {
-      const { task } = await startLoanApplication('Careful Leaver');
-      await signIn(page);
-      await page.goto(`${server.url}/process/task/${task.id}`);
+      const { task } = await startLoanApplication(e2e.server, OFFICER_ID, 'Careful Leaver');
+      await signIn(page, e2e.server.url, OFFICER);
+      await page.goto(`${e2e.server.url}/process/task/${task.id}`);
       await page.getByTestId('task-form').waitFor();
       await page.locator('[id$="_firstName"]').first().fill('Emmy');
 
@@ -158,9 +132,9 @@ describe('focus and headings after navigation', () => {
   });
 
   it('given the start-process and logout confirmations, when they open, then focus is on Cancel and Escape returns it to what opened them', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(e2e.browser);
     try {
-      await signIn(page);
+      await signIn(page, e2e.server.url, OFFICER);
       await page.getByRole('button', { name: 'Start a process' }).first().click();
       const choice = page.locator('.tessera-process-choice[data-definition="loanApplication"]');
       await choice.click();
@@ -200,9 +174,9 @@ describe('focus and headings after navigation', () => {
 
 describe('a missing task', () => {
   it('given a task id that does not exist, when opened from the dashboard, then the not-found page has one h1 and focus is on it', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(e2e.browser);
     try {
-      await signIn(page);
+      await signIn(page, e2e.server.url, OFFICER);
       // A move inside the app, so the page focus is armed as on any navigation.
       await page.evaluate(() => {
         window.history.pushState({}, '', '/process/task/no-such-task');
@@ -221,15 +195,15 @@ describe('a missing task', () => {
 
 describe('a missing instance', () => {
   it('given an instance id that does not exist, when opened, then one request and a not-found page with a way back', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(e2e.browser);
     try {
-      await signIn(page);
+      await signIn(page, e2e.server.url, OFFICER);
       const calls: string[] = [];
       page.on('request', (request) => {
         const path = new URL(request.url()).pathname;
         if (path.startsWith('/api/task/app/rest/')) calls.push(`${request.method()} ${path}`);
       });
-      await page.goto(`${server.url}/process/instance/no-such-instance`);
+      await page.goto(`${e2e.server.url}/process/instance/no-such-instance`);
       const notFound = page.getByTestId('instance-not-found');
       await notFound.waitFor();
       expect(

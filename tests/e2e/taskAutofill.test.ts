@@ -1,12 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser';
+import { startLoanApplication } from '../helpers/loanApplication';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
+import { openTaskPage } from '../helpers/taskPage';
 
-const PASSWORD = 'Tessera#2026';
 /** A form author with access-autofill (fixtures/identity/users.json). */
 const TESTER = 'priya.nair@tessera.example';
 const TESTER_ID = 'pnair';
@@ -16,55 +18,28 @@ const OFFICER_ID = 'lmartin';
 /** Where the screenshots of the button's place go, to be looked at after a run. */
 const SHOTS = join(tmpdir(), 'shots');
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
 
-/** Starts a loan application for a user and answers its first task (DSG-loan-application). */
-async function startLoanApplication(userId: string, applicantName: string): Promise<string> {
-  const instance = await server.app.engine.startProcess('internal', {
-    key: 'loanApplication',
-    startedBy: userId,
-    variables: { applicantName },
-  });
-  const [task] = await server.app.engine.listInstanceTasks('internal', instance.id, {
-    completed: false,
-  });
-  if (!task) throw new Error('The loan application did not stop at its first task.');
-  return task.id;
+/** The first task (DSG-loan-application) of a loan application `userId` has just started. */
+async function newApplication(userId: string, applicantName: string): Promise<string> {
+  return (await startLoanApplication(e2e.server, userId, applicantName)).task.id;
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in on the login page and waits for the shell. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
-
 /** Opens a task's page and waits for its form's first field. */
 async function openTask(page: Page, id: string): Promise<void> {
-  await page.goto(`${server.url}/process/task/${id}`);
-  await page.getByTestId('task-form').waitFor();
+  await openTaskPage(page, e2e.server.url, id);
   await page.locator('input[id$="_firstName"]').waitFor();
 }
 
 describe('Autofill on the task page', () => {
   it('given a tester with access-autofill, when they press Autofill and submit, then the application goes through', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, TESTER);
-    const id = await startLoanApplication(TESTER_ID, 'Autofill Tester');
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, TESTER);
+    const id = await newApplication(TESTER_ID, 'Autofill Tester');
     await openTask(page, id);
     // A tester (access-test) may open the task in a new tab from its title.
     const newTab = page.getByTestId('task-open-new-tab');
@@ -87,9 +62,9 @@ describe('Autofill on the task page', () => {
     await page.getByRole('button', { name: 'Submit application' }).click();
     await page.getByText('The task was completed.').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    const task = await server.app.engine.getTask('internal', id);
+    const task = await e2e.server.app.engine.getTask('internal', id);
     expect(task.state).toBe('completed');
-    const variables = await server.app.engine.getVariables('internal', task.instanceId);
+    const variables = await e2e.server.app.engine.getVariables('internal', task.instanceId);
     expect(variables).toMatchObject({
       firstName: 'Alex',
       lastName: 'Typed',
@@ -102,9 +77,9 @@ describe('Autofill on the task page', () => {
   it.each([1280, 375])(
     'given a tester at %i px, when the form is shown, then Autofill sits above it at its right edge',
     async (width) => {
-      const { context, page } = await openPage(browser, { width });
-      await signIn(page, TESTER);
-      const id = await startLoanApplication(TESTER_ID, `Autofill ${width}`);
+      const { context, page } = await openPage(e2e.browser, { width });
+      await signIn(page, e2e.server.url, TESTER);
+      const id = await newApplication(TESTER_ID, `Autofill ${width}`);
       await openTask(page, id);
 
       const button = await page.getByTestId('autofill-button').boundingBox();
@@ -123,9 +98,9 @@ describe('Autofill on the task page', () => {
   );
 
   it('given a loan officer without access-autofill or access-test, when the form is shown, then there is no Autofill and no new-tab link', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
-    const id = await startLoanApplication(OFFICER_ID, 'No Autofill');
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
+    const id = await newApplication(OFFICER_ID, 'No Autofill');
     await openTask(page, id);
 
     await expect(page.getByTestId('autofill-button').count()).resolves.toBe(0);

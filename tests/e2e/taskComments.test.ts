@@ -1,46 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
 const SUPERVISOR = 'maria.garcia@tessera.example';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setUpServerAndBrowser();
+
 let officerTaskId = '';
 let teamTaskId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await deployKit(server);
-  officerTaskId = (await makeTask(server, { name: 'Verify Ortega payslips', assignee: 'lmartin' }))
-    .id;
-  teamTaskId = (
-    await makeTask(server, { name: 'Handover Silva file', assignee: 'aokafor', seen: true })
+  await deployKit(e2e.server);
+  officerTaskId = (
+    await makeTask(e2e.server, { name: 'Verify Ortega payslips', assignee: 'lmartin' })
   ).id;
-  browser = await launchBrowser();
+  teamTaskId = (
+    await makeTask(e2e.server, { name: 'Handover Silva file', assignee: 'aokafor', seen: true })
+  ).id;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in on the login page and waits for the shell. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-}
 
 /** Opens a task page and waits for its comments section to finish loading. */
 async function openTask(page: Page, taskId: string): Promise<void> {
-  await page.goto(`${server.url}/process/task/${taskId}`);
+  await page.goto(`${e2e.server.url}/process/task/${taskId}`);
   await page.getByTestId('task-comments').waitFor();
   await page.locator('.tessera-task-comments__state').waitFor({ state: 'detached' });
 }
@@ -52,8 +37,8 @@ function commentTexts(page: Page): Promise<string[]> {
 
 describe('task comments', () => {
   it('given his task page, when the officer adds a comment, then it shows at once and is still there after a reload', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await openTask(page, officerTaskId);
     await page.getByTestId('task-comments-empty').waitFor();
 
@@ -83,8 +68,8 @@ describe('task comments', () => {
   });
 
   it('given a 251-character comment, then the counter shows it and it cannot be sent', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, OFFICER);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
     await openTask(page, officerTaskId);
     const before = await commentTexts(page);
 
@@ -107,8 +92,8 @@ describe('task comments', () => {
   });
 
   it('given a team task, when the supervisor reassigns it with a comment, then its Reassignments tab shows the comment', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, SUPERVISOR);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, SUPERVISOR);
 
     // When the supervisor reassigns the team task to Lucas with a comment.
     await page.locator('[data-tab="team"]').click();
