@@ -4,13 +4,15 @@ import { FormPath } from '../../../schemas/api/forms';
 import { TaskPath } from '../../../schemas/api/tasksConstants';
 import { IdentityPath } from '../../../schemas/api/identity';
 import { ToastStore } from '../../stores/ToastStore';
+import { i18n } from '../../i18n/i18n';
 import { FakeServer } from '../../testing/fakeServer';
 import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 
 let server: FakeServer | undefined;
 
-afterEach(() => {
+afterEach(async () => {
   server?.restore();
+  await i18n.changeLanguage('en');
 });
 
 const TASK_ID = 'cut-1';
@@ -28,7 +30,7 @@ function part(index: number, formId: string, title: string, fields: unknown[]) {
   };
 }
 
-async function loadCombinedTask() {
+async function loadCombinedTask(firstFormId = 'DSG-applicant', firstTitle = 'Applicant') {
   server = new FakeServer();
   server.on('GET', IdentityPath.systemSettings, {
     status: 200,
@@ -45,7 +47,7 @@ async function loadCombinedTask() {
       readOnly: false,
       definition: {},
       forms: [
-        part(0, 'DSG-applicant', 'Applicant', [
+        part(0, firstFormId, firstTitle, [
           { id: 'fullName', type: 'input', label: 'Full name', validation: { required: true } },
           {
             id: 'iban',
@@ -102,8 +104,8 @@ describe('TaskFormPageStore.autofill', () => {
 describe('TaskFormPageStore completing a combined task', () => {
   const COMPLETE = { key: 'complete', label: 'Complete', type: 'DEFAULT' } as const;
 
-  async function onLastPart() {
-    const loaded = await loadCombinedTask();
+  async function onLastPart(firstFormId?: string, firstTitle?: string) {
+    const loaded = await loadCombinedTask(firstFormId, firstTitle);
     server?.on('PUT', FormPath.draft(TASK_ID), {
       status: 200,
       body: { taskId: TASK_ID, formId: 'DSG-applicant', values: {} },
@@ -132,6 +134,17 @@ describe('TaskFormPageStore completing a combined task', () => {
     expect(store.partState(applicant)).toBe(PartState.hasErrors);
     expect(toasts.toasts.map((toast) => [toast.key, toast.values])).toEqual([
       ['taskForm.partIncomplete', { form: 'Applicant' }],
+    ]);
+  });
+
+  it('given the page in French, when an earlier part is incomplete, then the message names that part in French', async () => {
+    await i18n.changeLanguage('fr');
+    const { store, toasts } = await onLastPart('loan-review-decision', 'Supervisor decision');
+
+    await expect(store.submit(COMPLETE, { note: 'Looks fine' })).rejects.toThrow();
+
+    expect(toasts.toasts.map((toast) => [toast.key, toast.values])).toEqual([
+      ['taskForm.partIncomplete', { form: 'Décision du superviseur' }],
     ]);
   });
 

@@ -30,9 +30,9 @@ import { FormStore } from '../runtime/FormStore';
 import { valuesEqual } from '../runtime/valuesEqual';
 import { autofillForm, localToday, type AutofillReport } from './autofillForm';
 import { compileServedForm } from './compileServedForm';
+import { localizePartTitle } from './localizePartTitle';
 import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
 import { COMBINED_PREFIX } from '../../../schemas/forms/formPrefixes';
-import { localizeText } from '../../core/forms/compiler/localizeText';
 import {
   clearLocalDraft,
   localDraftKey,
@@ -379,7 +379,7 @@ export class TaskFormPageStore {
   private titleOf(index: number): string {
     const part = this.parts[index];
     if (!part) return '';
-    return localizeText(part.title ?? undefined, i18n.language) || part.formId;
+    return localizePartTitle(i18n, part.formId, part.title, i18n.language) || part.formId;
   }
 
   // Shows a part at once: its values are all in memory, there is nothing to save first.
@@ -527,7 +527,7 @@ export class TaskFormPageStore {
     }
     store.validateAll();
     if (this.combined) {
-      const form = localizeText(part.title ?? undefined, locale) || part.formId;
+      const form = localizePartTitle(i18n, part.formId, part.title, locale) || part.formId;
       this.deps.toasts.showError('taskForm.autoFillCUTSingleFormError', { form });
     } else {
       this.deps.toasts.showError('taskForm.autoFillFormError');

@@ -25,9 +25,7 @@ import { Privilege } from '../../../schemas/api/identityConstants';
 import type { TaskDetail } from '../../api/tasksApi';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
-import type { i18n as I18n } from 'i18next';
-import type { LocalizedText } from '../../../schemas/forms/localizedText';
-import { localizeText } from '../../core/forms/compiler';
+import { localizePartTitle } from './localizePartTitle';
 import type { FormServices } from '../registry/formServices';
 import { TaskForm } from '../runtime/TaskForm';
 import { createUsersSource } from './createUsersSource';
@@ -234,27 +232,6 @@ export const TaskPageForm = observer(function TaskPageForm({
     </div>
   );
 });
-
-/**
- * A combined task's part title in the page's language. A title the definition gives in that
- * language wins; otherwise the product's translation kept under `taskForm.partTitles.<form
- * id>` (an inline form names itself in one language only), else the definition's own text.
- */
-export function localizePartTitle(
-  i18n: I18n,
-  formId: string,
-  title: LocalizedText | null,
-  locale: string,
-): string {
-  const own =
-    title !== null && typeof title === 'object'
-      ? (title as Record<string, string | undefined>)[locale]
-      : undefined;
-  if (own) return own;
-  const key = `taskForm.partTitles.${formId}`;
-  if (i18n.exists(key, { lng: locale })) return i18n.t(key, { lng: locale });
-  return localizeText(title ?? undefined, locale);
-}
 
 /** Props of {@link PartStateTag}. */
 interface PartStateTagProps {

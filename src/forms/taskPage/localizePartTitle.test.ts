@@ -3,7 +3,7 @@ import combined from '../../../fixtures/forms/CUT-loan-review.json';
 import { i18n } from '../../i18n/i18n';
 import type { PlainForm } from '../../../schemas/forms/plainForm';
 import { parsePlainForm } from '../../core/forms/compiler';
-import { localizePartTitle } from './TaskPageForm';
+import { localizePartTitle } from './localizePartTitle';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
