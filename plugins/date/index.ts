@@ -1,16 +1,10 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeDate, validateDate } from './validate';
-import { sampleDate } from './sampleDate';
+import rules from './rules';
 import { DateWidget } from './Widget';
 
 /** A calendar day saved as `YYYY-MM-DD`, shown `DD MMM YYYY` when read. */
-export default defineFieldPlugin<string | null>({
-  type: 'date',
+export default defineFieldPlugin({
+  ...rules,
   Widget: DateWidget,
   inlineWidget: true,
-  validate: validateDate,
-  emptyValue: null,
-  sanitize: sanitizeDate,
-  sampleValue: (field, context) => sampleDate(field, context.today),
-  valueType: 'string',
 });

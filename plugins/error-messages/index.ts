@@ -1,5 +1,5 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeCondition, validateMessage } from './validate';
+import rules from './rules';
 import { ErrorMessagesWidget } from './Widget';
 
 /**
@@ -7,14 +7,9 @@ import { ErrorMessagesWidget } from './Widget';
  * is unmet; with `blockIfFalse` a false condition stops submit. Its value is the computed
  * condition.
  */
-export default defineFieldPlugin<unknown>({
-  type: 'error-messages',
+export default defineFieldPlugin({
+  ...rules,
   Widget: ErrorMessagesWidget,
-  validate: validateMessage,
-  emptyValue: null,
-  sanitize: sanitizeCondition,
-  valueType: 'boolean',
-  computed: true,
   ownsLabel: true,
   ownsErrors: true,
 });

@@ -1,4 +1,5 @@
-import type { LocalizedOption, Translate } from '../../src/forms/registry/fieldPlugin';
+import type { LocalizedOption } from '../../src/core/forms/fields/options';
+import type { Translate } from '../../src/core/forms/fields/translate';
 import { formatNumber } from '../../src/core/forms/fields/formatNumber';
 
 /**

@@ -1,12 +1,9 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
+import rules from './rules';
 import { ExpressionWidget } from './Widget';
 
 /** Read-only text built from other fields (`"${fullName} asks for a ${loanPurpose} loan"`). */
-export default defineFieldPlugin<null>({
-  type: 'expression',
+export default defineFieldPlugin({
+  ...rules,
   Widget: ExpressionWidget,
-  emptyValue: null,
-  sanitize: () => null,
-  valueType: 'none',
-  displayOnly: true,
 });

@@ -1,5 +1,5 @@
 import { isFormulaError, type FormulaValue } from '../../src/core/forms/formula/formulaValue';
-import type { Translate } from '../../src/forms/registry/fieldPlugin';
+import type { Translate } from '../../src/core/forms/fields/translate';
 import { formatNumber } from '../../src/core/forms/fields/formatNumber';
 
 /** The decimals a formula field shows, from its config. */

@@ -1,5 +1,5 @@
-import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
+import rules from './rules';
 import { FormulaWidget } from './Widget';
 
 /**
@@ -7,12 +7,8 @@ import { FormulaWidget } from './Widget';
  * error value (a broken formula, a division by zero) is shown as the field's error and saved
  * as nothing; the widget shows it, since it is a value and not a validation error.
  */
-export default defineFieldPlugin<unknown>({
-  type: 'formula',
+export default defineFieldPlugin({
+  ...rules,
   Widget: FormulaWidget,
-  emptyValue: null,
-  sanitize: (value) => (value === undefined || isFormulaError(value) ? null : value),
-  valueType: ['number', 'string', 'boolean'],
-  computed: true,
   ownsErrors: true,
 });

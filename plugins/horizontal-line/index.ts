@@ -1,14 +1,11 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
+import rules from './rules';
 import { HorizontalLineWidget } from './Widget';
 
 /** Flowable's `horizontal-line`: a separator. */
-export default defineFieldPlugin<null>({
-  type: 'horizontal-line',
+export default defineFieldPlugin({
+  ...rules,
   Widget: HorizontalLineWidget,
   inlineWidget: true,
-  emptyValue: null,
-  sanitize: () => null,
-  valueType: 'none',
-  displayOnly: true,
   ownsLabel: true,
 });

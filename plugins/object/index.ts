@@ -1,13 +1,10 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeObject } from './sanitizeObject';
+import rules from './rules';
 import { ObjectWidget } from './Widget';
 
 /** A structured value (an address, a record) shown read-only as JSON. */
-export default defineFieldPlugin<Record<string, unknown> | null>({
-  type: 'object',
+export default defineFieldPlugin({
+  ...rules,
   Widget: ObjectWidget,
   inlineWidget: true,
-  emptyValue: null,
-  sanitize: sanitizeObject,
-  valueType: 'object',
 });

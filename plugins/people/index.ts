@@ -1,14 +1,11 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
+import rules from './rules';
 
 /**
  * A person (Flowable `people`), stored by id. The picker with its search popover is
  * loaded only when a form has such a field.
  */
-export default defineFieldPlugin<string | null>({
-  type: 'people',
+export default defineFieldPlugin({
+  ...rules,
   loadWidget: () => import('./Widget').then((module) => ({ default: module.PeopleWidget })),
-  emptyValue: null,
-  sanitize: sanitizeDirectoryId,
-  valueType: 'string',
 });

@@ -1,14 +1,11 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
+import rules from './rules';
 import { SpacerWidget } from './Widget';
 
 /** Flowable's `spacer`: an empty cell of its width. */
-export default defineFieldPlugin<null>({
-  type: 'spacer',
+export default defineFieldPlugin({
+  ...rules,
   Widget: SpacerWidget,
   inlineWidget: true,
-  emptyValue: null,
-  sanitize: () => null,
-  valueType: 'none',
-  displayOnly: true,
   ownsLabel: true,
 });

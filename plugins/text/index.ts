@@ -1,6 +1,5 @@
 import { defineFieldPlugin } from '../../src/forms/registry/defineFieldPlugin';
-import { sanitizeText } from '../../src/core/forms/fields/valueText';
-import { SAMPLE_TEXT, sampleText } from './sampleText';
+import rules from './rules';
 import { TextWidget } from './Widget';
 
 /**
@@ -8,12 +7,8 @@ import { TextWidget } from './Widget';
  * the schema's `minLength`, `maxLength` and `pattern`, which the runtime checks for every
  * field, so the plugin adds none.
  */
-export default defineFieldPlugin<string>({
-  type: 'text',
+export default defineFieldPlugin({
+  ...rules,
   Widget: TextWidget,
   inlineWidget: true,
-  emptyValue: '',
-  sanitize: sanitizeText,
-  sampleValue: (field) => sampleText(field, SAMPLE_TEXT),
-  valueType: 'string',
 });

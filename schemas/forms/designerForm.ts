@@ -1,35 +1,7 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from './localizedText';
 import { OUTCOME_TYPES } from './formConstants';
 import { StringEnum } from './stringEnum';
-
-/** The field types the graphical designer offers (spec 001 section 1) plus display types. */
-export const DESIGNER_FIELD_TYPES = [
-  'input',
-  'multiline',
-  'number',
-  'date',
-  'formula',
-  'dropdown',
-  'radio',
-  'checkbox',
-  'boolean',
-  'object',
-  'expression',
-  'signature',
-  'picture',
-  'gps',
-  'uploadExcel',
-  'outcomes',
-  'error-messages',
-  'headline',
-  'headline-with-line',
-  'spacer',
-  'horizontal-line',
-  'hyperlink',
-] as const;
-/** A designer field type known to the compiler. */
-export type DesignerFieldType = (typeof DESIGNER_FIELD_TYPES)[number];
 
 export { OUTCOME_TYPES };
 
@@ -40,11 +12,6 @@ export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 export const MESSAGE_KINDS = ['Error', 'Alert', 'Info', 'None', 'Success'] as const;
 /** One message kind. */
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-/** The picture quality presets of spec 001 section 9. */
-export const PICTURE_QUALITIES = ['standard', 'good', 'high'] as const;
-/** One picture quality preset. */
-export type PictureQuality = (typeof PICTURE_QUALITIES)[number];
 
 /** A button of the outcome bar. */
 export const DesignerOutcome = Type.Object(
@@ -135,12 +102,6 @@ export const NumberConfig = Type.Object({
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
 });
 
-/** Config of a picture field. */
-export const PictureConfig = Type.Object({
-  quality: Type.Optional(StringEnum(PICTURE_QUALITIES)),
-  aspect: Type.Optional(StringEnum(['3:2', '3:4', '4:3', '16:9'])),
-});
-
 /** Config of an expression (text template) field. */
 export const ExpressionConfig = Type.Object({ expression: Type.String() });
 
@@ -150,38 +111,11 @@ export const HyperlinkConfig = Type.Object({
   displayText: Type.Optional(LocalizedText),
 });
 
-/** Config of a spreadsheet or document upload field. */
-export const UploadExcelConfig = Type.Object({
-  accept: Type.Optional(Type.Array(StringEnum(['xlsx', 'pdf']), { minItems: 1 })),
-  maxBytes: Type.Optional(Type.Integer({ minimum: 1 })),
-});
-
 /**
- * The config schema of each type that has one, checked only when the field has that type,
- * so an unknown type still passes the schema and compiles to a visible unsupported field.
- */
-export const DESIGNER_CONFIG_SCHEMAS: ReadonlyArray<readonly [DesignerFieldType, TSchema]> = [
-  ['formula', FormulaConfig],
-  ['error-messages', ErrorMessagesConfig],
-  ['outcomes', OutcomesConfig],
-  ['multiline', MultilineConfig],
-  ['number', NumberConfig],
-  ['picture', PictureConfig],
-  ['expression', ExpressionConfig],
-  ['hyperlink', HyperlinkConfig],
-  ['uploadExcel', UploadExcelConfig],
-];
-/** The types whose fields must carry a config. */
-export const DESIGNER_TYPES_REQUIRING_CONFIG: ReadonlySet<DesignerFieldType> = new Set([
-  'formula',
-  'error-messages',
-  'outcomes',
-  'expression',
-  'hyperlink',
-]);
-
-/**
- * One field of a designer form. Widths are integers; values outside 1-12 are clamped by
+ * One field of a designer form. Its `type` is any plugin's type id (or an alias a plugin
+ * answers to, `input`); its `config` is checked against the schema the type's plugin
+ * declares (`designerConfig` in `plugins/<type>/rules.ts`), not here, so the formats stay
+ * free of the plugin list. Widths are integers; values outside 1-12 are clamped by
  * the compiler with a warning rather than refused, so a slip in the designer never
  * blanks a task page. Properties starting with `x-` are kept for designer tooling.
  */
@@ -206,13 +140,6 @@ export const DesignerField = Type.Object(
   {
     additionalProperties: false,
     patternProperties: { '^x-': {} },
-    allOf: DESIGNER_CONFIG_SCHEMAS.map(([type, config]) => ({
-      if: { properties: { type: { const: type } }, required: ['type'] },
-      then: {
-        properties: { config },
-        ...(DESIGNER_TYPES_REQUIRING_CONFIG.has(type) ? { required: ['config'] } : {}),
-      },
-    })),
   },
 );
 /** A designer field. */

@@ -4,42 +4,6 @@ import { DatastoreLink, OUTCOME_TYPES } from './designerForm';
 import { FORM_KINDS } from './formPrefixes';
 import { StringEnum } from './stringEnum';
 
-/**
- * Every field type of the runtime: each is the id of a field plugin (`plugins/<type>/`).
- * `unsupported` stands for a type no plugin knows; it renders a visible box.
- */
-export const PLUGIN_TYPES = [
-  'text',
-  'password',
-  'multiline',
-  'number',
-  'date',
-  'dropdown',
-  'radio',
-  'checkbox',
-  'boolean',
-  'object',
-  'expression',
-  'formula',
-  'error-messages',
-  'outcomes',
-  'headline',
-  'headline-with-line',
-  'spacer',
-  'horizontal-line',
-  'hyperlink',
-  'people',
-  'functional-group',
-  'upload',
-  'signature',
-  'picture',
-  'gps',
-  'uploadExcel',
-  'unsupported',
-] as const;
-/** A field plugin's type id. */
-export type PluginType = (typeof PLUGIN_TYPES)[number];
-
 /** The JSON type of a field's value; `none` marks display-only fields that hold no value. */
 export const VALUE_TYPES = [
   'string',
@@ -97,7 +61,8 @@ export type NormalizedValidation = Static<typeof NormalizedValidation>;
 export const NormalizedField = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    type: StringEnum(PLUGIN_TYPES),
+    // A plugin's type id; the plugin folders, not this schema, say which ids exist.
+    type: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9-]*$' }),
     originalType: Type.Optional(Type.String()),
     label: LocalizedText,
     description: Type.Optional(LocalizedText),

@@ -1,11 +1,6 @@
-import type { JSONSchema7 } from 'json-schema';
 import type { FormKind, NormalizedField, NormalizedForm } from '../../schemas/forms';
-import {
-  collectFormulas,
-  compileForm,
-  toServerSchema,
-  type CompileWarning,
-} from '../../src/core/forms/compiler';
+import { collectFormulas, compileForm, type CompileWarning } from '../../src/core/forms/compiler';
+import type { PluginCatalog } from '../../src/core/forms/plugins/pluginCatalog';
 import { partAsForm } from '../../src/core/forms/compiler/partAsForm';
 import { buildDependencyGraph, type DependencyGraph } from '../../src/core/forms/formula';
 import type { StoredForm } from './storedForm';
@@ -29,8 +24,6 @@ export interface CompiledPart {
   readonly fields: readonly NormalizedField[];
   /** The formula and message-condition graph of the part. */
   readonly graph: DependencyGraph;
-  /** The server's save schema per mode (`toServerSchema`). */
-  readonly schemas: Readonly<Record<SaveMode, JSONSchema7>>;
 }
 
 /** A stored form compiled: the whole normalised form and its saveable parts. */
@@ -71,24 +64,23 @@ function toPart(formId: string, kind: FormKind, resolved: boolean, form: Normali
     form,
     fields: valueFields(form),
     graph: buildDependencyGraph(collectFormulas(form)),
-    schemas: {
-      draft: toServerSchema(form, { mode: 'draft' }),
-      submit: toServerSchema(form, { mode: 'submit' }),
-    },
   };
   return part;
 }
 
 /**
  * Compiles a stored definition the way the task page does, a combined task with `refs`
- * resolving its `{ ref }` forms, and prepares what saves need: each part's value fields,
- * formula graph and save schemas. Pure; the repository caches the result per version.
+ * resolving its `{ ref }` forms, and prepares what saves need: each part's value fields
+ * and formula graph. Pure; the repository caches the result per version. `catalog` is
+ * the field types to compile with (the app's plugin folders unless a test brings its own).
  */
 export function compileStoredForm(
   stored: StoredForm,
   refs: ReadonlyMap<string, StoredForm>,
+  catalog?: PluginCatalog,
 ): CompiledForm {
   const result = compileForm(stored.definition, {
+    ...(catalog ? { catalog } : {}),
     kind: stored.kind,
     formId: stored.id,
     resolveForm: (ref) => refs.get(ref)?.definition,

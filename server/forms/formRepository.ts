@@ -1,55 +1,21 @@
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { sql, type Kysely } from 'kysely';
 import type { FormSummary } from '../../schemas/api/forms';
-import { linearRegExp, listCombinedRefs } from '../../src/core/forms/compiler';
+import { listCombinedRefs } from '../../src/core/forms/compiler';
 import type { DatabaseSchema } from '../db/schema';
-import {
-  compileStoredForm,
-  type CompiledForm,
-  type CompiledPart,
-  type SaveMode,
-} from './compileStoredForm';
+import { compileStoredForm, type CompiledForm } from './compileStoredForm';
 import { localizedNameOf, toStoredForm, type StoredForm } from './storedForm';
 
 /** How many compiled forms one server process keeps; far more than a tenant's forms. */
 const COMPILED_CACHE_SIZE = 256;
 
 /**
- * The Ajv instance of the save schemas. `allErrors` so a refused save lists every field;
- * no coercion or defaults, so what is checked is exactly what is stored; patterns on the
- * linear-time engine the browser's validator uses, so both sides read a pattern alike and
- * no typed text can make a save backtrack for seconds.
- */
-function createFormAjv(): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: false,
-    coerceTypes: false,
-    useDefaults: false,
-    removeAdditional: false,
-    unicodeRegExp: false,
-    addUsedSchema: false,
-    code: { regExp: linearRegExp },
-  });
-  addFormats(ajv, ['date']);
-  return ajv;
-}
-
-/**
  * Reads the tenant-scoped form store and compiles what it reads. A stored version never
- * changes, so a compiled form (and its Ajv validators, compiled once from our own
- * normalised schema) is cached by tenant, id, version and, for a combined task, the
+ * changes, so a compiled form is cached by tenant, id, version and, for a combined task, the
  * versions of the forms it names: a new version of a referenced form is a new entry.
  */
 export class FormRepository {
   private readonly db: Kysely<DatabaseSchema>;
-  private readonly ajv = createFormAjv();
   private readonly cache = new Map<string, CompiledForm>();
-  private readonly validators = new WeakMap<
-    CompiledPart,
-    Partial<Record<SaveMode, ValidateFunction>>
-  >();
 
   constructor(db: Kysely<DatabaseSchema>) {
     this.db = db;
@@ -154,34 +120,11 @@ export class FormRepository {
     return compiled;
   }
 
-  /**
-   * The Ajv validator of a part's save schema, compiled on first use and kept with the
-   * compiled form. Only our own normalised schema is compiled, never anything a request
-   * carries.
-   */
-  validator(part: CompiledPart, mode: SaveMode): ValidateFunction {
-    let byMode = this.validators.get(part);
-    if (!byMode) {
-      byMode = {};
-      this.validators.set(part, byMode);
-    }
-    let validate = byMode[mode];
-    if (!validate) {
-      validate = this.ajv.compile(part.schemas[mode]);
-      byMode[mode] = validate;
-    }
-    return validate;
-  }
-
   private evictOldest(): void {
     const oldest = this.cache.entries().next();
     if (oldest.done) return;
-    const [key, compiled] = oldest.value;
+    const [key] = oldest.value;
     this.cache.delete(key);
-    // Ajv keeps every compiled schema; forget the evicted form's so memory stays bounded.
-    for (const part of compiled.parts) {
-      for (const mode of ['draft', 'submit'] as const) this.ajv.removeSchema(part.schemas[mode]);
-    }
   }
 }
 

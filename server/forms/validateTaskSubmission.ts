@@ -133,7 +133,6 @@ export async function validateTaskSubmission(
   const run = (part: CompiledPart, submitted: Readonly<Record<string, unknown>>, as: SaveMode) =>
     checkFormValues({
       part,
-      validate: repository.validator(part, as),
       mode: as,
       submitted,
       stored,

@@ -9,15 +9,18 @@ const modules = import.meta.glob<FieldPlugin>('/plugins/*/index.ts', {
 
 /**
  * The plugins found under `plugins/<type>/index.ts`, ordered by folder. A new field type
- * is a new folder: nothing lists the plugins by hand.
+ * is a new folder: nothing lists the plugins by hand. `found` is what `import.meta.glob`
+ * answers (the app's folders by default; tests pass a fixture tree).
  */
-export function discoverPlugins(): FieldPlugin[] {
-  return Object.keys(modules)
+export function discoverPlugins(
+  found: Readonly<Record<string, FieldPlugin | undefined>> = modules,
+): FieldPlugin[] {
+  return Object.keys(found)
     .sort()
     .map((path) => {
-      const plugin = modules[path];
+      const plugin = found[path];
       if (!plugin) throw new Error(`${path} has no default export`);
-      const folder = /\/plugins\/([^/]+)\/index\.ts$/.exec(path)?.[1];
+      const folder = /(?:^|\/)plugins\/([^/]+)\/index\.tsx?$/.exec(path)?.[1];
       // The folder is the type id (house style), so a copied folder cannot shadow another.
       if (folder !== plugin.type) {
         throw new Error(

@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
-import type { NormalizedField, NormalizedOutcome, ValueType } from '../../../schemas/forms';
+import type { NormalizedField, NormalizedOutcome } from '../../../schemas/forms';
 import type { FormServices } from './formServices';
-import type { ValidationError, ValidationParam } from '../../core/forms/fields/validationError';
+import type { ValidationError } from '../../core/forms/fields/validationError';
+import type { Translate } from '../../core/forms/fields/translate';
+import type { FieldRules, FieldRulesDefinition } from '../../core/forms/plugins/defineFieldRules';
 import type { LocalizedOption } from '../../core/forms/fields/options';
 
-/** Turns a translation key and its params into text in the form's language. */
-export type Translate = (key: string, params?: Readonly<Record<string, ValidationParam>>) => string;
+export type { Translate } from '../../core/forms/fields/translate';
+export type { SampleContext } from '../../core/forms/plugins/defineFieldRules';
 
 export type { LocalizedOption } from '../../core/forms/fields/options';
 
@@ -118,43 +120,16 @@ export interface FieldWidgetModule {
   readonly default: FieldWidget;
 }
 
-/** What a plugin's `sampleValue` may rely on besides the field, so a fill is repeatable. */
-export interface SampleContext {
-  /** Today as `YYYY-MM-DD`: the date a date field without bounds gets. */
-  readonly today: string;
-}
-
 /**
- * What a plugin folder declares about its field type. `V` is the type of a sanitised value.
- * Method syntax keeps the plugin assignable to the registry's `FieldPlugin<unknown>`.
+ * What a plugin folder's `index.ts` declares: its pure rules (usually `...rules` from the
+ * folder's `rules.ts`) and how it draws. `V` is the type of a sanitised value. Method
+ * syntax keeps the plugin assignable to the registry's `FieldPlugin<unknown>`.
  */
-export interface FieldPluginDefinition<V> {
-  /** The field type this plugin renders; the folder name under `plugins/`. */
-  readonly type: string;
+export interface FieldPluginDefinition<V> extends FieldRulesDefinition<V> {
   /** The widget, for light plugins. */
   readonly Widget?: FieldWidget;
   /** Loads the widget on first use, for heavy plugins (`() => import('./Widget')`). */
   readonly loadWidget?: () => Promise<FieldWidgetModule>;
-  /** Checks a sanitised, non-empty value; `required` is checked by the runtime. */
-  validate?(value: V, field: NormalizedField): readonly ValidationError[];
-  /** The value of an untouched field without a default. */
-  readonly emptyValue: V;
-  /** Turns a raw value (typed text, a stored variable) into the value saved. */
-  sanitize?(value: unknown, field: NormalizedField): V;
-  /** Whether a sanitised value counts as "not filled in" for `required`. */
-  isEmpty?(value: V): boolean;
-  /**
-   * A plausible value that passes the field's rules, for the task page's Autofill (testers
-   * walking a process); `undefined` when the plugin cannot think of one. The same field
-   * and context always give the same value.
-   */
-  sampleValue?(field: NormalizedField, context: SampleContext): V | undefined;
-  /** The value types this plugin accepts (the compiler's `valueType` of its fields). */
-  readonly valueType: ValueType | readonly ValueType[];
-  /** Shows something but holds no value (headlines, links, outcome buttons). */
-  readonly displayOnly?: boolean;
-  /** Its value is computed by the form (formula, message conditions), never typed. */
-  readonly computed?: boolean;
   /** The widget shows the label itself (a heading, a tick box with its text beside it). */
   readonly ownsLabel?: boolean | ((field: NormalizedField) => boolean);
   /** The widget shows its errors itself (a message field's tooltip). */
@@ -169,20 +144,12 @@ export interface FieldPluginDefinition<V> {
   readonly inlineWidget?: boolean;
 }
 
-/** A registered plugin: its definition with every optional behaviour filled in. */
-export interface FieldPlugin<V = unknown> extends Omit<FieldPluginDefinition<V>, 'ownsLabel'> {
-  /** Checks a sanitised, non-empty value. */
-  validate(value: V, field: NormalizedField): readonly ValidationError[];
-  /** Turns a raw value into the value saved. */
-  sanitize(value: unknown, field: NormalizedField): V;
-  /** Whether a sanitised value counts as empty. */
-  isEmpty(value: V): boolean;
-  /** The accepted value types as a list. */
-  readonly valueTypes: readonly ValueType[];
-  /** Display-only, as a definite flag. */
-  readonly displayOnly: boolean;
-  /** Computed, as a definite flag. */
-  readonly computed: boolean;
+/** A registered plugin: its rules with every default filled in, and its widget. */
+export interface FieldPlugin<V = unknown> extends FieldRules<V> {
+  /** The widget, for light plugins. */
+  readonly Widget?: FieldWidget;
+  /** Loads the widget on first use, for heavy plugins. */
+  readonly loadWidget?: () => Promise<FieldWidgetModule>;
   /** Whether the widget shows this field's label itself. */
   ownsLabel(field: NormalizedField): boolean;
   /** Owns its errors, as a definite flag. */

@@ -1,20 +1,16 @@
+import { UNSUPPORTED_TYPE, unsupportedRules } from '../../core/forms/plugins/pluginCatalog';
 import { defineFieldPlugin } from './defineFieldPlugin';
 import { UnsupportedFieldBox } from './UnsupportedFieldBox';
 
-/** The type the compiler gives fields whose written type it does not know. */
-export const UNSUPPORTED_TYPE = 'unsupported';
+export { UNSUPPORTED_TYPE };
 
 /**
- * The fallback for any type without a plugin. It holds no value and checks nothing: the
- * user cannot fill it in, so it must not stop them from saving the rest of the form.
+ * The fallback for any type without a plugin: the core's unsupported rules (no value, no
+ * checks) drawn as a visible box, so a user-made form never blanks the page.
  */
 export const unsupportedPlugin = defineFieldPlugin<null>({
-  type: UNSUPPORTED_TYPE,
+  ...unsupportedRules,
   Widget: UnsupportedFieldBox,
   inlineWidget: true,
-  emptyValue: null,
-  sanitize: () => null,
-  valueType: 'none',
-  displayOnly: true,
   ownsLabel: true,
 });

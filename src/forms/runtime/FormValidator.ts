@@ -11,8 +11,6 @@ import type {
 import { createErrorHandler, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { JSONSchema7 } from 'json-schema';
 import type { NormalizedField, NormalizedForm } from '../../../schemas/forms';
-import { fieldValueSchema } from '../../core/forms/compiler/fieldValueSchema';
-import { PATTERN_CODE, patternErrorParams } from '../../core/forms/compiler/patternExample';
 import type { FieldPlugin, FieldRuntime } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import {
@@ -20,7 +18,11 @@ import {
   validationError,
   type ValidationError,
 } from '../../core/forms/fields/validationError';
-import { checkSchemaKeywords } from './checkSchemaKeywords';
+import { checkSchemaKeywords } from '../../core/forms/validation/checkSchemaKeywords';
+import {
+  validateFieldValue,
+  validateFormValues,
+} from '../../core/forms/validation/validateFormValues';
 
 /** Field values by field id, as the form holds them. */
 export type FormValues = Record<string, unknown>;
@@ -40,15 +42,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The form's validator, an rjsf `ValidatorType` that compiles nothing: the server's CSP
- * forbids `unsafe-eval`, which Ajv's code generation needs. It walks the normalised form
- * and, for each field, runs the plugin's own rules and the basic keywords of the field's
- * schema, answering codes (`validation.required`, `validation.maxLength`) that i18next
- * turns into text.
+ * forbids `unsafe-eval`, which Ajv's code generation needs. Each field is checked by the
+ * shared core's `validateFieldValue` with its plugin's rules, the same function the
+ * server's save and complete checks run, so both answer the same codes
+ * (`validation.required`, `validation.maxLength`) that i18next turns into text. A
+ * keystroke checks one field (`validateField`); a submit walks the form.
  */
 export class FormValidator implements ValidatorType<unknown, RJSFSchema, FieldRuntime> {
-  // Each field's value schema, built the first time the field is validated: nothing is
-  // spent on validation while a large form mounts.
-  private readonly schemas = new Map<string, JSONSchema7 | undefined>();
+  private readonly rulesOf: (type: string) => FieldPlugin;
 
   /**
    * @param fields the form's fields by id, in form order (a repeated id once: the first)
@@ -56,8 +57,10 @@ export class FormValidator implements ValidatorType<unknown, RJSFSchema, FieldRu
    */
   constructor(
     private readonly fields: ReadonlyMap<string, NormalizedField>,
-    private readonly registry: FieldRegistry,
-  ) {}
+    registry: FieldRegistry,
+  ) {
+    this.rulesOf = (type) => registry.resolve(type);
+  }
 
   /** Builds a validator over a normalised form's fields. */
   static forForm(form: NormalizedForm, registry: FieldRegistry): FormValidator {
@@ -68,46 +71,15 @@ export class FormValidator implements ValidatorType<unknown, RJSFSchema, FieldRu
     return new FormValidator(fields, registry);
   }
 
-  private schemaOf(field: NormalizedField, plugin: FieldPlugin): JSONSchema7 | undefined {
-    if (plugin.displayOnly || plugin.computed) return undefined;
-    if (!this.schemas.has(field.id)) this.schemas.set(field.id, fieldValueSchema(field));
-    return this.schemas.get(field.id);
-  }
-
   /**
-   * The errors of one field's raw value: `required` when the plugin finds it empty,
-   * otherwise the plugin's rules, then the schema keywords the plugin did not already
-   * report. A plugin's specific code (`validation.number`) stands in for a type error.
+   * The errors of one field's raw value on submit: `required` when the plugin finds it
+   * empty, otherwise the plugin's rules, then the schema keywords the plugin did not
+   * already report (see `validateFieldValue`).
    */
   validateField(fieldId: string, raw: unknown, schema?: JSONSchema7): readonly ValidationError[] {
     const field = this.fields.get(fieldId);
     if (!field) return NONE;
-    const plugin = this.registry.resolve(field.type);
-    if (plugin.displayOnly) return NONE;
-    const required = field.required && !plugin.computed;
-    // 1. Sanitise: typed text becomes the value that would be saved.
-    const value = plugin.sanitize(raw, field);
-    // 2. Empty: only `required` applies.
-    if (plugin.isEmpty(value)) return required ? [validationError(REQUIRED_CODE)] : NONE;
-    // 3. The plugin's own rules.
-    const errors = [...plugin.validate(value, field)];
-    // 4. The schema's basic keywords, without repeating a code.
-    const keywords = schema ?? this.schemaOf(field, plugin);
-    if (keywords && !plugin.computed) {
-      const seen = new Set(errors.map((error) => error.code));
-      for (const error of checkSchemaKeywords(value, keywords)) {
-        if (seen.has(error.code) || (error.code === 'validation.type' && errors.length > 0))
-          continue;
-        seen.add(error.code);
-        // A pattern error names the expected format when the field shows one.
-        errors.push(
-          error.code === PATTERN_CODE
-            ? validationError(PATTERN_CODE, { ...error.params, ...patternErrorParams(field) })
-            : error,
-        );
-      }
-    }
-    return errors.length > 0 ? errors : NONE;
+    return validateFieldValue(field, this.rulesOf(field.type), raw, schema ? { schema } : {});
   }
 
   /** The errors of every field of the form, in form order; fields without errors are absent. */
@@ -115,17 +87,18 @@ export class FormValidator implements ValidatorType<unknown, RJSFSchema, FieldRu
     values: Readonly<FormValues>,
     rootSchema?: RJSFSchema,
   ): Map<string, readonly ValidationError[]> {
-    const result = new Map<string, readonly ValidationError[]>();
-    for (const fieldId of this.fields.keys()) {
-      const property = rootSchema?.properties?.[fieldId];
-      const errors = this.validateField(
-        fieldId,
-        Object.hasOwn(values, fieldId) ? values[fieldId] : undefined,
-        isSchemaObject(property) ? (property as JSONSchema7) : undefined,
-      );
-      if (errors.length > 0) result.set(fieldId, errors);
-    }
-    return result;
+    const properties = rootSchema?.properties;
+    return validateFormValues(this.fields.values(), values, {
+      rulesOf: this.rulesOf,
+      ...(properties
+        ? {
+            schemaOf: (fieldId: string) => {
+              const property = properties[fieldId];
+              return isSchemaObject(property) ? (property as JSONSchema7) : undefined;
+            },
+          }
+        : {}),
+    });
   }
 
   /** rjsf's entry point: the same walk, as rjsf's error list and error schema. */

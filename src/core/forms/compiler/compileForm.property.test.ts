@@ -1,17 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DESIGNER_FIELD_TYPES,
-  MESSAGE_KINDS,
-  OUTCOME_TYPES,
-  PLAIN_FIELD_TYPES,
-} from '../../../../schemas/forms';
+import { MESSAGE_KINDS, OUTCOME_TYPES, PLAIN_FIELD_TYPES } from '../../../../schemas/forms';
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import { UNSUPPORTED_TYPE } from '../plugins/pluginCatalog';
+import { validateFormValues } from '../validation/validateFormValues';
 import { compileForm } from './compileForm';
 import { normalizedFormErrors } from './compilerTestKit';
 import { computeLayout } from './computeLayout';
 import { detectFormKind } from './detectFormKind';
-import { toRjsf } from './toRjsf';
-import { toServerSchema } from './toServerSchema';
 import { validateDefinition } from './validateDefinition';
 
 // Arbitraries shaped after the format schemas: every value they produce must pass its
@@ -205,8 +201,14 @@ const configFor = (type: string): fc.Arbitrary<Record<string, unknown> | undefin
   }
 };
 
+// Every type the plugin folders offer the designer, and its aliases (`input`).
+const DESIGNER_TYPES = [
+  ...FIELD_CATALOG.types.filter((type) => type !== UNSUPPORTED_TYPE),
+  ...FIELD_CATALOG.types.flatMap((type) => FIELD_CATALOG.get(type)?.designerAliases ?? []),
+];
+
 const designerField = fc
-  .oneof(fc.constantFrom(...DESIGNER_FIELD_TYPES), nonEmpty)
+  .oneof(fc.constantFrom(...DESIGNER_TYPES), nonEmpty)
   .chain((type) =>
     fc.record(
       {
@@ -336,8 +338,10 @@ describe('compileForm over any valid definition', () => {
           // 4. Every later stage accepts what the compiler produced.
           if (result.form) {
             for (const section of result.form.sections) computeLayout(section.fields);
-            toRjsf(result.form, { locale: 'es' });
-            toServerSchema(result.form);
+            validateFormValues(
+              result.form.sections.flatMap((s) => s.fields),
+              {},
+            );
           }
         },
       ),

@@ -10,6 +10,15 @@ const fieldById = (form: NormalizedForm | null, id: string) =>
   fieldsOf(form).find((field) => field.id === id);
 const codes = (warnings: readonly CompileWarning[]) => warnings.map((warning) => warning.code);
 
+// The demo forms already use the media fields, whose plugin folders do not exist yet: until
+// they do, each is an unknown type (a visible unsupported box), and nothing else may warn.
+const MEDIA_TYPES = new Set(['upload', 'signature', 'picture', 'gps', 'uploadExcel']);
+const beyondMedia = (warnings: readonly CompileWarning[]) =>
+  warnings.filter(
+    (warning) =>
+      warning.code !== 'field.unknownType' || !MEDIA_TYPES.has(String(warning.params.type)),
+  );
+
 const designer = (fields: object[], extra: object = {}) => ({
   id: 'DSG-test',
   name: 'Test',
@@ -28,7 +37,7 @@ describe('compileForm', () => {
     ])('when %s compiles, then it is a valid normalised form without warnings', (name) => {
       const result = compileForm(loadFixture(name), { resolveForm: fixtureResolver });
       expect(result.errors).toEqual([]);
-      expect(result.warnings).toEqual([]);
+      expect(beyondMedia(result.warnings)).toEqual([]);
       expect(normalizedFormErrors(result.form)).toEqual([]);
     });
 

@@ -24,7 +24,7 @@ export function compileForm(definition: unknown, options: CompileOptions = {}): 
   // 2. The format: forced by the caller, else read from the id prefix.
   const kind = options.kind ?? detectFormKind(definition);
   // 3. The format's schema decides whether the definition can be read at all.
-  const errors = validateDefinition(kind, definition);
+  const errors = validateDefinition(kind, definition, options.catalog);
   if (errors.length > 0) return { form: null, warnings: [], errors };
   // 4. Parse; a combined task compiles each of its forms on its own, and all of them
   //    together count against the field limit.
@@ -36,8 +36,8 @@ export function compileForm(definition: unknown, options: CompileOptions = {}): 
   }
   const parsed =
     kind === 'designer'
-      ? parseDesignerForm(definition as DesignerForm)
-      : parsePlainForm(definition as PlainForm, options.formId);
+      ? parseDesignerForm(definition as DesignerForm, options.catalog)
+      : parsePlainForm(definition as PlainForm, options.formId, options.catalog);
   // 5. Unique ids, then formulas checked against the final ids.
   const finished = checkFormulas(dedupeFieldIds(parsed));
   return { form: finished.form, warnings: finished.warnings, errors: [] };

@@ -1,3 +1,4 @@
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type { FormKind, NormalizedForm } from '../../../../schemas/forms';
 
 /**
@@ -81,6 +82,8 @@ export interface CompileOptions {
   readonly kind?: FormKind;
   /** The id to use when a plain form carries neither `key` nor `id` (the task's formKey). */
   readonly formId?: string;
+  /** The field types to compile with; the app's plugin folders by default. */
+  readonly catalog?: PluginCatalog;
 }
 
 /**

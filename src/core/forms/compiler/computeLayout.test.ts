@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NormalizedField, PluginType } from '../../../../schemas/forms';
+import type { NormalizedField } from '../../../../schemas/forms';
+import type { PluginType } from '../plugins/fieldCatalog';
 import { compileForm } from './compileForm';
 import { loadFixture } from './compilerTestKit';
 import { computeLayout, type LayoutRow } from './computeLayout';

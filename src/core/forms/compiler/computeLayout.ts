@@ -1,5 +1,6 @@
 import type { FieldWidths, NormalizedField } from '../../../../schemas/forms';
-import { FULL_WIDTH_TYPES } from './fieldTraits';
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 
 /** One cell of a grid row: a field and how many of the 12 columns it spans. */
 export interface LayoutCell {
@@ -31,15 +32,22 @@ const GRID_COLUMNS = 12;
  * Lays fields out on the 12-column grid at the three breakpoints. Computed once per
  * form (not per render) so the renderer only maps rows to markup.
  */
-export function computeLayout(fields: readonly NormalizedField[]): FormLayout {
+export function computeLayout(
+  fields: readonly NormalizedField[],
+  catalog: PluginCatalog = FIELD_CATALOG,
+): FormLayout {
   return {
-    desktop: rowsAt(fields, 'desktop'),
-    tablet: rowsAt(fields, 'tablet'),
-    phone: rowsAt(fields, 'phone'),
+    desktop: rowsAt(fields, 'desktop', catalog),
+    tablet: rowsAt(fields, 'tablet', catalog),
+    phone: rowsAt(fields, 'phone', catalog),
   };
 }
 
-function rowsAt(fields: readonly NormalizedField[], breakpoint: keyof FieldWidths): LayoutRow[] {
+function rowsAt(
+  fields: readonly NormalizedField[],
+  breakpoint: keyof FieldWidths,
+  catalog: PluginCatalog,
+): LayoutRow[] {
   const rows: LayoutRow[] = [];
   let cells: LayoutCell[] = [];
   let used = 0;
@@ -52,7 +60,7 @@ function rowsAt(fields: readonly NormalizedField[], breakpoint: keyof FieldWidth
     // 1. The span at this breakpoint, kept on the grid even if a caller built widths by hand.
     const span = Math.min(GRID_COLUMNS, Math.max(1, Math.round(field.widths[breakpoint])));
     // 2. Full-width display fields (headlines, rules) close the row and stand alone.
-    if (FULL_WIDTH_TYPES.has(field.type)) {
+    if (catalog.rulesOf(field.type).fullWidth) {
       closeRow();
       rows.push({ cells: [{ fieldId: field.id, span: GRID_COLUMNS }] });
       continue;

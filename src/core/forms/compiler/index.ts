@@ -1,5 +1,5 @@
 // The form-definition compiler: pure functions from any definition format to the one
-// normalised form, its grid layout, rjsf's schemas and the server's save schema.
+// normalised form and its grid layout.
 export type {
   CompileError,
   CompileLimitCode,
@@ -25,10 +25,6 @@ export { parseDesignerForm } from './parseDesignerForm';
 export { parseCombinedTask } from './parseCombinedTask';
 export { computeLayout } from './computeLayout';
 export type { FormLayout, LayoutCell, LayoutRow } from './computeLayout';
-export { toRjsf } from './toRjsf';
-export type { RjsfForm, ToRjsfOptions } from './toRjsf';
-export { toServerSchema } from './toServerSchema';
-export type { ServerSchemaOptions } from './toServerSchema';
 export { collectFormulas } from './collectFormulas';
 export { listCombinedRefs } from './listCombinedRefs';
 export { selectFormPart } from './selectFormPart';

@@ -1,19 +1,15 @@
-import {
-  DESIGNER_FIELD_TYPES,
-  type DesignerField,
-  type NormalizedField,
-  type NormalizedValidation,
-  type PluginType,
+import type {
+  DesignerField,
+  NormalizedField,
+  NormalizedValidation,
 } from '../../../../schemas/forms';
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
-import { COMPUTED_TYPES, DISPLAY_ONLY_TYPES } from './fieldTraits';
 import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
-import { valueTypeOf } from './valueTypeOf';
-
-const KNOWN: ReadonlySet<string> = new Set(DESIGNER_FIELD_TYPES);
 
 // The definition's names of the three widths, for the pointer of a width warning.
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -58,8 +54,8 @@ function readSource(source: DesignerField): SourceField {
 }
 
 /**
- * Turns one designer field into a normalised field. Designer types are plugin types
- * except `input`, which is the text plugin; computed types are read-only and never
+ * Turns one designer field into a normalised field. A designer type is a plugin's type id
+ * or an alias a plugin answers to (`input` for text); computed types are read-only and never
  * required; the multiline `config.maxLength` also becomes the validation limit.
  *
  * A large form compiles a thousand of these, so the common path allocates only the field
@@ -69,26 +65,22 @@ function readSource(source: DesignerField): SourceField {
 export function normalizeDesignerField(
   written: DesignerField,
   path: string,
+  catalog: PluginCatalog = FIELD_CATALOG,
 ): { field: NormalizedField; warnings: CompileWarning[] } {
   const source = readSource(written);
   const warnings: CompileWarning[] = [];
   // 1. Type.
   const writtenType = written.type;
-  const known = KNOWN.has(writtenType);
-  const type: PluginType = !known
-    ? 'unsupported'
-    : writtenType === 'input'
-      ? 'text'
-      : (writtenType as PluginType);
-  if (!known) {
+  const type = catalog.designerType(writtenType) ?? UNSUPPORTED_TYPE;
+  const rules = catalog.rulesOf(type);
+  if (type === UNSUPPORTED_TYPE) {
     warnings.push({
       code: 'field.unknownType',
       path: `${path}/type`,
       params: { type: writtenType },
     });
   }
-  const displayOnly = DISPLAY_ONLY_TYPES.has(type);
-  const computed = COMPUTED_TYPES.has(type);
+  const { displayOnly, computed } = rules;
   const config: Record<string, unknown> = source.config ? { ...source.config } : {};
   if (type === 'unsupported') config.originalType = writtenType;
   // A link that is not http, https or mailto could run script: it is dropped, and the
@@ -107,7 +99,7 @@ export function normalizeDesignerField(
   }
   // 2. Options.
   let options: NormalizedField['options'];
-  if (source.options && (type === 'dropdown' || type === 'radio' || type === 'checkbox')) {
+  if (source.options && rules.hasOptions) {
     const normalized = normalizeOptions(
       source.options.map((option) => ({ value: option.value, label: option.name })),
       `${path}/options`,
@@ -134,7 +126,7 @@ export function normalizeDesignerField(
     validation,
     config,
     widths: resolved.widths,
-    valueType: valueTypeOf(type, options, config),
+    valueType: rules.valueTypeOf({ options, config }),
   };
   if (type === 'unsupported') field.originalType = writtenType;
   if (source.description !== undefined) field.description = source.description;
@@ -148,7 +140,7 @@ export function normalizeDesignerField(
 
 function validationOf(
   source: SourceField,
-  type: PluginType,
+  type: string,
   path: string,
   warnings: CompileWarning[],
 ): NormalizedValidation {

@@ -3,44 +3,19 @@ import type {
   NormalizedOption,
   NormalizedValidation,
   PlainField,
-  PluginType,
 } from '../../../../schemas/forms';
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import type { PlainEntry } from './flattenPlainFields';
-import { DISPLAY_ONLY_TYPES } from './fieldTraits';
 import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
-import { valueTypeOf } from './valueTypeOf';
-
-// Flowable's type names to plugin types. `readonly-text` is the Activiti-lineage display
-// of a value as text, which the expression plugin shows.
-const PLAIN_TO_PLUGIN: Readonly<Record<string, PluginType>> = {
-  text: 'text',
-  password: 'password',
-  'multi-line-text': 'multiline',
-  integer: 'number',
-  decimal: 'number',
-  amount: 'number',
-  boolean: 'boolean',
-  date: 'date',
-  dropdown: 'dropdown',
-  'radio-buttons': 'radio',
-  people: 'people',
-  'functional-group': 'functional-group',
-  upload: 'upload',
-  expression: 'expression',
-  'readonly-text': 'expression',
-  hyperlink: 'hyperlink',
-  headline: 'headline',
-  'headline-with-line': 'headline-with-line',
-  spacer: 'spacer',
-  'horizontal-line': 'horizontal-line',
-};
 
 /**
- * Turns one placed Flowable field into a normalised field: maps the type, reads the
+ * Turns one placed Flowable field into a normalised field: maps the type (each plugin
+ * lists the Flowable names it answers to, `plainAliases`), reads the
  * validation Flowable spreads over top-level properties and `params`, drops the empty
  * first option of `hasEmptyValue` lists (it becomes the placeholder), and keeps
  * type-specific settings in `config`.
@@ -48,6 +23,7 @@ const PLAIN_TO_PLUGIN: Readonly<Record<string, PluginType>> = {
 export function normalizePlainField(
   entry: PlainEntry,
   fallbackId: string,
+  catalog: PluginCatalog = FIELD_CATALOG,
 ): { field: NormalizedField; warnings: CompileWarning[] } {
   const { field: source, path } = entry;
   const warnings: CompileWarning[] = [];
@@ -57,10 +33,9 @@ export function normalizePlainField(
     id = fallbackId;
     warnings.push({ code: 'field.missingId', path: `${path}/id`, params: { generatedId: id } });
   }
-  const mapped = Object.hasOwn(PLAIN_TO_PLUGIN, source.type)
-    ? PLAIN_TO_PLUGIN[source.type]
-    : undefined;
-  const type: PluginType = mapped ?? 'unsupported';
+  const mapped = catalog.plainType(source.type);
+  const type = mapped ?? UNSUPPORTED_TYPE;
+  const rules = catalog.rulesOf(type);
   if (!mapped) {
     warnings.push({
       code: 'field.unknownType',
@@ -68,11 +43,11 @@ export function normalizePlainField(
       params: { type: source.type },
     });
   }
-  const displayOnly = DISPLAY_ONLY_TYPES.has(type);
+  const { displayOnly } = rules;
   // 2. Options; a Flowable "empty value" first option is a prompt, not a choice.
   let placeholder = source.placeholder ?? undefined;
   let options: NormalizedOption[] | undefined;
-  if (type === 'dropdown' || type === 'radio') {
+  if (rules.hasOptions) {
     const written = source.options ?? [];
     const skipFirst = source.hasEmptyValue === true && written.length > 0;
     if (skipFirst && placeholder == null) placeholder = written[0]?.name ?? undefined;
@@ -111,12 +86,12 @@ export function normalizePlainField(
     config,
     widths,
     ...(entry.breakBefore ? { breakBefore: true } : {}),
-    valueType: valueTypeOf(type, options, config),
+    valueType: rules.valueTypeOf({ options, config }),
   };
   return { field, warnings };
 }
 
-function configOf(source: PlainField, type: PluginType): Record<string, unknown> {
+function configOf(source: PlainField, type: string): Record<string, unknown> {
   const params = source.params ?? {};
   const config: Record<string, unknown> = {};
   // Flowable's params are kept whole: plugins read what they know (e.g. currency).
@@ -177,7 +152,7 @@ function unsafeUrlWarning(source: PlainField, path: string): CompileWarning | un
 
 function validationOf(
   source: PlainField,
-  type: PluginType,
+  type: string,
   path: string,
   warnings: CompileWarning[],
 ): NormalizedValidation {

@@ -1,3 +1,4 @@
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 import {
   DESIGNER_PREFIX,
   type CombinedFormRef,
@@ -26,7 +27,7 @@ import { validateDefinition } from './validateDefinition';
  */
 export function parseCombinedTask(
   definition: CombinedTask,
-  options: { readonly resolveForm?: ResolveForm } = {},
+  options: { readonly resolveForm?: ResolveForm; readonly catalog?: PluginCatalog } = {},
 ): ParsedForm {
   const warnings: CompileWarning[] = [];
   const sections: NormalizedSection[] = [];
@@ -49,7 +50,7 @@ export function parseCombinedTask(
     let source: unknown = item;
     if (ref) {
       source = options.resolveForm?.(ref.ref);
-      const problem = refProblem(ref.ref, source);
+      const problem = refProblem(ref.ref, source, options.catalog);
       if (problem) {
         warnings.push({
           code: problem.code,
@@ -82,8 +83,8 @@ export function parseCombinedTask(
     const parsed = checkFormulas(
       dedupeFieldIds(
         kind === 'designer'
-          ? parseDesignerForm(source as DesignerForm)
-          : parsePlainForm(source as PlainForm, ref?.ref ?? `form-${index + 1}`),
+          ? parseDesignerForm(source as DesignerForm, options.catalog)
+          : parsePlainForm(source as PlainForm, ref?.ref ?? `form-${index + 1}`, options.catalog),
       ),
     );
     const formId = ref?.ref ?? parsed.form.id;
@@ -134,7 +135,11 @@ type RefProblem = {
 };
 
 // Why a resolved reference cannot be used, if it cannot.
-function refProblem(ref: string, source: unknown): RefProblem | undefined {
+function refProblem(
+  ref: string,
+  source: unknown,
+  catalog: PluginCatalog | undefined,
+): RefProblem | undefined {
   if (source === undefined || source === null)
     return { code: 'combined.unresolvedRef', params: {} };
   const kind = detectFormKind(source);
@@ -143,7 +148,7 @@ function refProblem(ref: string, source: unknown): RefProblem | undefined {
   }
   // A stored form from before the size limits may break one; it is checked before its schema.
   const limit = measureDefinition(source).error;
-  const errors = limit ? [limit] : validateDefinition(kind, source);
+  const errors = limit ? [limit] : validateDefinition(kind, source, catalog);
   const first = errors[0];
   if (first) {
     return {

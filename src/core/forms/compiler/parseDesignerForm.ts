@@ -1,3 +1,5 @@
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type {
   DesignerField,
   DesignerForm,
@@ -13,7 +15,10 @@ import { normalizeDesignerField } from './normalizeDesignerField';
  * Top-level `fields` form one untitled section, followed by the written `sections`.
  * Form outcomes are the form's own `outcomes`, else those of its outcomes fields.
  */
-export function parseDesignerForm(definition: DesignerForm): ParsedForm {
+export function parseDesignerForm(
+  definition: DesignerForm,
+  catalog: PluginCatalog = FIELD_CATALOG,
+): ParsedForm {
   const warnings: CompileWarning[] = [];
   const sections: NormalizedSection[] = [];
   const fieldPaths: string[][] = [];
@@ -41,6 +46,7 @@ export function parseDesignerForm(definition: DesignerForm): ParsedForm {
       const { field, warnings: fieldWarnings } = normalizeDesignerField(
         source,
         `${section.path}/${index}`,
+        catalog,
       );
       warnings.push(...fieldWarnings);
       return field;

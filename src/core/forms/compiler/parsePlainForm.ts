@@ -1,3 +1,5 @@
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type {
   NormalizedField,
   NormalizedOutcome,
@@ -16,7 +18,11 @@ const MAIN_SECTION = 'main';
  * their section in reading order. Outcomes keep Flowable's `name` as the key, because
  * that is the value Flowable stores in the outcome variable.
  */
-export function parsePlainForm(definition: PlainForm, fallbackId = 'form'): ParsedForm {
+export function parsePlainForm(
+  definition: PlainForm,
+  fallbackId = 'form',
+  catalog: PluginCatalog = FIELD_CATALOG,
+): ParsedForm {
   // 1. The body sits at the top level or, in modeler exports, under `formDefinition`.
   const body = definition.formDefinition ?? definition;
   const base = definition.formDefinition ? '/formDefinition' : '';
@@ -40,7 +46,11 @@ export function parsePlainForm(definition: PlainForm, fallbackId = 'form'): Pars
   const flattened = flattenPlainFields(body.fields ?? [], `${base}/fields`);
   warnings.push(...flattened.warnings);
   flattened.entries.forEach((entry, index) => {
-    const { field, warnings: fieldWarnings } = normalizePlainField(entry, `field_${index + 1}`);
+    const { field, warnings: fieldWarnings } = normalizePlainField(
+      entry,
+      `field_${index + 1}`,
+      catalog,
+    );
     warnings.push(...fieldWarnings);
     const target = (entry.tab !== null ? sectionByTab.get(entry.tab) : undefined) ?? sections[0];
     target?.fields.push(field);

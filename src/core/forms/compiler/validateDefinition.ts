@@ -1,18 +1,17 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import {
   CombinedTask,
-  DESIGNER_CONFIG_SCHEMAS,
   DESIGNER_PREFIX,
-  DESIGNER_TYPES_REQUIRING_CONFIG,
   DesignerForm,
   PlainForm,
   type FormKind,
 } from '../../../../schemas/forms';
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileError, CompileParam } from './compileTypes';
 
 const SCHEMAS = { plain: PlainForm, designer: DesignerForm, combined: CombinedTask } as const;
 const MAX_ERRORS = 50;
-const CONFIG_TYPES: ReadonlySet<string> = new Set(DESIGNER_CONFIG_SCHEMAS.map(([type]) => type));
 
 // Validators are compiled on first use and kept: compiling costs milliseconds, checking a
 // definition much less. Each has its own instance, because the formats embed one another
@@ -30,49 +29,41 @@ function compiled(key: string, build: () => object, allErrors: boolean): Validat
 }
 
 /**
- * Checks a definition against its format's schema and answers the failures as coded
- * errors (`schema.<keyword>` at a JSON pointer); an empty list means it is valid.
+ * Checks a definition against its format's schema and, for each designer field, its
+ * `config` against the schema its type's plugin declares; answers the failures as coded
+ * errors (`schema.<keyword>` at a JSON pointer). An empty list means it is valid.
  *
- * The per-type config rules of designer fields are `if`/`then` pairs in the published
- * schema, and a validator pays for every `if` that does not match, on every field. The
- * quick path therefore checks the schema without those rules, then each designer field's
- * config against its own type's schema: the same verdict at a fraction of the cost. Only
- * a definition that fails is checked again against the published schema for its errors.
+ * The quick path stops at the first failure; only a definition that fails is checked
+ * again collecting every error.
  */
-export function validateDefinition(kind: FormKind, definition: unknown): CompileError[] {
+export function validateDefinition(
+  kind: FormKind,
+  definition: unknown,
+  catalog: PluginCatalog = FIELD_CATALOG,
+): CompileError[] {
   // 1. Quick path: structure, then configs by type.
-  const structure = compiled(`${kind}:structure`, () => withoutConfigRules(SCHEMAS[kind]), false);
-  if (structure(definition) && designerFieldsOf(kind, definition).every(configIsValid)) return [];
-  // 2. Slow path: the published schema, collecting every error.
-  const validate = compiled(`${kind}:full`, () => SCHEMAS[kind], true);
-  if (validate(definition)) return [];
-  // `if` failures only say "the then-branch failed"; that branch's own errors say why.
-  return (validate.errors ?? [])
-    .filter((error) => error.keyword !== 'if')
-    .slice(0, MAX_ERRORS)
-    .map(toCompileError);
-}
-
-// A deep copy of a schema without the designer field's config rules (an `allOf` whose
-// entries all dispatch on a config type).
-function withoutConfigRules(schema: object): object {
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (typeof node !== 'object' || node === null) return node;
-    const copy: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'allOf' && Array.isArray(value) && value.every(isConfigRule)) continue;
-      copy[key] = strip(value);
+  const structure = compiled(`${kind}:quick`, () => SCHEMAS[kind], false);
+  const structureValid = structure(definition);
+  if (
+    structureValid &&
+    designerFieldsOf(kind, definition).every(
+      ({ field }) => configErrors(field, '', catalog, false).length === 0,
+    )
+  ) {
+    return [];
+  }
+  // 2. Slow path: every error of the structure, then of each config.
+  const errors: ErrorObject[] = [];
+  if (!structureValid) {
+    const validate = compiled(`${kind}:full`, () => SCHEMAS[kind], true);
+    validate(definition);
+    errors.push(...(validate.errors ?? []));
+  } else {
+    for (const { field, path } of designerFieldsOf(kind, definition)) {
+      errors.push(...configErrors(field, path, catalog, true));
     }
-    return copy;
-  };
-  return strip(schema) as object;
-}
-
-function isConfigRule(entry: unknown): boolean {
-  const type = (entry as { if?: { properties?: { type?: { const?: unknown } } } }).if?.properties
-    ?.type?.const;
-  return typeof type === 'string' && CONFIG_TYPES.has(type);
+  }
+  return errors.slice(0, MAX_ERRORS).map(toCompileError);
 }
 
 interface FieldLike {
@@ -80,43 +71,75 @@ interface FieldLike {
   readonly config?: unknown;
 }
 
-// Every designer field of a structurally valid definition, inline combined parts included.
-function designerFieldsOf(kind: FormKind, definition: unknown): FieldLike[] {
-  const ofForm = (form: unknown): FieldLike[] => {
+// Every designer field of a structurally valid definition with its JSON pointer, inline
+// combined parts included.
+function designerFieldsOf(
+  kind: FormKind,
+  definition: unknown,
+): { field: FieldLike; path: string }[] {
+  const ofForm = (form: unknown, at: string) => {
     const { fields, sections } = form as {
       fields?: FieldLike[];
       sections?: { fields: FieldLike[] }[];
     };
-    return [...(fields ?? []), ...(sections ?? []).flatMap((section) => section.fields)];
+    return [
+      ...(fields ?? []).map((field, f) => ({ field, path: `${at}/fields/${f}` })),
+      ...(sections ?? []).flatMap((section, s) =>
+        section.fields.map((field, f) => ({ field, path: `${at}/sections/${s}/fields/${f}` })),
+      ),
+    ];
   };
-  if (kind === 'designer') return ofForm(definition);
+  if (kind === 'designer') return ofForm(definition, '');
   if (kind === 'plain') return [];
   const forms = (definition as { forms: unknown[] }).forms;
-  return forms
-    .filter((item) => {
-      const { id, ref } = item as { id?: unknown; ref?: unknown };
-      return ref === undefined && typeof id === 'string' && id.startsWith(DESIGNER_PREFIX);
-    })
-    .flatMap(ofForm);
+  return forms.flatMap((item, index) => {
+    const { id, ref } = item as { id?: unknown; ref?: unknown };
+    const inline = ref === undefined && typeof id === 'string' && id.startsWith(DESIGNER_PREFIX);
+    return inline ? ofForm(item, `/forms/${index}`) : [];
+  });
 }
 
-// Each config type's validator, found and compiled once: this runs for every field.
-const configValidators = new Map<string, ValidateFunction>();
+// Each catalog's config validators by type, compiled once: this runs for every field.
+const configValidators = new WeakMap<PluginCatalog, Map<string, ValidateFunction>>();
 
-function configIsValid(field: FieldLike): boolean {
-  if (typeof field.type !== 'string' || !CONFIG_TYPES.has(field.type)) return true;
+// A field's config problems: a missing config its type requires, or one its type's schema
+// refuses. A type no plugin declares takes any config: it compiles to an unsupported field.
+function configErrors(
+  field: FieldLike,
+  path: string,
+  catalog: PluginCatalog,
+  allErrors: boolean,
+): ErrorObject[] {
+  if (typeof field.type !== 'string') return [];
+  const type = catalog.designerType(field.type);
+  const rules = type === undefined ? undefined : catalog.get(type);
+  if (!rules) return [];
   if (field.config === undefined) {
-    return !(DESIGNER_TYPES_REQUIRING_CONFIG as ReadonlySet<string>).has(field.type);
+    if (!rules.designerConfigRequired) return [];
+    return [
+      {
+        keyword: 'required',
+        instancePath: path,
+        schemaPath: '#/required',
+        params: { missingProperty: 'config' },
+      },
+    ];
   }
-  let validate = configValidators.get(field.type);
+  const schema = rules.designerConfig;
+  if (!schema) return [];
+  let validators = configValidators.get(catalog);
+  if (!validators) configValidators.set(catalog, (validators = new Map()));
+  const key = `${rules.type}:${allErrors ? 'full' : 'quick'}`;
+  let validate = validators.get(key);
   if (!validate) {
-    const type = field.type;
-    const schema = DESIGNER_CONFIG_SCHEMAS.find(([configType]) => configType === type)?.[1];
-    if (!schema) return true;
-    validate = compiled(`config:${type}`, () => schema, false);
-    configValidators.set(type, validate);
+    validate = new Ajv({ allErrors, strict: true, strictRequired: false }).compile(schema);
+    validators.set(key, validate);
   }
-  return validate(field.config);
+  if (validate(field.config)) return [];
+  return (validate.errors ?? []).map((error) => ({
+    ...error,
+    instancePath: `${path}/config${error.instancePath}`,
+  }));
 }
 
 function toCompileError(error: ErrorObject): CompileError {

@@ -41,3 +41,20 @@ export function validateChoice(value: unknown, field: NormalizedField): Validati
   if (value === null || isOption(field, value)) return [];
   return [validationError('validation.enum')];
 }
+
+/**
+ * The value type of a one-choice field: `number` or `boolean` when every choice is one,
+ * otherwise (and without choices) `string`.
+ */
+export function optionValueType(
+  options: NormalizedField['options'],
+): 'string' | 'number' | 'boolean' {
+  const values = options ?? [];
+  if (values.length > 0 && values.every((option) => typeof option.value === 'number')) {
+    return 'number';
+  }
+  if (values.length > 0 && values.every((option) => typeof option.value === 'boolean')) {
+    return 'boolean';
+  }
+  return 'string';
+}

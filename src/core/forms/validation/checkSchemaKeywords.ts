@@ -1,6 +1,6 @@
 import type { JSONSchema7, JSONSchema7Definition, JSONSchema7TypeName } from 'json-schema';
-import { compileLinearPattern } from '../../core/forms/compiler/linearPattern';
-import { validationError, type ValidationError } from '../../core/forms/fields/validationError';
+import { compileLinearPattern } from '../compiler/linearPattern';
+import { validationError, type ValidationError } from '../fields/validationError';
 
 // Patterns run on the linear-time engine the server's save check uses, so no pattern of a
 // user-made form can make typing backtrack for seconds; it compiles each pattern once.

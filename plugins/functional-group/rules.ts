@@ -1,0 +1,11 @@
+import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
+
+/** A functional group (Flowable `functional-group`), stored by id. */
+export default defineFieldRules<string | null, 'functional-group'>({
+  type: 'functional-group',
+  valueType: 'string',
+  emptyValue: null,
+  sanitize: sanitizeDirectoryId,
+  plainAliases: ['functional-group'],
+});

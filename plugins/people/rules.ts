@@ -1,0 +1,11 @@
+import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
+
+/** A person (Flowable `people`), stored by id. */
+export default defineFieldRules<string | null, 'people'>({
+  type: 'people',
+  valueType: 'string',
+  emptyValue: null,
+  sanitize: sanitizeDirectoryId,
+  plainAliases: ['people'],
+});

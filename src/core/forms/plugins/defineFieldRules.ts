@@ -1,0 +1,150 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { NormalizedField, ValueType } from '../../../../schemas/forms';
+import type { ValidationError } from '../fields/validationError';
+
+/** What a plugin's `sampleValue` may rely on besides the field, so a fill is repeatable. */
+export interface SampleContext {
+  /** Today as `YYYY-MM-DD`: the date a date field without bounds gets. */
+  readonly today: string;
+}
+
+/** The parts of a field that decide its value type (its choices, its config). */
+export type ValueTypeSource = Pick<NormalizedField, 'options' | 'config'>;
+
+/**
+ * What a plugin folder's pure `rules.ts` declares about its field type: everything the
+ * compiler, the browser's validation and the server's save check need, and nothing that
+ * draws. `V` is the type of a sanitised value; `T` keeps the type id's literal.
+ * Method syntax keeps a plugin assignable to `FieldRules<unknown>`.
+ */
+export interface FieldRulesDefinition<V, T extends string = string> {
+  /** The field type; the folder name under `plugins/`. */
+  readonly type: T;
+  /** The value types this plugin accepts; a field's own is one of them (`valueTypeOf`). */
+  readonly valueType: ValueType | readonly ValueType[];
+  /** Picks a field's value type from its choices or config; default: the first of `valueType`. */
+  valueTypeOf?(field: ValueTypeSource): ValueType;
+  /** The value of an untouched field without a default. */
+  readonly emptyValue: V;
+  /** Turns a raw value (typed text, a stored variable) into the value saved. */
+  sanitize?(value: unknown, field: NormalizedField): V;
+  /** Whether a sanitised value counts as "not filled in" for `required`. */
+  isEmpty?(value: V): boolean;
+  /** Checks a sanitised, non-empty value; `required` is checked by the form's validation. */
+  validate?(value: V, field: NormalizedField): readonly ValidationError[];
+  /**
+   * A plausible value that passes the field's rules, for the task page's Autofill (testers
+   * walking a process); `undefined` when the plugin cannot think of one. The same field
+   * and context always give the same value.
+   */
+  sampleValue?(field: NormalizedField, context: SampleContext): V | undefined;
+  /** Shows something but holds no value (headlines, links, outcome buttons). */
+  readonly displayOnly?: boolean;
+  /** Its value is computed by the form (formula, message conditions), never typed. */
+  readonly computed?: boolean;
+  /** Always takes a whole row of the grid and breaks the one before it (headings, rules). */
+  readonly fullWidth?: boolean;
+  /** Offers a list of choices: the compiler reads a definition's options for it. */
+  readonly hasOptions?: boolean;
+  /** Flowable form-model type names this plugin renders (`multi-line-text`, `integer`...). */
+  readonly plainAliases?: readonly string[];
+  /** Designer type names this plugin renders besides its own type id (`input` for text). */
+  readonly designerAliases?: readonly string[];
+  /** The JSON Schema of a designer field's `config` for this type, if the type reads one. */
+  readonly designerConfig?: TSchema;
+  /** A designer field of this type must carry a `config` (a formula needs its expression). */
+  readonly designerConfigRequired?: boolean;
+}
+
+/** A plugin's rules with every optional behaviour filled in. */
+export interface FieldRules<V = unknown, T extends string = string> extends Omit<
+  FieldRulesDefinition<V, T>,
+  'valueTypeOf'
+> {
+  /** The field's value type, one of `valueTypes`. */
+  valueTypeOf(field: ValueTypeSource): ValueType;
+  /** Turns a raw value into the value saved. */
+  sanitize(value: unknown, field: NormalizedField): V;
+  /** Whether a sanitised value counts as empty. */
+  isEmpty(value: V): boolean;
+  /** Checks a sanitised, non-empty value. */
+  validate(value: V, field: NormalizedField): readonly ValidationError[];
+  /** The accepted value types as a list. */
+  readonly valueTypes: readonly ValueType[];
+  /** Display-only, as a definite flag. */
+  readonly displayOnly: boolean;
+  /** Computed, as a definite flag. */
+  readonly computed: boolean;
+  /** Full width, as a definite flag. */
+  readonly fullWidth: boolean;
+  /** Offers choices, as a definite flag. */
+  readonly hasOptions: boolean;
+  /** Flowable names, as a list. */
+  readonly plainAliases: readonly string[];
+  /** Designer names besides the type id, as a list. */
+  readonly designerAliases: readonly string[];
+  /** Config required, as a definite flag. */
+  readonly designerConfigRequired: boolean;
+}
+
+const NO_ERRORS: readonly ValidationError[] = Object.freeze([]);
+
+/** A type id a folder can carry: letters, digits and dashes, starting with a letter. */
+export const PLUGIN_TYPE_ID = /^[A-Za-z][A-Za-z0-9-]*$/;
+
+/** The default emptiness test: nothing, blank text or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * Declares a field type's pure rules. A plugin folder's `rules.ts` default-exports the
+ * result; its `index.ts` adds the widget. It checks the declaration when the module loads
+ * and fills in the defaults (no extra rules, values kept as they are, the usual emptiness
+ * test), so callers run every hook without testing for it.
+ */
+export function defineFieldRules<V, T extends string>(
+  definition: FieldRulesDefinition<V, T>,
+): FieldRules<V, T> {
+  // 1. A type id a folder can carry.
+  if (!PLUGIN_TYPE_ID.test(definition.type)) {
+    throw new Error(`A field plugin type must be a plain id, not "${definition.type}"`);
+  }
+  const valueTypes: readonly ValueType[] =
+    typeof definition.valueType === 'string' ? [definition.valueType] : definition.valueType;
+  const [firstType] = valueTypes;
+  if (firstType === undefined) {
+    throw new Error(`Field plugin "${definition.type}" must name its value type`);
+  }
+  // 2. Only fields that hold a typed value can be given a sample one.
+  if (definition.sampleValue && (definition.displayOnly || definition.computed)) {
+    throw new Error(`Field plugin "${definition.type}" holds no typed value to sample`);
+  }
+  // 3. A display-only type holds nothing, so its value type is `none` and nothing else.
+  if (definition.displayOnly && (valueTypes.length !== 1 || firstType !== 'none')) {
+    throw new Error(`Display-only field plugin "${definition.type}" must have value type none`);
+  }
+  // 4. Defaults.
+  const { valueTypeOf } = definition;
+  return {
+    ...definition,
+    valueTypeOf: valueTypeOf ? valueTypeOf.bind(definition) : () => firstType,
+    validate: definition.validate?.bind(definition) ?? (() => NO_ERRORS),
+    sanitize: definition.sanitize?.bind(definition) ?? ((value: unknown) => value as V),
+    isEmpty: definition.isEmpty?.bind(definition) ?? isEmptyValue,
+    sampleValue: definition.sampleValue?.bind(definition),
+    valueTypes,
+    displayOnly: definition.displayOnly ?? false,
+    computed: definition.computed ?? false,
+    fullWidth: definition.fullWidth ?? false,
+    hasOptions: definition.hasOptions ?? false,
+    plainAliases: definition.plainAliases ?? [],
+    designerAliases: definition.designerAliases ?? [],
+    designerConfigRequired: definition.designerConfigRequired ?? false,
+  };
+}

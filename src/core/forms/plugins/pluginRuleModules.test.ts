@@ -1,0 +1,37 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIELD_CATALOG, PLUGIN_TYPES } from './fieldCatalog';
+import { PLUGIN_INDEX_PATH, pluginIndexSource } from './pluginIndexSource';
+
+const ROOT = resolve(import.meta.dirname, '../../../..');
+
+// The folders under plugins/ that declare rules, read from the disk.
+function ruleFolders(): string[] {
+  return readdirSync(join(ROOT, 'plugins'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .filter((entry) => existsSync(join(ROOT, 'plugins', entry.name, 'rules.ts')))
+    .map((entry) => entry.name);
+}
+
+describe('the generated index of plugin rules', () => {
+  it('given the plugin folders, then the index lists exactly them (run `npm run plugins:index` if not)', () => {
+    const written = readFileSync(join(ROOT, PLUGIN_INDEX_PATH), 'utf8');
+    expect(written).toBe(pluginIndexSource(ruleFolders()));
+  });
+
+  it('given every folder with a widget, then it has pure rules beside it', () => {
+    const withWidget = readdirSync(join(ROOT, 'plugins')).filter((folder) =>
+      existsSync(join(ROOT, 'plugins', folder, 'index.ts')),
+    );
+    expect(ruleFolders().sort()).toEqual(withWidget.sort());
+  });
+
+  it('given the catalog, then its types are the folders and the unsupported type', () => {
+    expect(new Set(PLUGIN_TYPES)).toEqual(new Set([...ruleFolders(), 'unsupported']));
+    expect(PLUGIN_TYPES.at(-1)).toBe('unsupported');
+    expect(FIELD_CATALOG.plainType('multi-line-text')).toBe('multiline');
+    expect(FIELD_CATALOG.designerType('input')).toBe('text');
+    expect(FIELD_CATALOG.rulesOf('no-such-type').displayOnly).toBe(true);
+  });
+});
