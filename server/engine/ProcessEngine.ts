@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, Transaction, type Kysely } from 'kysely';
 import { claimTaskIds } from './claimRule';
 import {
   ConflictError,
@@ -66,6 +66,18 @@ export interface AssignTaskInput {
   readonly actor: string;
   /** When given, the task must still be assigned to this user (null: unassigned). */
   readonly expectedAssignee?: string | null;
+  /**
+   * Why the task moved, in the reassigner's words (may be empty). Handed to the
+   * `onTaskAssigned` listeners, which keep it with the change in the same transaction.
+   */
+  readonly comment?: string;
+}
+
+/** A new due date for an open task (Flowable's `setDueDate`): null takes the date away. */
+export interface SetTaskDueDateInput {
+  readonly dueDate: Date | null;
+  /** Who moved the deadline, for the history. */
+  readonly actor: string;
 }
 
 /** The outcome of deploying a folder: what went in and what was refused, by file. */
@@ -78,6 +90,8 @@ export interface DeployFolderResult {
 interface HookBase {
   readonly tenant: string;
   readonly db: Transaction<DatabaseSchema>;
+  /** The engine's clock when it happened, so what listeners write keeps the engine's time. */
+  readonly at: Date;
 }
 
 /** A user task was created (by a start or a completion). */
@@ -93,6 +107,8 @@ export interface TaskAssignedEvent extends HookBase {
   readonly previousAssignee: string | null;
   readonly actor: string;
   readonly reason: 'claim' | 'assign';
+  /** The reassigner's comment, when the caller gave one (`AssignTaskInput.comment`). */
+  readonly comment?: string;
 }
 
 /** A task was completed. */
@@ -200,7 +216,7 @@ export class ProcessEngine {
     const parsed = await parseProcessDefinition(xml, { serviceHandlers: this.handlers });
     if ('errors' in parsed) throw new DefinitionRefusedError(parsed.errors);
     const model = parsed.definition;
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       // 1. Serialise deploys of one key so two cannot pick the same version number.
       await sql`select pg_advisory_xact_lock(hashtext(${tenant}), hashtext(${model.key}))`.execute(
         trx,
@@ -285,7 +301,7 @@ export class ProcessEngine {
    * name), then moves the token to its first wait states, creating their user tasks.
    */
   async startProcess(tenant: string, input: StartProcessInput): Promise<ProcessInstance> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       // 1. Find the definition: by id, or the latest version of a key.
       let definition: DefinitionRow | undefined;
       if (input.definitionId !== undefined) {
@@ -439,7 +455,7 @@ export class ProcessEngine {
    * the others get a {@link ConflictError}. Claiming one's own task again is a no-op.
    */
   async claimTask(tenant: string, taskId: string, userId: string): Promise<Task> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       // 1. The task must exist, be open and be free.
       const task = await this.taskRow(trx, tenant, taskId);
       if (task.state !== 'open') throw new ConflictError(`Task ${taskId} is already completed`);
@@ -463,15 +479,17 @@ export class ProcessEngine {
       if (claimed === undefined)
         throw new ConflictError(`Task ${taskId} was claimed by someone else`);
       await this.history(trx, tenant, claimed.instance_id, taskId, 'taskClaimed', userId, {});
-      const event = {
+      const result = toTask(claimed);
+      await this.taskAssigned.emit({
         tenant,
         db: trx,
-        task: toTask(claimed),
+        at: this.clock(),
+        task: result,
         previousAssignee: null,
         actor: userId,
-      };
-      await this.taskAssigned.emit({ ...event, reason: 'claim' });
-      return event.task;
+        reason: 'claim',
+      });
+      return result;
     });
   }
 
@@ -481,7 +499,7 @@ export class ProcessEngine {
    * and, with `expectedAssignee`, that nobody changed the assignee in between.
    */
   async assignTask(tenant: string, taskId: string, input: AssignTaskInput): Promise<Task> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const task = await this.taskRow(trx, tenant, taskId);
       if (task.state !== 'open') throw new ConflictError(`Task ${taskId} is already completed`);
       if (input.assignee !== null) {
@@ -518,12 +536,39 @@ export class ProcessEngine {
       await this.taskAssigned.emit({
         tenant,
         db: trx,
+        at: this.clock(),
         task: result,
         previousAssignee: task.assignee,
         actor: input.actor,
         reason: 'assign',
+        ...(input.comment === undefined ? {} : { comment: input.comment }),
       });
       return result;
+    });
+  }
+
+  /**
+   * Moves the deadline of an open task, as Flowable's `setDueDate` does: a supervisor
+   * giving a case more time, or the demo spreading its deadlines over every window.
+   */
+  async setTaskDueDate(tenant: string, taskId: string, input: SetTaskDueDateInput): Promise<Task> {
+    return this.inTransaction(async (trx) => {
+      const row = await trx
+        .updateTable('tasks')
+        .set({ due_date: input.dueDate })
+        .where('tenant', '=', tenant)
+        .where('id', '=', taskId)
+        .where('state', '=', 'open')
+        .returningAll()
+        .executeTakeFirst();
+      if (row === undefined) {
+        await this.taskRow(trx, tenant, taskId);
+        throw new ConflictError(`Task ${taskId} is already completed`);
+      }
+      await this.history(trx, tenant, row.instance_id, taskId, 'taskDueDateChanged', input.actor, {
+        dueDate: input.dueDate?.toISOString() ?? null,
+      });
+      return toTask(row);
     });
   }
 
@@ -571,7 +616,7 @@ export class ProcessEngine {
     taskId: string,
     input: CompleteTaskInput,
   ): Promise<{ task: Task; instance: ProcessInstance }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       // 1. Lock the instance first, then read the task under that lock, so a concurrent
       //    completion either finished before (and we see it) or waits for us.
       const found = await this.taskRow(trx, tenant, taskId);
@@ -641,6 +686,7 @@ export class ProcessEngine {
       await this.taskCompleted.emit({
         tenant,
         db: trx,
+        at: now,
         task: toTask(completed),
         actor: input.userId,
       });
@@ -652,6 +698,17 @@ export class ProcessEngine {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /**
+   * Runs one command in its own transaction; an engine built over an open transaction runs
+   * every command inside that one instead, so its owner can make many steps one atomic
+   * change (the demo seed does). A command that throws there leaves the rollback to the
+   * owner.
+   */
+  private inTransaction<T>(work: (trx: Transaction<DatabaseSchema>) => Promise<T>): Promise<T> {
+    if (this.db instanceof Transaction) return work(this.db);
+    return this.db.transaction().execute(work);
+  }
 
   private runner(
     trx: Transaction<DatabaseSchema>,
@@ -666,6 +723,7 @@ export class ProcessEngine {
         this.taskCreated.emit({
           tenant: instance.tenant,
           db: trx,
+          at: now,
           task,
           candidates,
           instance: { id: instance.id, startedBy: instance.startedBy },
@@ -708,7 +766,7 @@ export class ProcessEngine {
   ): Promise<ProcessInstance> {
     const instance = toProcessInstance(row, definition);
     if (row.ended_at !== null)
-      await this.processEnded.emit({ tenant: row.tenant, db: trx, instance });
+      await this.processEnded.emit({ tenant: row.tenant, db: trx, at: row.ended_at, instance });
     return instance;
   }
 

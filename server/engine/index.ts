@@ -7,6 +7,7 @@ export type {
   EngineListener,
   ProcessEndedEvent,
   ProcessEngineOptions,
+  SetTaskDueDateInput,
   StartProcessInput,
   TaskAssignedEvent,
   TaskCompletedEvent,

@@ -9,6 +9,7 @@ import { migrate } from '../db/migrate';
 import { queryTaskList, type TaskListKind } from '../tasks/taskListQuery';
 import { createTestDatabase } from '../testing/createTestDatabase';
 import { startTestServer, type TestServer } from '../testing/startTestServer';
+import { resolveUserTask } from '../engine/resolveUserTask';
 import { seedDemoWorkload } from './demoWorkload';
 import { seedIdentity } from './seedIdentity';
 
@@ -81,6 +82,76 @@ describe('demo workload', () => {
       )
       .execute();
     expect(withoutHistory).toEqual([]);
+  });
+
+  it('given the seeded demo, when each open task is set beside what the engine makes of its instance, then every row is the engine’s own', async () => {
+    const db = server.database.db;
+    const engine = server.app.engine;
+    const open = await db
+      .selectFrom('tasks')
+      .select(['tenant', 'id', 'instance_id'])
+      .where('state', '=', 'open')
+      .orderBy('id')
+      .execute();
+    expect(open.length).toBeGreaterThanOrEqual(300);
+    const mismatches: unknown[] = [];
+    for (const { tenant, id, instance_id: instanceId } of open) {
+      // The engine's own answers about the task and its instance.
+      const task = await engine.getTask(tenant, id);
+      const instance = await engine.getInstance(tenant, instanceId);
+      const definition = await engine.getDefinition(tenant, task.definitionId);
+      const node = definition.model.nodes[task.elementId];
+      if (node?.kind !== 'userTask') throw new Error(`${task.elementId} is not a user task`);
+      const listed = await engine.listInstanceTasks(tenant, instanceId, { completed: false });
+      const history = await db
+        .selectFrom('process_history')
+        .select(['event', 'actor', 'payload'])
+        .where('tenant', '=', tenant)
+        .where('task_id', '=', id)
+        .orderBy('id')
+        .execute();
+      // What the engine makes of the definition with the instance's variables.
+      const resolved = resolveUserTask(node, instance.variables, {
+        instanceStartedAt: instance.startedAt,
+        taskCreatedAt: task.createdAt,
+      });
+      let assignee = resolved.assignee;
+      let dueDate = resolved.dueDate?.toISOString() ?? null;
+      for (const entry of history) {
+        const payload = entry.payload as { to?: string | null; dueDate?: string | null };
+        if (entry.event === 'taskClaimed') assignee = entry.actor;
+        if (entry.event === 'taskAssigned') assignee = payload.to ?? null;
+        if (entry.event === 'taskDueDateChanged') dueDate = payload.dueDate ?? null;
+      }
+      const expected = {
+        listed: true,
+        name: resolved.name,
+        formKey: resolved.formKey,
+        priority: resolved.priority,
+        initiatorCanCompleteTask: resolved.initiatorCanCompleteTask,
+        candidates: { users: [...resolved.candidateUsers], groups: [...resolved.candidateGroups] },
+        assignee,
+        dueDate,
+        created: history[0]?.event,
+      };
+      const candidates = await engine.getTaskCandidates(tenant, id);
+      const actual = {
+        listed: listed.some((entry) => JSON.stringify(entry) === JSON.stringify(task)),
+        name: task.name,
+        formKey: task.formKey,
+        priority: task.priority,
+        initiatorCanCompleteTask: task.initiatorCanCompleteTask,
+        candidates: { users: candidates.users, groups: [...candidates.groups].sort() },
+        assignee: task.assignee,
+        dueDate: task.dueDate?.toISOString() ?? null,
+        created: 'taskCreated',
+      };
+      expected.candidates.groups.sort();
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+        mismatches.push({ id, expected, actual });
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('given a seeded intake task, when its officer completes it, then the real engine carries the case on', async () => {

@@ -1,10 +1,10 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import type { DatabaseSchema } from '../db/schema';
-import { ProcessEngine, type ProcessModel, type UserTaskNode, type Variables } from '../engine';
-import { fillTemplate as fillPlaceholders, readName, splitTemplate } from '../../src/core/template';
+import { ProcessEngine, type Variables } from '../engine';
 import { projectPath } from '../paths';
 import { dateWindows } from '../tasks/dateWindows';
+import { markNotificationsReadBy, markTaskNotificationsRead } from '../tasks/notifications';
 import { subscribeTaskListeners } from '../tasks/taskEnginePlugin';
 import {
   COMMENT_TEXTS,
@@ -164,257 +164,176 @@ const PLANS: readonly TenantPlan[] = [
   { tenant: 'acme', supervisor: null, tasks: acmeTasks },
 ];
 
-/** The latest deployed definition of a key, with its model. */
-interface DeployedDefinition {
-  readonly id: string;
-  readonly model: ProcessModel;
-}
+/**
+ * The engine's clock while the demo is made: pinned to each planned step's time while the
+ * bulk plan plays, then ticking a second a read for the stories, so they keep their order,
+ * stay in the past and come out the same for the same `now`, whatever the wall clock says.
+ */
+class DemoClock {
+  private current: Date;
+  private ticking = false;
 
-/** The user task a fresh instance of `model` waits at, and the flow its token came over. */
-function firstUserTask(model: ProcessModel): { node: UserTaskNode; via: string } {
-  const start = model.nodes[model.startEventId];
-  const via = start?.outgoing[0];
-  const target = via === undefined ? undefined : model.nodes[model.flows[via]?.target ?? ''];
-  if (via === undefined || target?.kind !== 'userTask') {
-    throw new Error(`The demo needs ${model.key} to start with a user task.`);
+  constructor(start: Date) {
+    this.current = start;
   }
-  return { node: target, via };
-}
 
-/**
- * Fills `${name}` placeholders from the variables; the demo fixtures use no other form, and
- * a name without a value is a mistake in the demo, so it stops the seed.
- */
-function fillTemplate(template: string, variables: Variables): string {
-  return fillPlaceholders(splitTemplate(template, readName), {
-    valueOf: (name) => (Object.hasOwn(variables, name) ? variables[name] : undefined),
-    onMissing: (written) => {
-      throw new Error(`The demo has no value for ${written}.`);
-    },
-  });
-}
+  /** Every read answers `at` until the clock is moved again. */
+  pin(at: Date): void {
+    this.current = at;
+    this.ticking = false;
+  }
 
-/** Rows of the bulk part, written in one transaction. */
-interface BulkRows {
-  instances: Insertable<DatabaseSchema['process_instances']>[];
-  executions: Insertable<DatabaseSchema['process_executions']>[];
-  tasks: Insertable<DatabaseSchema['tasks']>[];
-  candidates: Insertable<DatabaseSchema['task_candidates']>[];
-  history: Insertable<DatabaseSchema['process_history']>[];
-  notifications: Insertable<DatabaseSchema['task_notifications']>[];
-  comments: { row: Insertable<DatabaseSchema['task_comments']>; readBy: string[] }[];
-}
+  /** Each read from now on is one second after the previous one, starting after `at`. */
+  tickFrom(at: Date): void {
+    this.current = at;
+    this.ticking = true;
+  }
 
-/**
- * Turns a plan into rows exactly as the engine would have left them had each instance been
- * started (and its task claimed or reassigned) through it: the instance with its
- * variables, the token parked at the first user task, the task and its candidates, the
- * history events and the notifications the tasks area writes. Due dates are spread over
- * every quick-filter window instead of following the BPMN durations, as if deadlines had
- * been moved, so every badge has something to show.
- */
-function planRows(
-  plan: TenantPlan,
-  definitions: ReadonlyMap<string, DeployedDefinition>,
-  members: ReadonlyMap<string, readonly string[]>,
-  random: SeededRandom,
-  now: Date,
-): BulkRows {
-  const rows: BulkRows = {
-    instances: [],
-    executions: [],
-    tasks: [],
-    candidates: [],
-    history: [],
-    notifications: [],
-    comments: [],
+  /** The engine's clock. */
+  readonly read = (): Date => {
+    if (this.ticking) this.current = new Date(this.current.getTime() + 1_000);
+    return this.current;
   };
+}
+
+/** What playing a tenant's plan needs besides the plan. */
+interface PlayContext {
+  readonly db: Kysely<DatabaseSchema>;
+  readonly engine: ProcessEngine;
+  readonly clock: DemoClock;
+  readonly random: SeededRandom;
+  readonly now: Date;
+  /** Members with access-task of each group, sorted. */
+  readonly members: ReadonlyMap<string, readonly string[]>;
+  /** The process name of each key, for the instances' names. */
+  readonly processNames: ReadonlyMap<string, string>;
+  /** The candidate groups of the first task of a key's instances (the given one's). */
+  readonly groupsOfFirstTask: (key: string, taskId: string) => Promise<readonly string[]>;
+}
+
+/** A conversation comment of the demo and who has read it. */
+interface DemoComment {
+  readonly row: Insertable<DatabaseSchema['task_comments']>;
+  readonly readBy: readonly string[];
+}
+
+/**
+ * Plays one planned task through the engine, each step at its planned time on the engine's
+ * clock: the start (the engine creates the task, its candidates, token, history and the
+ * notifications of the tasks area's listeners), the deadline moved into its quick-filter
+ * window (the BPMN durations alone put every task one to three days after its start), then
+ * the claim and the supervisor's reassignment with its comment, and the assignee opening
+ * the task. Returns the conversation comments to add.
+ */
+async function playPlannedTask(
+  context: PlayContext,
+  plan: TenantPlan,
+  planned: PlannedTask,
+): Promise<DemoComment[]> {
+  const { engine, clock, random, now, members } = context;
+  const tenant = plan.tenant;
   const windows = dateWindows(now);
   const hoursAfter = (date: Date, hours: number) =>
     new Date(Math.min(now.getTime() - 60_000, date.getTime() + hours * 3_600_000));
-  for (const planned of plan.tasks(random)) {
-    const definition = definitions.get(planned.key);
-    if (!definition) continue;
-    const { node, via } = firstUserTask(definition.model);
-    const { dueDate, createdAt } = drawTimes(random, drawBucket(random), now, windows);
-    const instanceId = random.uuid();
-    const taskId = random.uuid();
-    const executionId = random.uuid();
-    const variables: Variables = { ...planned.variables };
-    if (definition.model.initiatorVariable !== null) {
-      variables[definition.model.initiatorVariable] = planned.startedBy;
-    }
-    const name = fillTemplate(node.name ?? node.id, variables);
-    const holder = planned.holder;
-    const assignee =
-      holder.kind === 'direct'
-        ? planned.startedBy
-        : holder.kind === 'claimed'
-          ? holder.by
-          : holder.kind === 'reassigned'
-            ? holder.to
-            : null;
-    const seen = assignee !== null && random.chance(0.65);
-    const groups = node.candidateGroups.map((group) => fillTemplate(group, variables));
-    const customer = String(
-      planned.variables.customerName ?? planned.variables.applicantName ?? '',
-    );
+  const { dueDate, createdAt } = drawTimes(random, drawBucket(random), now, windows);
+  const customer = String(planned.variables.customerName ?? planned.variables.applicantName ?? '');
+  const processName = context.processNames.get(planned.key) ?? planned.key;
 
-    rows.instances.push({
-      id: instanceId,
-      tenant: plan.tenant,
-      definition_id: definition.id,
-      name: `${definition.model.name} - ${customer}`,
-      business_key: null,
-      started_by: planned.startedBy,
-      started_at: createdAt,
-      ended_at: null,
-      variables: JSON.stringify(variables),
-    });
-    rows.executions.push({
-      id: executionId,
-      tenant: plan.tenant,
-      instance_id: instanceId,
-      element_id: node.id,
-      state: 'active',
-      arrived_via: via,
-      created_at: createdAt,
-    });
-    rows.tasks.push({
-      id: taskId,
-      tenant: plan.tenant,
-      instance_id: instanceId,
-      definition_id: definition.id,
-      execution_id: executionId,
-      element_id: node.id,
-      name,
-      form_key: node.formKey,
-      assignee,
-      created_at: createdAt,
-      due_date: dueDate,
-      state: 'open',
-      completed_at: null,
-      completed_by: null,
-      outcome: null,
-      variables: '{}',
-      initiator_can_complete: node.initiatorCanCompleteTask,
-      seen_by_assignee: seen,
-      priority: Number(node.priority ?? 50),
-    });
-    rows.candidates.push(
-      ...groups.map((group) => ({
-        tenant: plan.tenant,
-        task_id: taskId,
-        kind: 'group' as const,
-        principal: group,
-      })),
-    );
-    const event = (
-      name: string,
-      actor: string | null,
-      at: Date,
-      payload: Record<string, unknown>,
-    ) =>
-      rows.history.push({
-        tenant: plan.tenant,
-        instance_id: instanceId,
-        task_id: name === 'processStarted' ? null : taskId,
-        event: name,
-        actor,
-        at,
-        payload: JSON.stringify(payload),
+  // 1. Start: the instance rests at its first user task.
+  clock.pin(createdAt);
+  const instance = await engine.startProcess(tenant, {
+    key: planned.key,
+    startedBy: planned.startedBy,
+    name: `${processName} - ${customer}`,
+    variables: planned.variables,
+  });
+  const [task] = await engine.listInstanceTasks(tenant, instance.id, { completed: false });
+  if (!task) throw new Error(`The demo needs ${planned.key} to start with a user task.`);
+  await engine.setTaskDueDate(tenant, task.id, {
+    dueDate,
+    actor: plan.supervisor ?? planned.startedBy,
+  });
+
+  // 2. Who holds it: claimed, claimed then moved by the supervisor, or as started.
+  const holder = planned.holder;
+  let assignee = task.assignee;
+  let lastMove = createdAt;
+  if (holder.kind === 'claimed' || holder.kind === 'reassigned') {
+    lastMove = hoursAfter(createdAt, random.int(1, 6));
+    clock.pin(lastMove);
+    const claimer = holder.kind === 'claimed' ? holder.by : holder.claimedBy;
+    assignee = (await engine.claimTask(tenant, task.id, claimer)).assignee;
+    if (holder.kind === 'reassigned') {
+      lastMove = hoursAfter(lastMove, random.int(1, 20));
+      clock.pin(lastMove);
+      const moved = await engine.assignTask(tenant, task.id, {
+        assignee: holder.to,
+        actor: holder.by,
+        expectedAssignee: claimer,
+        comment: holder.comment,
       });
-    event('processStarted', planned.startedBy, createdAt, {
-      definitionId: definition.id,
-      variables: Object.keys(variables),
-    });
-    event('taskCreated', null, createdAt, {
-      elementId: node.id,
-      name,
-      assignee: holder.kind === 'direct' ? planned.startedBy : null,
-      candidates: { users: [], groups },
-    });
-    const notify = (
-      userId: string,
-      kind: 'assigned' | 'candidate',
-      group: string | null,
-      at: Date,
-      read: boolean,
-    ) =>
-      rows.notifications.push({
-        tenant: plan.tenant,
-        user_id: userId,
-        task_id: taskId,
-        kind,
-        group_id: group,
-        created_at: at,
-        read_at: read ? hoursAfter(at, 1) : null,
-      });
-    if (holder.kind === 'claimed' || holder.kind === 'reassigned') {
-      const claimedAt = hoursAfter(createdAt, random.int(1, 6));
-      event('taskClaimed', holder.kind === 'claimed' ? holder.by : holder.claimedBy, claimedAt, {});
-      if (holder.kind === 'reassigned') {
-        const movedAt = hoursAfter(claimedAt, random.int(1, 20));
-        event('taskAssigned', holder.by, movedAt, { from: holder.claimedBy, to: holder.to });
-        notify(holder.to, 'assigned', null, movedAt, seen);
-        rows.comments.push({
-          row: {
-            tenant: plan.tenant,
-            instance_id: instanceId,
-            task_id: taskId,
-            task_name: name,
-            user_id: holder.by,
-            comment: holder.comment,
-            is_reassign: true,
-            reassignee_id: holder.to,
-            previous_assignee_id: holder.claimedBy,
-            created_at: movedAt,
-          },
-          readBy: seen ? [holder.to] : [],
-        });
-      }
-    } else if (holder.kind === 'direct') {
-      notify(planned.startedBy, 'assigned', null, createdAt, seen);
-    } else {
-      // Unclaimed: every candidate heard of it; older news has been read.
-      const old = now.getTime() - createdAt.getTime() > 3 * 24 * 3_600_000;
-      const notified = new Set<string>();
-      for (const group of groups) {
-        for (const userId of members.get(group) ?? []) {
-          if (notified.has(userId)) continue;
-          notified.add(userId);
-          // Drawn whether or not it is needed: a draw skipped on some days would shift every
-          // later choice, and the demo would differ with the hour it was seeded at.
-          const readAnyway = random.chance(0.3);
-          notify(userId, 'candidate', group, createdAt, old || readAnyway);
-        }
-      }
-    }
-    // A third of the officers' assigned cases carry a short conversation.
-    if (assignee !== null && plan.supervisor !== null && random.chance(0.33)) {
-      const voices = [assignee, plan.supervisor, ...(members.get(groups[0] ?? '') ?? [])];
-      let at = hoursAfter(createdAt, 2);
-      for (let count = random.int(1, 3); count > 0; count -= 1) {
-        at = hoursAfter(at, random.int(1, 12));
-        const author = random.pick(voices);
-        rows.comments.push({
-          row: {
-            tenant: plan.tenant,
-            instance_id: instanceId,
-            task_id: taskId,
-            task_name: name,
-            user_id: author,
-            comment: random.pick(COMMENT_TEXTS),
-            created_at: at,
-          },
-          readBy: [...new Set([plan.supervisor, assignee])].filter(
-            (reader) => reader !== author && random.chance(0.5),
-          ),
-        });
-      }
+      assignee = moved.assignee;
     }
   }
-  return rows;
+  // The first task of a key has the same candidates in every instance: asked once.
+  const groups = await context.groupsOfFirstTask(planned.key, task.id);
+
+  // 3. What its people have read: the assignee opened most of their tasks; of an unclaimed
+  //    task the older news has been read, and some of the rest.
+  const seen = assignee !== null && random.chance(0.65);
+  const readAt = hoursAfter(lastMove, 1);
+  if (assignee !== null && seen) {
+    await engine.markTaskSeen(tenant, task.id, assignee);
+    await markTaskNotificationsRead(
+      context.db,
+      { tenant, userId: assignee, privileges: [] },
+      task.id,
+      readAt,
+    );
+  }
+  if (holder.kind === 'pool') {
+    const old = now.getTime() - createdAt.getTime() > 3 * 24 * 3_600_000;
+    const notified = new Set<string>();
+    const readers: string[] = [];
+    for (const group of groups) {
+      for (const userId of members.get(group) ?? []) {
+        if (notified.has(userId)) continue;
+        notified.add(userId);
+        // Drawn whether or not it is needed: a draw skipped on some days would shift every
+        // later choice, and the demo would differ with the hour it was seeded at.
+        const readAnyway = random.chance(0.3);
+        if (old || readAnyway) readers.push(userId);
+      }
+    }
+    await markNotificationsReadBy(context.db, { tenant, taskId: task.id, at: readAt }, readers);
+  }
+
+  // 4. A third of the officers' assigned cases carry a short conversation.
+  const comments: DemoComment[] = [];
+  if (assignee !== null && plan.supervisor !== null && random.chance(0.33)) {
+    const supervisor = plan.supervisor;
+    const voices = [assignee, supervisor, ...(members.get(groups[0] ?? '') ?? [])];
+    let at = hoursAfter(createdAt, 2);
+    for (let count = random.int(1, 3); count > 0; count -= 1) {
+      at = hoursAfter(at, random.int(1, 12));
+      const author = random.pick(voices);
+      comments.push({
+        row: {
+          tenant,
+          instance_id: instance.id,
+          task_id: task.id,
+          task_name: task.name,
+          user_id: author,
+          comment: random.pick(COMMENT_TEXTS),
+          created_at: at,
+        },
+        readBy: [...new Set([supervisor, assignee])].filter(
+          (reader) => reader !== author && random.chance(0.5),
+        ),
+      });
+    }
+  }
+  return comments;
 }
 
 /** Inserts rows in chunks small enough for any backend's parameter limit. */
@@ -431,20 +350,45 @@ async function insertChunks<T extends keyof DatabaseSchema & string>(
   }
 }
 
-/** The latest definition of each key of a tenant. */
-async function latestDefinitions(
+/** Adds the conversation comments and their reads. */
+async function insertComments(
   db: Kysely<DatabaseSchema>,
   tenant: string,
-): Promise<Map<string, DeployedDefinition>> {
-  const rows = await db
-    .selectFrom('process_definitions')
-    .select(['id', 'key', 'model'])
-    .distinctOn('key')
-    .where('tenant', '=', tenant)
-    .orderBy('key')
-    .orderBy('version', 'desc')
-    .execute();
-  return new Map(rows.map((row) => [row.key, { id: row.id, model: row.model }]));
+  comments: readonly DemoComment[],
+): Promise<void> {
+  // Comments go in at once; their reads find them again by task, author and time.
+  const readers = new Map(
+    comments.map(({ row, readBy }) => [
+      `${row.task_id}|${row.user_id}|${new Date(row.created_at ?? 0).toISOString()}`,
+      readBy,
+    ]),
+  );
+  for (let start = 0; start < comments.length; start += 400) {
+    const stored = await db
+      .insertInto('task_comments')
+      .values(comments.slice(start, start + 400).map(({ row }) => row))
+      .returning(['id', 'task_id', 'user_id', 'created_at'])
+      .execute();
+    const reads = stored.flatMap((comment) =>
+      (
+        readers.get(`${comment.task_id}|${comment.user_id}|${comment.created_at.toISOString()}`) ??
+        []
+      ).map((userId) => ({ comment_id: comment.id, tenant, user_id: userId })),
+    );
+    await insertChunks(db, 'task_comment_reads', reads);
+  }
+}
+
+/** The name of each process key of a tenant, from its latest version. */
+async function processNamesOf(engine: ProcessEngine, tenant: string): Promise<Map<string, string>> {
+  const latest = new Map<string, { version: number; name: string }>();
+  for (const definition of await engine.listDefinitions(tenant)) {
+    const known = latest.get(definition.key);
+    if (!known || known.version < definition.version) {
+      latest.set(definition.key, { version: definition.version, name: definition.name });
+    }
+  }
+  return new Map([...latest].map(([key, { name }]) => [key, name]));
 }
 
 /** The members with access-task of each group of a tenant, sorted. */
@@ -470,9 +414,11 @@ async function groupMembers(
 }
 
 /**
- * Writes one tenant's bulk plan in one transaction, unless the tenant already has process
- * instances (then nothing is touched). Several processes may start at once on one
- * PostgreSQL: the first one seeds, the others wait on the lock and then find instances.
+ * Plays one tenant's plan through the engine in one transaction, unless the tenant already
+ * has process instances (then nothing is touched), and, for `internal`, the stories after
+ * it. The engine is built over that transaction, so its steps make one atomic change: a
+ * seed cut short leaves nothing. Several processes may start at once on one PostgreSQL: the
+ * first one seeds, the others wait on the lock and then find instances.
  */
 async function seedTenant(
   db: Kysely<DatabaseSchema>,
@@ -496,35 +442,39 @@ async function seedTenant(
       .limit(1)
       .executeTakeFirst();
     if (!tenant || started) return false;
-    const definitions = await latestDefinitions(trx, plan.tenant);
-    const rows = planRows(plan, definitions, await groupMembers(trx, plan.tenant), random, now);
-    await insertChunks(trx, 'process_instances', rows.instances);
-    await insertChunks(trx, 'process_executions', rows.executions);
-    await insertChunks(trx, 'tasks', rows.tasks);
-    await insertChunks(trx, 'task_candidates', rows.candidates);
-    await insertChunks(trx, 'process_history', rows.history);
-    await insertChunks(trx, 'task_notifications', rows.notifications);
-    // Comments go in at once; their reads find them again by task, author and time.
-    const readers = new Map(
-      rows.comments.map(({ row, readBy }) => [
-        `${row.task_id}|${row.user_id}|${new Date(row.created_at ?? 0).toISOString()}`,
-        readBy,
-      ]),
-    );
-    for (let start = 0; start < rows.comments.length; start += 400) {
-      const stored = await trx
-        .insertInto('task_comments')
-        .values(rows.comments.slice(start, start + 400).map(({ row }) => row))
-        .returning(['id', 'task_id', 'user_id', 'created_at'])
-        .execute();
-      const reads = stored.flatMap((comment) =>
-        (
-          readers.get(
-            `${comment.task_id}|${comment.user_id}|${comment.created_at.toISOString()}`,
-          ) ?? []
-        ).map((userId) => ({ comment_id: comment.id, tenant: plan.tenant, user_id: userId })),
-      );
-      await insertChunks(trx, 'task_comment_reads', reads);
+    const clock = new DemoClock(now);
+    const engine = new ProcessEngine(trx, { clock: clock.read });
+    const unsubscribe = subscribeTaskListeners(engine);
+    const firstTaskGroups = new Map<string, readonly string[]>();
+    try {
+      const context: PlayContext = {
+        db: trx,
+        engine,
+        clock,
+        random,
+        now,
+        members: await groupMembers(trx, plan.tenant),
+        processNames: await processNamesOf(engine, plan.tenant),
+        groupsOfFirstTask: async (key, taskId) => {
+          const known = firstTaskGroups.get(key);
+          if (known) return known;
+          const { groups } = await engine.getTaskCandidates(plan.tenant, taskId);
+          firstTaskGroups.set(key, groups);
+          return groups;
+        },
+      };
+      const comments: DemoComment[] = [];
+      for (const planned of plan.tasks(random)) {
+        if (!context.processNames.has(planned.key)) continue;
+        comments.push(...(await playPlannedTask(context, plan, planned)));
+      }
+      await insertComments(trx, plan.tenant, comments);
+      if (plan.tenant === 'internal') {
+        clock.tickFrom(new Date(now.getTime() - 30 * 60_000));
+        await runDemoStories(engine, random);
+      }
+    } finally {
+      unsubscribe();
     }
     return true;
   });
@@ -556,19 +506,6 @@ export interface DemoWorkloadReport {
   seededTenants: string[];
 }
 
-/**
- * The engine's clock while the stories play: it starts half an hour before `now` and moves
- * one second a call, so the story cases keep their order, stay in the past and come out the
- * same for the same `now`, whatever the wall clock says.
- */
-function storyClock(now: Date): () => Date {
-  let calls = 0;
-  return () => {
-    calls += 1;
-    return new Date(now.getTime() - 30 * 60_000 + calls * 1_000);
-  };
-}
-
 /** Options of {@link seedDemoWorkload}; the defaults suit `npm start`. */
 export interface DemoWorkloadOptions {
   /**
@@ -583,9 +520,9 @@ export interface DemoWorkloadOptions {
 /**
  * The demo workload of the first start (see docs/decisions.md, "Demo workload"): deploys
  * the process fixtures for every tenant, then, for a tenant without any process instance,
- * writes its bulk plan of open tasks in one transaction and, for `internal`, plays a few
- * cases further through the engine itself (approvals, parallel document and collateral
- * tasks, reviews, and some instances run to their end).
+ * plays its bulk plan of open tasks through the engine and, for `internal`, a few cases
+ * further (approvals, parallel document and collateral tasks, reviews, and some instances
+ * run to their end). Every task, token and history row is the engine's own.
  */
 export async function seedDemoWorkload(
   db: Kysely<DatabaseSchema>,
@@ -593,18 +530,10 @@ export async function seedDemoWorkload(
 ): Promise<DemoWorkloadReport> {
   const now = options.now ?? new Date();
   const random = new SeededRandom(options.seed ?? DEMO_SEED);
-  const engine = new ProcessEngine(db, { clock: storyClock(now) });
-  const unsubscribe = subscribeTaskListeners(engine);
-  try {
-    const refused = await deployDemoProcesses(db, engine);
-    const seededTenants: string[] = [];
-    for (const plan of PLANS) {
-      if (!(await seedTenant(db, plan, random, now))) continue;
-      seededTenants.push(plan.tenant);
-      if (plan.tenant === 'internal') await runDemoStories(engine, random);
-    }
-    return { refused, seededTenants };
-  } finally {
-    unsubscribe();
+  const refused = await deployDemoProcesses(db, new ProcessEngine(db));
+  const seededTenants: string[] = [];
+  for (const plan of PLANS) {
+    if (await seedTenant(db, plan, random, now)) seededTenants.push(plan.tenant);
   }
+  return { refused, seededTenants };
 }

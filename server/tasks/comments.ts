@@ -178,6 +178,8 @@ export interface ReassignmentComment {
   readonly to: string;
   /** Already trimmed and checked; may be empty. */
   readonly comment: string;
+  /** When the task moved, by the engine's clock. */
+  readonly at: Date;
 }
 
 /** Records a reassignment in the task's comments (the panel's Reassignments tab). */
@@ -197,6 +199,7 @@ export async function insertReassignmentComment(
       is_reassign: true,
       reassignee_id: entry.to,
       previous_assignee_id: entry.from,
+      created_at: entry.at,
     })
     .execute();
 }

@@ -12,6 +12,8 @@ import type { TaskActor } from './taskActor';
 export interface TaskNotificationTarget {
   readonly tenant: string;
   readonly taskId: string;
+  /** When the change happened, by the engine's clock (a notification's time is its task's). */
+  readonly at: Date;
 }
 
 /** Only staff with access-task are notified: nobody else can open the task. */
@@ -21,7 +23,7 @@ const HAS_ACCESS = sql<boolean>`${Privilege.accessTask} = any(u.privileges)`;
 const revive = (conflict: OnConflictBuilder<DatabaseSchema, 'task_notifications'>) =>
   conflict
     .columns(['tenant', 'user_id', 'task_id', 'kind'])
-    .doUpdateSet({ read_at: null, created_at: sql<Date>`now()` });
+    .doUpdateSet({ read_at: null, created_at: sql<Date>`excluded.created_at` });
 
 /** Notifies the users named (those with access-task) of a task, as its assignee or a candidate. */
 async function notifyUsers(
@@ -33,7 +35,7 @@ async function notifyUsers(
   if (userIds.length === 0) return;
   await db
     .insertInto('task_notifications')
-    .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
+    .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id', 'created_at'])
     .expression(
       db
         .selectFrom('users as u')
@@ -43,6 +45,7 @@ async function notifyUsers(
           sql<string>`${target.taskId}::text`.as('task_id'),
           sql.lit(kind).as('kind'),
           sql.lit(null).as('group_id'),
+          sql<Date>`${target.at}::timestamptz`.as('created_at'),
         ])
         .where('u.tenant', '=', target.tenant)
         .where('u.id', 'in', [...userIds])
@@ -78,7 +81,7 @@ export async function notifyCandidates(
   if (candidates.groups.length > 0) {
     await db
       .insertInto('task_notifications')
-      .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id'])
+      .columns(['tenant', 'user_id', 'task_id', 'kind', 'group_id', 'created_at'])
       .expression(
         db
           .selectFrom('group_members as m')
@@ -92,6 +95,7 @@ export async function notifyCandidates(
             sql<string>`${target.taskId}::text`.as('task_id'),
             sql.lit('candidate').as('kind'),
             'm.group_id',
+            sql<Date>`${target.at}::timestamptz`.as('created_at'),
           ])
           .where('m.tenant', '=', target.tenant)
           .where('m.group_id', 'in', [...candidates.groups])
@@ -116,7 +120,7 @@ export async function retireNotifications(
 ): Promise<void> {
   let update = db
     .updateTable('task_notifications')
-    .set({ read_at: sql<Date>`now()` })
+    .set({ read_at: target.at })
     .where('tenant', '=', target.tenant)
     .where('task_id', '=', target.taskId)
     .where('read_at', 'is', null)
@@ -222,15 +226,36 @@ export async function markNotificationsRead(
   return Number(result.numUpdatedRows);
 }
 
-/** Marks one's own notifications about a task read (the task was opened). */
+/**
+ * Marks the notifications of some users about a task read at `at`: the demo's candidates
+ * who have seen the news of an older task.
+ */
+export async function markNotificationsReadBy(
+  db: Kysely<DatabaseSchema>,
+  target: TaskNotificationTarget,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('task_notifications')
+    .set({ read_at: target.at })
+    .where('tenant', '=', target.tenant)
+    .where('task_id', '=', target.taskId)
+    .where('user_id', 'in', [...userIds])
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** Marks one's own notifications about a task read (the task was opened), now or `at`. */
 export async function markTaskNotificationsRead(
   db: Kysely<DatabaseSchema>,
   actor: TaskActor,
   taskId: string,
+  at?: Date,
 ): Promise<void> {
   await db
     .updateTable('task_notifications')
-    .set({ read_at: sql<Date>`now()` })
+    .set({ read_at: at ?? sql<Date>`now()` })
     .where('tenant', '=', actor.tenant)
     .where('user_id', '=', actor.userId)
     .where('task_id', '=', taskId)

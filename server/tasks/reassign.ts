@@ -13,7 +13,6 @@ import { claimTaskIds, EngineError, type ProcessEngine } from '../engine';
 import { AppError } from '../errors';
 import { requireVisibleTask, visibleInstanceIds, type StoredTask } from './taskAccess';
 import type { TaskActor } from './taskActor';
-import { pendingReassignment } from './taskEnginePlugin';
 
 /**
  * Whether the actor may reassign a task, and where the picker's users come from. An open,
@@ -177,13 +176,12 @@ export async function reassignTask(
   if (!target) {
     throw refused('notReassignable', 'body.toUser', 'The task cannot be reassigned to this user.');
   }
-  await pendingReassignment.run({ taskId: task.id, comment: request.comment }, () =>
-    engine.assignTask(actor.tenant, task.id, {
-      assignee: target.id,
-      actor: actor.userId,
-      expectedAssignee: request.fromUser,
-    }),
-  );
+  await engine.assignTask(actor.tenant, task.id, {
+    assignee: target.id,
+    actor: actor.userId,
+    expectedAssignee: request.fromUser,
+    comment: request.comment,
+  });
   return { assignee: target.id, assigneeName: target.fullName };
 }
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { ProcessEngine } from '../engine';
 import { definePlugin } from '../plugins/definePlugin';
 import { insertReassignmentComment } from './comments';
@@ -11,18 +10,6 @@ declare module 'fastify' {
   }
 }
 
-/** The comment of a reassignment in progress, handed to the engine's assignment hook. */
-export interface PendingReassignment {
-  readonly taskId: string;
-  readonly comment: string;
-}
-
-/**
- * Carries a reassignment's comment into the engine's `onTaskAssigned` hook, so the comment
- * is written in the same transaction as the new assignee: both happen or neither does.
- */
-export const pendingReassignment = new AsyncLocalStorage<PendingReassignment>();
-
 /**
  * Subscribes the tasks area to an engine's events, inside each change's transaction:
  * notifications for a new task's assignee or candidates; on a claim or reassignment the
@@ -32,13 +19,14 @@ export const pendingReassignment = new AsyncLocalStorage<PendingReassignment>();
  */
 export function subscribeTaskListeners(engine: ProcessEngine): () => void {
   const unsubscribers = [
-    engine.onTaskCreated(async ({ tenant, db, task, candidates }) => {
-      const target = { tenant, taskId: task.id };
+    engine.onTaskCreated(async ({ tenant, db, at, task, candidates }) => {
+      const target = { tenant, taskId: task.id, at };
       if (task.assignee !== null) await notifyAssigned(db, target, task.assignee);
       else await notifyCandidates(db, target, candidates);
     }),
-    engine.onTaskAssigned(async ({ tenant, db, task, previousAssignee, actor, reason }) => {
-      const target = { tenant, taskId: task.id };
+    engine.onTaskAssigned(async (event) => {
+      const { tenant, db, at, task, previousAssignee, actor, reason, comment } = event;
+      const target = { tenant, taskId: task.id, at };
       await retireNotifications(db, target, {
         kinds: ['assigned', 'candidate'],
         keepAssignee: task.assignee,
@@ -59,8 +47,8 @@ export function subscribeTaskListeners(engine: ProcessEngine): () => void {
           groups: rows.filter((row) => row.kind === 'group').map((row) => row.principal),
         });
       }
-      const pending = pendingReassignment.getStore();
-      if (reason === 'assign' && pending?.taskId === task.id && task.assignee !== null) {
+      // A reassignment made with a comment keeps it, in the same transaction as the move.
+      if (reason === 'assign' && comment !== undefined && task.assignee !== null) {
         await insertReassignmentComment(db, {
           tenant,
           instanceId: task.instanceId,
@@ -69,14 +57,15 @@ export function subscribeTaskListeners(engine: ProcessEngine): () => void {
           actor,
           from: previousAssignee,
           to: task.assignee,
-          comment: pending.comment,
+          comment,
+          at,
         });
       }
     }),
-    engine.onTaskCompleted(async ({ tenant, db, task }) => {
+    engine.onTaskCompleted(async ({ tenant, db, at, task }) => {
       await retireNotifications(
         db,
-        { tenant, taskId: task.id },
+        { tenant, taskId: task.id, at },
         { kinds: ['assigned', 'candidate'] },
       );
     }),
