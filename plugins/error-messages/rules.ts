@@ -1,4 +1,5 @@
-import { ErrorMessagesConfig } from '../../schemas/forms/designerForm';
+import { EXPRESSION_SOURCE_SCHEMA, LOCALIZED_TEXT_SCHEMA } from '../../schemas/forms/configSchemas';
+import { MESSAGE_KINDS } from '../../schemas/forms/formConstants';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 import { sanitizeCondition, validateMessage } from './validate';
 
@@ -15,6 +16,15 @@ export default defineFieldRules<unknown, 'error-messages'>({
   sanitize: sanitizeCondition,
   validate: validateMessage,
   computed: true,
-  designerConfig: ErrorMessagesConfig,
+  designerConfig: {
+    type: 'object',
+    required: ['kind', 'message'],
+    properties: {
+      kind: { type: 'string', enum: [...MESSAGE_KINDS] },
+      message: LOCALIZED_TEXT_SCHEMA,
+      condition: EXPRESSION_SOURCE_SCHEMA,
+      blockIfFalse: { type: 'boolean' },
+    },
+  },
   designerConfigRequired: true,
 });

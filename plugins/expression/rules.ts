@@ -1,4 +1,3 @@
-import { ExpressionConfig } from '../../schemas/forms/designerForm';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 
 /**
@@ -12,6 +11,10 @@ export default defineFieldRules<null, 'expression'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['expression', 'readonly-text'],
-  designerConfig: ExpressionConfig,
+  designerConfig: {
+    type: 'object',
+    required: ['expression'],
+    properties: { expression: { type: 'string' } },
+  },
   designerConfigRequired: true,
 });

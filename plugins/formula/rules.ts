@@ -1,4 +1,4 @@
-import { FormulaConfig } from '../../schemas/forms/designerForm';
+import { EXPRESSION_SOURCE_SCHEMA } from '../../schemas/forms/configSchemas';
 import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 
@@ -16,6 +16,14 @@ export default defineFieldRules<unknown, 'formula'>({
   emptyValue: null,
   sanitize: (value) => (value === undefined || isFormulaError(value) ? null : value),
   computed: true,
-  designerConfig: FormulaConfig,
+  designerConfig: {
+    type: 'object',
+    required: ['expression'],
+    properties: {
+      expression: EXPRESSION_SOURCE_SCHEMA,
+      decimals: { type: 'integer', minimum: 0, maximum: 10 },
+      resultType: { type: 'string', enum: ['number', 'string', 'boolean'] },
+    },
+  },
   designerConfigRequired: true,
 });

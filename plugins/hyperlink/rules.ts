@@ -1,4 +1,4 @@
-import { HyperlinkConfig } from '../../schemas/forms/designerForm';
+import { LOCALIZED_TEXT_SCHEMA } from '../../schemas/forms/configSchemas';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 
 /** Flowable's `hyperlink`: a link with a display text, opened in a new tab. */
@@ -9,6 +9,10 @@ export default defineFieldRules<null, 'hyperlink'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['hyperlink'],
-  designerConfig: HyperlinkConfig,
+  designerConfig: {
+    type: 'object',
+    required: ['url'],
+    properties: { url: { type: 'string', minLength: 1 }, displayText: LOCALIZED_TEXT_SCHEMA },
+  },
   designerConfigRequired: true,
 });

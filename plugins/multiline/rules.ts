@@ -1,4 +1,3 @@
-import { MultilineConfig } from '../../schemas/forms/designerForm';
 import { sanitizeText } from '../../src/core/forms/fields/valueText';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 import { sampleText } from '../text/sampleText';
@@ -16,5 +15,11 @@ export default defineFieldRules<string, 'multiline'>({
   validate: validateMultiline,
   sampleValue: (field) => sampleText(field, MULTILINE_SAMPLE, multilineLimit(field)),
   plainAliases: ['multi-line-text'],
-  designerConfig: MultilineConfig,
+  designerConfig: {
+    type: 'object',
+    properties: {
+      maxLength: { type: 'integer', minimum: 1 },
+      rows: { type: 'integer', minimum: 1, maximum: 50 },
+    },
+  },
 });

@@ -1,4 +1,3 @@
-import { NumberConfig } from '../../schemas/forms/designerForm';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 import { sampleNumber } from './sampleNumber';
 import { sanitizeNumber, validateNumber, type NumberValue } from './validate';
@@ -16,5 +15,12 @@ export default defineFieldRules<NumberValue, 'number'>({
   validate: validateNumber,
   sampleValue: sampleNumber,
   plainAliases: ['integer', 'decimal', 'amount'],
-  designerConfig: NumberConfig,
+  designerConfig: {
+    type: 'object',
+    properties: {
+      numberKind: { type: 'string', enum: ['integer', 'decimal', 'amount'] },
+      decimals: { type: 'integer', minimum: 0, maximum: 10 },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    },
+  },
 });

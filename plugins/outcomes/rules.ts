@@ -1,4 +1,4 @@
-import { OutcomesConfig } from '../../schemas/forms/designerForm';
+import { OUTCOME_SCHEMA } from '../../schemas/forms/configSchemas';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 
 /** Buttons that save or submit the form, placed among the fields. */
@@ -8,6 +8,10 @@ export default defineFieldRules<null, 'outcomes'>({
   emptyValue: null,
   sanitize: () => null,
   displayOnly: true,
-  designerConfig: OutcomesConfig,
+  designerConfig: {
+    type: 'object',
+    required: ['outcomes'],
+    properties: { outcomes: { type: 'array', items: OUTCOME_SCHEMA, minItems: 1 } },
+  },
   designerConfigRequired: true,
 });

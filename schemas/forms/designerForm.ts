@@ -1,15 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from './localizedText';
-import { OUTCOME_TYPES } from './formConstants';
+import { MESSAGE_KINDS, OUTCOME_TYPES } from './formConstants';
 import { StringEnum } from './stringEnum';
 
-export { OUTCOME_TYPES };
+export { MESSAGE_KINDS, OUTCOME_TYPES };
 
 /** One outcome save mode. */
 export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 
-/** The kinds of a message field (spec 001 section 5). */
-export const MESSAGE_KINDS = ['Error', 'Alert', 'Info', 'None', 'Success'] as const;
 /** One message kind. */
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -66,50 +64,6 @@ export const DesignerOption = Type.Object(
 );
 /** A designer option. */
 export type DesignerOption = Static<typeof DesignerOption>;
-
-const expressionSource = Type.String({ minLength: 1, maxLength: 2000 });
-
-/** Config of a formula field: the expression and how to show its result. */
-export const FormulaConfig = Type.Object({
-  expression: expressionSource,
-  decimals: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
-  resultType: Type.Optional(StringEnum(['number', 'string', 'boolean'])),
-});
-
-/** Config of a message field: kind, text, and the rule that must hold. */
-export const ErrorMessagesConfig = Type.Object({
-  kind: StringEnum(MESSAGE_KINDS),
-  message: LocalizedText,
-  condition: Type.Optional(expressionSource),
-  blockIfFalse: Type.Optional(Type.Boolean()),
-});
-
-/** Config of an outcomes field: the buttons it shows. */
-export const OutcomesConfig = Type.Object({
-  outcomes: Type.Array(DesignerOutcome, { minItems: 1 }),
-});
-
-/** Config of a multiline field. */
-export const MultilineConfig = Type.Object({
-  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
-  rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-});
-
-/** Config of a number field. */
-export const NumberConfig = Type.Object({
-  numberKind: Type.Optional(StringEnum(['integer', 'decimal', 'amount'])),
-  decimals: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
-});
-
-/** Config of an expression (text template) field. */
-export const ExpressionConfig = Type.Object({ expression: Type.String() });
-
-/** Config of a hyperlink field. */
-export const HyperlinkConfig = Type.Object({
-  url: Type.String({ minLength: 1 }),
-  displayText: Type.Optional(LocalizedText),
-});
 
 /**
  * One field of a designer form. Its `type` is any plugin's type id (or an alias a plugin

@@ -12,3 +12,6 @@ export const OUTCOME_TYPES = [
   'SECTION_SUBMIT',
   'DEFAULT',
 ] as const;
+
+/** The kinds of a message field (spec 001 section 5). */
+export const MESSAGE_KINDS = ['Error', 'Alert', 'Info', 'None', 'Success'] as const;

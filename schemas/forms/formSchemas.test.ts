@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateDefinition } from '../../src/core/forms/compiler/validateDefinition';
-import { CombinedTask, DesignerForm, NormalizedForm, PlainForm } from './index';
+import { LOCALIZED_TEXT_SCHEMA, OUTCOME_SCHEMA } from './configSchemas';
+import {
+  CombinedTask,
+  DesignerForm,
+  DesignerOutcome,
+  LocalizedText,
+  NormalizedForm,
+  PlainForm,
+} from './index';
 
 // Vitest defines __dirname in every environment; plain ESM (tsx) has only import.meta.url.
 const HERE =
@@ -102,5 +110,12 @@ describe('form format schemas', () => {
       forms: [{ id: 'DSG-inline', name: 'Inline', fields: [{ id: 'f', type: 'formula' }] }],
     });
     expect(errors.map((error) => error.path)).toEqual(['/forms/0/fields/0']);
+  });
+
+  it("given the plain JSON pieces of the plugins' config schemas, then they say what the formats say", () => {
+    // TypeBox marks its schemas with symbols; JSON keeps only what validators read.
+    const json = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema));
+    expect(json(LOCALIZED_TEXT_SCHEMA)).toEqual(json(LocalizedText));
+    expect(json(OUTCOME_SCHEMA)).toEqual(json(DesignerOutcome));
   });
 });

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { JSONSchema7 } from 'json-schema';
 import type { NormalizedField, ValueType } from '../../../../schemas/forms';
 import type { ValidationError } from '../fields/validationError';
 
@@ -51,7 +51,7 @@ export interface FieldRulesDefinition<V, T extends string = string> {
   /** Designer type names this plugin renders besides its own type id (`input` for text). */
   readonly designerAliases?: readonly string[];
   /** The JSON Schema of a designer field's `config` for this type, if the type reads one. */
-  readonly designerConfig?: TSchema;
+  readonly designerConfig?: JSONSchema7;
   /** A designer field of this type must carry a `config` (a formula needs its expression). */
   readonly designerConfigRequired?: boolean;
 }

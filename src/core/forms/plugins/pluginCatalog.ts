@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { JSONSchema7 } from 'json-schema';
 import { defineFieldRules, type FieldRules } from './defineFieldRules';
 
 /** The type the compiler gives fields whose written type no plugin knows. */
@@ -34,7 +34,7 @@ export interface PluginCatalog {
   /** The plugin type a designer type name stands for, if any. */
   designerType(name: string): string | undefined;
   /** Each type's designer `config` schema, for the types that read a config. */
-  readonly designerConfigSchemas: ReadonlyMap<string, TSchema>;
+  readonly designerConfigSchemas: ReadonlyMap<string, JSONSchema7>;
 }
 
 /** Where a plugin's rules module sits: `…/plugins/<type>/rules.ts`. */
@@ -52,7 +52,7 @@ export function createPluginCatalog(
   const byType = new Map<string, FieldRules>();
   const plain = new Map<string, string>();
   const designer = new Map<string, string>();
-  const configs = new Map<string, TSchema>();
+  const configs = new Map<string, JSONSchema7>();
   const claim = (names: Map<string, string>, name: string, type: string, format: string) => {
     const taken = names.get(name);
     if (taken !== undefined && taken !== type) {
