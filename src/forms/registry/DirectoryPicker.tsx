@@ -1,5 +1,6 @@
 import { Button, InputGroup, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Translate } from '../../core/forms/fields/translate';
 import type { FieldWidgetProps } from './fieldPlugin';
 import {
   directoryService,
@@ -18,6 +19,17 @@ export interface DirectoryPickerProps extends FieldWidgetProps {
 // Names of ids already seen, so a saved value shows by name without asking again.
 const names = new Map<string, string>();
 const SEARCH_DELAY_MS = 250;
+
+/**
+ * The name a picker shows. The demo's group names are texts of the product and carry
+ * translations (`fields.directory.groupNames.<id>`), used while the stored name is still
+ * the English one; a name the tenant gave its group is shown as it is.
+ */
+function shownName(t: Translate, kind: DirectoryKind, id: string, name: string): string {
+  if (kind !== 'group') return name;
+  const key = `fields.directory.groupNames.${id}`;
+  return t(key, { lng: 'en' }) === name ? t(key) : name;
+}
 
 type SearchState =
   | { readonly status: 'idle' }
@@ -91,8 +103,12 @@ export function DirectoryPicker({
     };
   }, [open, query, kind, source]);
 
-  const savedName = id ? (names.get(`${kind}:${id}`) ?? id) : '';
+  const savedName = id ? shownName(t, kind, id, names.get(`${kind}:${id}`) ?? id) : '';
   const entries = search.status === 'done' ? search.entries : [];
+  const detailOf = (entry: DirectoryEntry) =>
+    entry.memberCount === undefined
+      ? entry.detail
+      : t('fields.directory.members', { count: entry.memberCount });
   const choose = (entry: DirectoryEntry) => {
     names.set(`${kind}:${entry.id}`, entry.name);
     onChange(entry.id);
@@ -146,7 +162,10 @@ export function DirectoryPicker({
         <MenuItem disabled intent="danger" text={t('fields.directory.failed')} />
       )}
       {search.status === 'done' && entries.length === 0 && (
-        <MenuItem disabled text={t('fields.directory.noMatch')} />
+        <MenuItem
+          disabled
+          text={t(kind === 'user' ? 'fields.directory.noMatch' : 'fields.directory.noGroupMatch')}
+        />
       )}
       {entries.map((entry, index) => (
         <MenuItem
@@ -154,8 +173,8 @@ export function DirectoryPicker({
           role="option"
           aria-selected={index === active}
           active={index === active}
-          text={entry.name}
-          label={runtime.accessTest ? entry.id : entry.detail}
+          text={shownName(t, kind, entry.id, entry.name)}
+          label={runtime.accessTest ? entry.id : detailOf(entry)}
           onClick={() => choose(entry)}
         />
       ))}

@@ -22,6 +22,8 @@ export interface DirectoryEntry {
   readonly name: string;
   /** A second line (an email, a team), if any. */
   readonly detail?: string;
+  /** How many people belong to a group: its second line, in the user's language. */
+  readonly memberCount?: number;
 }
 
 /** Which directory a picker searches. */

@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DIRECTORY_ID_MAX_LENGTH,
+  DIRECTORY_LOOKUP_MAX,
+  DirectoryPath,
+} from '../../../schemas/api/directoryConstants';
 import { UserPath } from '../../../schemas/api/usersConstants';
 import type { UserSummary } from '../../api/usersApi';
 import { FakeServer, type FakeRequest } from '../../testing/fakeServer';
@@ -56,41 +61,112 @@ describe('createUsersSource', () => {
     expect(entries.map((entry) => entry.id)).toEqual(['user1', 'user2', 'user3']);
   });
 
-  it('searches people only: the server has no directory of functional groups', async () => {
+  it('given a group search, then it asks the group directory and lists the name and member count', async () => {
+    server.on('POST', DirectoryPath.groups, {
+      status: 200,
+      body: {
+        result: {
+          content: [{ id: 'credit-committee', name: 'Credit committee', memberCount: 2 }],
+          totalElements: 1,
+          page: 0,
+          size: 20,
+        },
+      },
+    });
     const source = createUsersSource();
-    expect(source.kinds).toEqual(['user']);
-    await expect(source.search('group', 'credit')).rejects.toThrow(/group/);
-    expect(await source.describe?.('group', 'credit-committee')).toBeNull();
-    expect(server.requests).toEqual([]);
+    expect(source.kinds).toEqual(['user', 'group']);
+
+    const entries = await source.search('group', ' credit ');
+
+    expect(server.calls('POST', DirectoryPath.groups).map((call) => call.body)).toEqual([
+      { page: 0, size: 20, filter: 'credit' },
+    ]);
+    expect(entries).toEqual([{ id: 'credit-committee', name: 'Credit committee', memberCount: 2 }]);
+    expect(server.calls('POST', UserPath.query)).toEqual([]);
   });
 
-  it('given a saved id, then it names it from the whole directory, read page by page once', async () => {
-    server.on('POST', UserPath.query, directoryOf(450));
+  it('given saved ids asked for in one turn, then each kind is looked up once by id and answers are kept', async () => {
+    server.on('POST', DirectoryPath.usersByIds, (request) => {
+      const { ids } = request.body as { ids: string[] };
+      const content = ids.filter((id) => id !== 'nobody').map((id) => person(Number(id.slice(4))));
+      return {
+        status: 200,
+        body: { result: { content, totalElements: content.length, page: 0, size: content.length } },
+      };
+    });
+    server.on('POST', DirectoryPath.groupsByIds, {
+      status: 200,
+      body: {
+        result: {
+          content: [{ id: 'onboarding', name: 'Customer onboarding', memberCount: 2 }],
+          totalElements: 1,
+          page: 0,
+          size: 1,
+        },
+      },
+    });
     const source = createUsersSource();
 
-    const [first, last, missing] = await Promise.all([
+    const [first, again, missing, group] = await Promise.all([
       source.describe?.('user', 'user3'),
-      source.describe?.('user', 'user450'),
+      source.describe?.('user', 'user3'),
       source.describe?.('user', 'nobody'),
+      source.describe?.('group', 'onboarding'),
     ]);
 
     expect(first).toEqual({ id: 'user3', name: 'First3 Last3', detail: 'user3@tessera.example' });
-    expect(last?.name).toBe('First450 Last450');
+    expect(again).toEqual(first);
     expect(missing).toBeNull();
-    expect(server.calls('POST', UserPath.query).map((call) => call.body)).toEqual([
-      { page: 0, size: 200 },
-      { page: 1, size: 200 },
-      { page: 2, size: 200 },
+    expect(group).toEqual({ id: 'onboarding', name: 'Customer onboarding', memberCount: 2 });
+    expect(server.calls('POST', DirectoryPath.usersByIds).map((call) => call.body)).toEqual([
+      { ids: ['user3', 'nobody'] },
     ]);
-    await source.describe?.('user', 'user1');
-    expect(server.calls('POST', UserPath.query)).toHaveLength(3);
+    expect(server.calls('POST', DirectoryPath.groupsByIds).map((call) => call.body)).toEqual([
+      { ids: ['onboarding'] },
+    ]);
+    await source.describe?.('user', 'user3');
+    expect(server.requests).toHaveLength(2);
+    expect(server.calls('POST', UserPath.query)).toEqual([]);
   });
 
-  it('given a failed directory read, then the next saved value asks again', async () => {
+  it('given more saved ids than one lookup takes, then they go in slices the server accepts', async () => {
+    server.on('POST', DirectoryPath.usersByIds, (request) => {
+      const { ids } = request.body as { ids: string[] };
+      const content = ids.map((id) => person(Number(id.slice(4))));
+      return {
+        status: 200,
+        body: { result: { content, totalElements: content.length, page: 0, size: content.length } },
+      };
+    });
+    const source = createUsersSource();
+    const count = DIRECTORY_LOOKUP_MAX + 5;
+
+    const named = await Promise.all(
+      Array.from({ length: count }, (_, index) => source.describe?.('user', `user${index + 1}`)),
+    );
+
+    expect(named.every((entry, index) => entry?.id === `user${index + 1}`)).toBe(true);
+    const sizes = server
+      .calls('POST', DirectoryPath.usersByIds)
+      .map((call) => (call.body as { ids: string[] }).ids.length);
+    expect(sizes).toEqual([DIRECTORY_LOOKUP_MAX, 5]);
+  });
+
+  it('given an id no directory could hold, then it is nobody without asking the server', async () => {
+    const source = createUsersSource();
+    expect(await source.describe?.('group', 'g'.repeat(DIRECTORY_ID_MAX_LENGTH + 1))).toBeNull();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('given a failed lookup, then the next saved value asks again', async () => {
     let fail = true;
-    const directory = directoryOf(2);
-    server.on('POST', UserPath.query, (request) =>
-      fail ? { status: 500, body: { message: 'down' } } : directory(request),
+    server.on('POST', DirectoryPath.usersByIds, () =>
+      fail
+        ? { status: 500, body: { message: 'down' } }
+        : {
+            status: 200,
+            body: { result: { content: [person(1)], totalElements: 1, page: 0, size: 1 } },
+          },
     );
     const source = createUsersSource();
     await expect(source.describe?.('user', 'user1')).rejects.toBeTruthy();
