@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DirectoryPath } from '../../schemas/api/directoryConstants';
 import { FormPath, type TaskFormAnswer } from '../../schemas/api/forms';
+import { UserPath } from '../../schemas/api/usersConstants';
 import type { Task } from '../../server/engine/processEngineTypes';
 import { openTaskOf } from '../../server/forms/testing/formTestKit';
 import { openPage } from '../helpers/browser';
@@ -12,6 +14,9 @@ const OFFICER_ID = 'lmartin';
 /** The colleague the officer names as the loan's officer. */
 const COLLEAGUE_ID = 'aokafor';
 const COLLEAGUE_NAME = 'Amara Okafor';
+/** The group the officer names as the loan's review team (two members in the demo). */
+const GROUP_ID = 'credit-committee';
+const GROUP_NAME = 'Credit committee';
 
 const e2e = setUpServerAndBrowser();
 let documents: Task;
@@ -43,7 +48,7 @@ beforeAll(async () => {
 });
 
 describe('people and functional-group pickers', () => {
-  it('given a loan task with a people and a group field, when the officer picks a colleague by keyboard and saves, then the reload shows them and the server stored the id; the group picker says no group directory exists', async () => {
+  it('given a loan task with a people and a group field, when the officer picks a colleague and a group by keyboard and saves, then the reload names both from one lookup each and the server stored both ids', async () => {
     const { context, page } = await openPage(e2e.browser);
     try {
       await signIn(page, e2e.server.url, OFFICER);
@@ -62,30 +67,45 @@ describe('people and functional-group pickers', () => {
       await page.keyboard.press('Enter');
       await expect(officer.inputValue()).resolves.toBe(COLLEAGUE_NAME);
 
-      // The group picker cannot search: the server offers no directory of groups, and the
-      // field says so instead of offering a control that finds nothing.
-      const team = fieldCell(page, 'reviewTeam');
-      await expect(team.getByRole('note').textContent()).resolves.toContain(
-        'No directory of functional groups is available here',
-      );
-      await expect(fieldControl(page, 'reviewTeam').isDisabled()).resolves.toBe(true);
+      // And tabs past the clear button to the group picker, searches and takes the group.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      const team = fieldControl(page, 'reviewTeam');
+      await expect
+        .poll(() => team.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      await expect(fieldCell(page, 'reviewTeam').getByRole('note').count()).resolves.toBe(0);
+      await page.keyboard.type('credit');
+      const group = page.getByRole('option', { name: new RegExp(GROUP_NAME) });
+      await group.waitFor();
+      await expect(group.textContent()).resolves.toContain('2 members');
+      await page.keyboard.press('Enter');
+      await expect(team.inputValue()).resolves.toBe(GROUP_NAME);
 
       // When they save, then the dashboard shows with the saved toast.
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('The task was saved.').waitFor();
       await page.waitForURL((url) => url.pathname === '/');
 
-      // Then the task opens again with the colleague named.
+      // Then the task opens again with both named, each by one lookup by id; the staff list
+      // is not read to find a name.
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') asked.push(new URL(request.url()).pathname);
+      });
       await openTaskPage(page, e2e.server.url, documents.id);
-      const reopened = fieldControl(page, 'loanOfficer');
-      await expect.poll(() => reopened.inputValue()).toBe(COLLEAGUE_NAME);
+      await expect.poll(() => fieldControl(page, 'loanOfficer').inputValue()).toBe(COLLEAGUE_NAME);
+      await expect.poll(() => fieldControl(page, 'reviewTeam').inputValue()).toBe(GROUP_NAME);
+      expect(asked.filter((path) => path === DirectoryPath.usersByIds)).toHaveLength(1);
+      expect(asked.filter((path) => path === DirectoryPath.groupsByIds)).toHaveLength(1);
+      expect(asked).not.toContain(UserPath.query);
 
-      // And the server keeps the colleague's id, as Flowable's form engine stores a person.
+      // And the server keeps both ids, as Flowable's form engine stores a person and a group.
       const answer = await page.request.get(`${e2e.server.url}${FormPath.taskForm(documents.id)}`);
       expect(answer.status()).toBe(200);
       const stored = (await answer.json()) as TaskFormAnswer;
       expect(stored.values.loanOfficer).toBe(COLLEAGUE_ID);
-      expect(stored.values.reviewTeam ?? null).toBeNull();
+      expect(stored.values.reviewTeam).toBe(GROUP_ID);
     } finally {
       await context.close();
     }
