@@ -9,10 +9,22 @@ import { definePlugin } from './definePlugin';
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'tessera_session';
 
+/** Who is asking, within which tenant: every workflow query and action starts from this. */
+export interface RequestActor {
+  readonly tenant: string;
+  readonly userId: string;
+  readonly privileges: readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The live session of the request's cookie within its tenant, or null. */
     session: RequestSession | null;
+    /**
+     * The signed-in user as an actor of the full session (read it only in handlers behind
+     * a session check): 401 without one, or with a must-change-password session.
+     */
+    readonly actor: RequestActor;
   }
 }
 
@@ -100,6 +112,16 @@ export const sessionPlugin = definePlugin(
   'tessera-session',
   async (app) => {
     app.decorateRequest('session', null);
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest): RequestActor {
+        const session = sessionOf(this);
+        return {
+          tenant: session.tenant,
+          userId: session.user.id,
+          privileges: session.user.privileges,
+        };
+      },
+    });
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url) && !isDevPath(request.url)) return;
       const token = sessionToken(request);

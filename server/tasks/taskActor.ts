@@ -1,19 +1,10 @@
 import type { Kysely } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import type { DatabaseSchema } from '../db/schema';
-import type { RequestSession } from '../identity/sessions';
+import type { RequestActor } from '../plugins/session';
 
 /** Who is asking, within which tenant: every task query and action starts from this. */
-export interface TaskActor {
-  readonly tenant: string;
-  readonly userId: string;
-  readonly privileges: readonly string[];
-}
-
-/** The actor of a signed-in session. */
-export function actorOf(session: RequestSession): TaskActor {
-  return { tenant: session.tenant, userId: session.user.id, privileges: session.user.privileges };
-}
+export type TaskActor = RequestActor;
 
 /** Back-office staff read every instance of their tenant (completed-instance reports). */
 export function readsEveryInstance(actor: TaskActor): boolean {

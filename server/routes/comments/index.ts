@@ -11,11 +11,10 @@ import {
   CommentsAnswer,
 } from '../../../schemas/api/comments';
 import { Privilege } from '../../../schemas/api/identity';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { addComment, commentAvailability, listInstanceComments } from '../../tasks/comments';
 import { requireVisibleInstance } from '../../tasks/taskAccess';
-import { actorOf } from '../../tasks/taskActor';
 import { errorResponses } from '../errorResponses';
 
 /**
@@ -38,7 +37,7 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = actorOf(sessionOf(request));
+      const actor = request.actor;
       await requireVisibleInstance(db, actor, request.params.processInstanceId);
       return { result: await listInstanceComments(db, actor, request.params.processInstanceId) };
     },
@@ -54,7 +53,7 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await addComment(db, actorOf(sessionOf(request)), request.body),
+      result: await addComment(db, request.actor, request.body),
     }),
   );
 
@@ -68,7 +67,7 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await commentAvailability(db, actorOf(sessionOf(request)), request.body.taskIds),
+      result: await commentAvailability(db, request.actor, request.body.taskIds),
     }),
   );
 };

@@ -9,9 +9,7 @@ import {
   TaskFormAnswer,
 } from '../../../schemas/api/forms';
 import { loadCombinedTask, loadTaskForm, saveTaskDraft } from '../../forms/taskForms';
-import { sessionOf } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
-import { actorOf } from '../../tasks/taskActor';
 import { errorResponses } from '../errorResponses';
 
 /**
@@ -33,7 +31,7 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
           response: { 200: TaskFormAnswer, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => loadTaskForm(db, actorOf(sessionOf(request)), request.params.taskId),
+      async (request) => loadTaskForm(db, request.actor, request.params.taskId),
     );
   }
 
@@ -46,7 +44,7 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: CombinedTaskAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => loadCombinedTask(db, actorOf(sessionOf(request)), request.params.taskId),
+    async (request) => loadCombinedTask(db, request.actor, request.params.taskId),
   );
 
   app.put(
@@ -60,12 +58,6 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) =>
-      saveTaskDraft(
-        db,
-        app.engine,
-        actorOf(sessionOf(request)),
-        request.params.taskId,
-        request.body,
-      ),
+      saveTaskDraft(db, app.engine, request.actor, request.params.taskId, request.body),
   );
 };

@@ -12,10 +12,9 @@ import {
   StartedTaskParams,
 } from '../../../schemas/api/notifications';
 import { AppError } from '../../errors';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { markNotificationsRead, notificationSummary } from '../../tasks/notifications';
-import { actorOf } from '../../tasks/taskActor';
 import { markTaskStarted } from '../../tasks/taskActions';
 import { errorResponses } from '../errorResponses';
 
@@ -39,7 +38,7 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = actorOf(sessionOf(request));
+      const actor = request.actor;
       if (request.params.userId !== actor.userId) {
         throw new AppError(403, ErrorCode.forbidden, 'Only your own notifications can be read.');
       }
@@ -58,11 +57,7 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => ({
       result: {
-        updated: await markNotificationsRead(
-          db,
-          actorOf(sessionOf(request)),
-          request.body.notificationIds,
-        ),
+        updated: await markNotificationsRead(db, request.actor, request.body.notificationIds),
       },
     }),
   );
@@ -77,12 +72,7 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await markTaskStarted(
-        db,
-        app.engine,
-        actorOf(sessionOf(request)),
-        request.params.taskId,
-      ),
+      result: await markTaskStarted(db, app.engine, request.actor, request.params.taskId),
     }),
   );
 };

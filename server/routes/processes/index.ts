@@ -14,7 +14,7 @@ import {
   VariablesAnswer,
   VariablesQuery,
 } from '../../../schemas/api/processes';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import {
   listAppDefinitions,
@@ -23,7 +23,6 @@ import {
   loadVariables,
   startProcessInstance,
 } from '../../tasks/processQueries';
-import { actorOf } from '../../tasks/taskActor';
 import { errorResponses } from '../errorResponses';
 
 /**
@@ -45,7 +44,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const data = await listAppDefinitions(app.engine, sessionOf(request).tenant);
+      const data = await listAppDefinitions(app.engine, request.actor.tenant);
       return { size: data.length, data };
     },
   );
@@ -59,7 +58,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const data = await listProcessDefinitions(db, sessionOf(request).tenant, {
+      const data = await listProcessDefinitions(db, request.actor.tenant, {
         latest: request.query.latest ?? true,
         key: request.query.appDefinitionKey,
       });
@@ -77,7 +76,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      data: await startProcessInstance(app.engine, actorOf(sessionOf(request)), request.body),
+      data: await startProcessInstance(app.engine, request.actor, request.body),
     }),
   );
 
@@ -91,12 +90,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) =>
-      loadInstanceDetail(
-        db,
-        app.engine,
-        actorOf(sessionOf(request)),
-        request.params.processInstanceId,
-      ),
+      loadInstanceDetail(db, app.engine, request.actor, request.params.processInstanceId),
   );
 
   app.get(
@@ -112,7 +106,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
       loadVariables(
         db,
         app.engine,
-        actorOf(sessionOf(request)),
+        request.actor,
         request.params.processInstanceId,
         request.query.taskId,
       ),

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NoQuery } from '../../../schemas/api/common';
 import { Privilege } from '../../../schemas/api/identity';
 import { UserPath, UserSettingsAnswer, UserSettingsPatch } from '../../../schemas/api/users';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
-import { actorOf } from '../../tasks/taskActor';
 import { patchUserSettings, readUserSettings } from '../../tasks/userSettings';
 import { errorResponses } from '../errorResponses';
 
@@ -22,7 +21,7 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: UserSettingsAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ result: await readUserSettings(db, actorOf(sessionOf(request))) }),
+    async (request) => ({ result: await readUserSettings(db, request.actor) }),
   );
 
   app.patch(
@@ -35,7 +34,7 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await patchUserSettings(db, actorOf(sessionOf(request)), request.body),
+      result: await patchUserSettings(db, request.actor, request.body),
     }),
   );
 };

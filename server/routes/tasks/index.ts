@@ -20,12 +20,11 @@ import {
   TaskRow,
 } from '../../../schemas/api/tasks';
 import { AppError } from '../../errors';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { cleanComment } from '../../tasks/comments';
 import { bulkReassign, reassignInfo, reassignTask } from '../../tasks/reassign';
 import { requireVisibleTask } from '../../tasks/taskAccess';
-import { actorOf } from '../../tasks/taskActor';
 import {
   claimTask,
   completeTask,
@@ -64,7 +63,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) =>
         queryTaskList(db, {
           kind,
-          actor: actorOf(sessionOf(request)),
+          actor: request.actor,
           body: request.body,
           now: new Date(),
         }),
@@ -80,7 +79,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: TaskRow, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => loadTaskRow(db, actorOf(sessionOf(request)), request.params.taskId),
+    async (request) => loadTaskRow(db, request.actor, request.params.taskId),
   );
 
   app.get(
@@ -92,7 +91,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: TaskDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => loadTaskDetail(db, actorOf(sessionOf(request)), request.params.taskId),
+    async (request) => loadTaskDetail(db, request.actor, request.params.taskId),
   );
 
   app.post(
@@ -107,7 +106,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const tasks = await listInstanceTasks(
         db,
-        actorOf(sessionOf(request)),
+        request.actor,
         request.body.processInstanceId,
         request.body.state ?? 'open',
       );
@@ -124,8 +123,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: TaskRow, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      claimTask(db, app.engine, actorOf(sessionOf(request)), request.params.taskId),
+    async (request) => claimTask(db, app.engine, request.actor, request.params.taskId),
   );
 
   app.post(
@@ -142,7 +140,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       result: await completeTask(
         db,
         app.engine,
-        actorOf(sessionOf(request)),
+        request.actor,
         request.params.taskId,
         request.body,
       ),
@@ -159,7 +157,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = actorOf(sessionOf(request));
+      const actor = request.actor;
       const task = await requireVisibleTask(db, actor, request.params.taskId);
       return reassignInfo(db, actor, task);
     },
@@ -175,7 +173,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = actorOf(sessionOf(request));
+      const actor = request.actor;
       const body = request.body;
       if (body.userId !== actor.userId) {
         throw new AppError(403, ErrorCode.forbidden, 'userId must be your own id.');
@@ -201,7 +199,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await bulkReassign(db, app.engine, actorOf(sessionOf(request)), request.body),
+      result: await bulkReassign(db, app.engine, request.actor, request.body),
     }),
   );
 };

@@ -9,11 +9,10 @@ import {
   UserRoute,
   UsersAnswer,
 } from '../../../schemas/api/users';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
+import { requirePrivilege } from '../../plugins/session';
 import type { TypeBoxProvider } from '../../plugins/typeProvider';
 import { bulkReassignableUsers, reassignableUsers } from '../../tasks/reassign';
 import { requireVisibleTask } from '../../tasks/taskAccess';
-import { actorOf } from '../../tasks/taskActor';
 import { queryUsers } from '../../tasks/userQueries';
 import { errorResponses } from '../errorResponses';
 
@@ -37,7 +36,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await queryUsers(db, actorOf(sessionOf(request)), request.body),
+      result: await queryUsers(db, request.actor, request.body),
     }),
   );
 
@@ -51,11 +50,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const content = await bulkReassignableUsers(
-        db,
-        actorOf(sessionOf(request)),
-        request.body.taskIds,
-      );
+      const content = await bulkReassignableUsers(db, request.actor, request.body.taskIds);
       return { result: { content, totalElements: content.length, page: 0, size: content.length } };
     },
   );
@@ -70,7 +65,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = actorOf(sessionOf(request));
+      const actor = request.actor;
       const task = await requireVisibleTask(db, actor, request.params.taskId);
       const content = await reassignableUsers(db, actor, task);
       return { result: { content, totalElements: content.length, page: 0, size: content.length } };
