@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ErrorBody } from '../../schemas/api/common';
+import { EngineError } from '../engine';
 import { AppError, type ErrorDetail } from '../errors';
 import { definePlugin } from './definePlugin';
 
@@ -43,6 +44,17 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     if (error.details) body.details = error.details;
     return sendError(reply, body);
   }
+  if (error instanceof EngineError) {
+    // The engine's failures carry their own status and stable code (a lost claim race is a
+    // CONFLICT, a missing task NOT_FOUND); a 5xx among them would still go to the log only.
+    if (error.statusCode < 500) {
+      return sendError(reply, {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+      });
+    }
+  }
   if (error.validation) {
     return sendError(reply, {
       statusCode: 400,
@@ -69,7 +81,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 }
 
 /**
- * The one error handler: `AppError`s keep their status and code, Fastify's schema errors
+ * The one error handler: `AppError`s and the engine's `EngineError`s keep their status and
+ * code, Fastify's schema errors
  * become 400 `VALIDATION_ERROR` with per-field details, other 4xx map by status, and
  * anything else is a logged 500 with a generic body.
  */
