@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { routePatterns } from './apiRoute';
+
+import { CommentPath } from './commentsConstants';
 
 export * from './commentsConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
-export const CommentRoute = {
-  ofInstance: '/api/task/comments/:processInstanceId',
-} as const;
+export const CommentRoute = routePatterns(CommentPath);
 
 /** At most this many task ids per availability call (the largest dashboard page). */
 export const COMMENT_AVAILABILITY_LIMIT = 200;

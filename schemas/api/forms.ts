@@ -3,8 +3,7 @@ import { FORM_KINDS } from '../forms/formPrefixes';
 import { LocalizedText } from '../forms/localizedText';
 import { NormalizedForm } from '../forms/normalizedForm';
 import { StringEnum } from '../forms/stringEnum';
-
-const segment = (value: string): string => encodeURIComponent(value);
+import { apiRoute, routePatterns } from './apiRoute';
 
 /**
  * Every forms call, one place for both sides. The task-form, taskForms and combined-task
@@ -12,38 +11,27 @@ const segment = (value: string): string => encodeURIComponent(value);
  */
 export const FormPath = {
   /** GET: the task's form and current values (Flowable's spelling). */
-  taskForm: (taskId: string) => `/api/task/app/rest/task-forms/${segment(taskId)}`,
+  taskForm: apiRoute('/api/task/app/rest/task-forms/:taskId'),
   /** GET: the same answer under the spec's camel-case spelling. */
-  taskFormAlias: (taskId: string) => `/api/task/app/rest/taskForms/${segment(taskId)}`,
+  taskFormAlias: apiRoute('/api/task/app/rest/taskForms/:taskId'),
   /** GET: one stored version of a form by id (chosen meaning of `taskForms/{a}/{b}`). */
-  formVersion: (formId: string, version: number) =>
-    `/api/task/app/rest/taskForms/${segment(formId)}/${version}`,
+  formVersion: apiRoute('/api/task/app/rest/taskForms/:formId/:version'),
   /** GET: the latest designer-built (`DSG-`) form by id (chosen path). */
-  designerForm: (formId: string) => `/api/forms/designer/${segment(formId)}`,
+  designerForm: apiRoute('/api/forms/designer/:formId'),
   /** GET: a combined user task with its forms resolved and each form's values. */
-  combinedTask: (taskId: string) => `/api/query/v1/combined-user-task/${segment(taskId)}`,
+  combinedTask: apiRoute('/api/query/v1/combined-user-task/:taskId'),
   /** GET: every form of the tenant, for the author preview (access-test; chosen path). */
   list: '/api/forms',
   /** GET: the latest version of one form, for the author preview (access-test; chosen path). */
-  form: (formId: string) => `/api/forms/${segment(formId)}`,
+  form: apiRoute('/api/forms/:formId'),
   /** POST: compile a definition the author pasted, for the author preview (access-test). */
   preview: '/api/forms/preview',
   /** PUT: save the assignee's draft of a task's form, or of one part of a combined task. */
-  draft: (taskId: string) => `/api/task/app/rest/tasks/${segment(taskId)}/draft`,
+  draft: apiRoute('/api/task/app/rest/tasks/:taskId/draft'),
 } as const;
 
 /** Route patterns of the calls above, as the server registers them. */
-export const FormRoute = {
-  taskForm: '/api/task/app/rest/task-forms/:taskId',
-  taskFormAlias: '/api/task/app/rest/taskForms/:taskId',
-  formVersion: '/api/task/app/rest/taskForms/:formId/:version',
-  designerForm: '/api/forms/designer/:formId',
-  combinedTask: '/api/query/v1/combined-user-task/:taskId',
-  list: '/api/forms',
-  form: '/api/forms/:formId',
-  preview: '/api/forms/preview',
-  draft: '/api/task/app/rest/tasks/:taskId/draft',
-} as const;
+export const FormRoute = routePatterns(FormPath);
 
 /** The longest form id (formKey) the API accepts. */
 export const FORM_ID_MAX_LENGTH = 200;

@@ -1,6 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { routePatterns } from './apiRoute';
+import { IdentityPath } from './identityConstants';
 
 export * from './identityConstants';
+
+/** Route patterns of the identity calls, as the server registers them. */
+export const IdentityRoute = routePatterns(IdentityPath);
 
 /** The signed-in person, as `GET /identity/account` answers (spec 000 section 3). */
 export const Account = Type.Object(

@@ -1,6 +1,8 @@
 // The identity API's paths, enums and limits, without any schema: what the client imports
 // at start-up, so the sign-in page never loads the schema library.
 
+import { apiRoute } from './apiRoute';
+
 /** Privileges are plain strings on the account; these are the ones Tessera knows. */
 export const Privilege = {
   accessTask: 'access-task',
@@ -21,8 +23,7 @@ export const IdentityPath = {
   passwordSettingsUnauthenticated: '/identity/password-settings/unauthenticated',
   updatePassword: '/identity/password',
   resetRequest: '/identity/password/reset-request',
-  verifyReset: (tenantId: string) =>
-    `/identity/accounts/${encodeURIComponent(tenantId)}/verify/reset-password`,
+  verifyReset: apiRoute('/identity/accounts/:tenantId/verify/reset-password'),
   reset: '/identity/password/reset',
   systemSettings: '/identity/system/settings',
 } as const;

@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { routePatterns } from './apiRoute';
+
+import { NotificationPath } from './notificationsConstants';
 
 export * from './notificationsConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
-export const NotificationRoute = {
-  summary: '/api/query/v1/notifications/:userId',
-  started: '/api/task/notifications/tasks/started/:taskId',
-} as const;
+export const NotificationRoute = routePatterns(NotificationPath);
 
 /** At most this many entries are listed per kind; `count` still counts them all. */
 export const NOTIFICATION_LIST_LIMIT = 20;

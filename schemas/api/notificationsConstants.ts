@@ -1,13 +1,14 @@
 // The notifications API's paths, enums and limits, without any schema: what the client imports
 // at start-up, so the sign-in page never loads the schema library.
 
+import { apiRoute } from './apiRoute';
+
 /** Notification calls (spec 000 section 7), one place for both sides. */
 export const NotificationPath = {
   /** GET: one's own unread notifications about new assigned and candidate tasks. */
-  summary: (userId: string) => `/api/query/v1/notifications/${encodeURIComponent(userId)}`,
+  summary: apiRoute('/api/query/v1/notifications/:userId'),
   /** PUT: mark notifications read. */
   read: '/api/task/notifications/tasks/read',
   /** PUT, no body: the assignee opened the task, so its 'new' marker goes. */
-  started: (taskId: string) =>
-    `/api/task/notifications/tasks/started/${encodeURIComponent(taskId)}`,
+  started: apiRoute('/api/task/notifications/tasks/started/:taskId'),
 } as const;

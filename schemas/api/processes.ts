@@ -1,14 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { routePatterns } from './apiRoute';
 import { StringEnum } from '../forms/stringEnum';
 import { JsonObject } from './tasks';
+
+import { ProcessPath } from './processesConstants';
 
 export * from './processesConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
-export const ProcessRoute = {
-  processInstance: '/api/task/app/rest/process-instances/:processInstanceId',
-  variables: '/api/task/app/rest/query/variables/:processInstanceId',
-} as const;
+export const ProcessRoute = routePatterns(ProcessPath);
 
 /** What an instance is about, for the reports of spec 001 (loan, customer, loanApplication). */
 export const ProcessType = {

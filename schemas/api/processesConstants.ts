@@ -1,6 +1,8 @@
 // The processes API's paths, enums and limits, without any schema: what the client imports
 // at start-up, so the sign-in page never loads the schema library.
 
+import { apiRoute } from './apiRoute';
+
 /**
  * Process calls, one place for both sides. The app-definitions path is the spec's; the
  * others are not shown there (spec 000 section 7) and follow Flowable's REST names.
@@ -13,7 +15,7 @@ export const ProcessPath = {
   /** POST: start a process instance. */
   processInstances: '/api/task/app/rest/process-instances',
   /** GET: one process instance. */
-  processInstance: (id: string) => `/api/task/app/rest/process-instances/${encodeURIComponent(id)}`,
+  processInstance: apiRoute('/api/task/app/rest/process-instances/:processInstanceId'),
   /** GET `?taskId=`: the variables of an instance (and of one of its tasks). */
-  variables: (id: string) => `/api/task/app/rest/query/variables/${encodeURIComponent(id)}`,
+  variables: apiRoute('/api/task/app/rest/query/variables/:processInstanceId'),
 } as const;

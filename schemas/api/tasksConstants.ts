@@ -1,6 +1,8 @@
 // The tasks API's paths, enums and limits, without any schema: what the client imports
 // at start-up, so the sign-in page never loads the schema library.
 
+import { apiRoute, routePatterns } from './apiRoute';
+
 /** Every task call, one place for both sides (spec 000 section 7; chosen paths noted). */
 export const TaskPath = {
   /** POST: the assigned (involved) list with its counters. */
@@ -10,18 +12,17 @@ export const TaskPath = {
   /** POST: the team list with its counters. */
   team: '/api/query/v1/tasks/team',
   /** GET: one task as a list row. */
-  row: (taskId: string) => `/api/query/v1/tasks/${encodeURIComponent(taskId)}`,
+  row: apiRoute('/api/query/v1/tasks/:taskId'),
   /** GET: one task with the facts the task page needs. */
-  detail: (taskId: string) => `/api/task/app/rest/tasks/${encodeURIComponent(taskId)}`,
+  detail: apiRoute('/api/task/app/rest/tasks/:taskId'),
   /** POST: the open (or completed) tasks of one process instance. */
   queryByInstance: '/api/task/app/rest/query/tasks',
   /** PUT, no body: claim a candidate task. */
-  claim: (taskId: string) => `/api/task/app/rest/tasks/${encodeURIComponent(taskId)}/action/claim`,
+  claim: apiRoute('/api/task/app/rest/tasks/:taskId/action/claim'),
   /** POST: complete one's own task. */
-  complete: (taskId: string) =>
-    `/api/task/app/rest/tasks/${encodeURIComponent(taskId)}/action/complete`,
+  complete: apiRoute('/api/task/app/rest/tasks/:taskId/action/complete'),
   /** GET: whether the caller may reassign a task, and where the user list comes from (chosen). */
-  reassignInfo: (taskId: string) => `/api/task/tasks/${encodeURIComponent(taskId)}/reassign-info`,
+  reassignInfo: apiRoute('/api/task/tasks/:taskId/reassign-info'),
   /** PUT: reassign one task with a comment. */
   reassign: '/api/task/tasks/action/reassign',
   /** PATCH: reassign up to 20 tasks to one user. */
@@ -29,13 +30,7 @@ export const TaskPath = {
 } as const;
 
 /** Route patterns of the calls above, as the server registers them. */
-export const TaskRoute = {
-  row: '/api/query/v1/tasks/:taskId',
-  detail: '/api/task/app/rest/tasks/:taskId',
-  claim: '/api/task/app/rest/tasks/:taskId/action/claim',
-  complete: '/api/task/app/rest/tasks/:taskId/action/complete',
-  reassignInfo: '/api/task/tasks/:taskId/reassign-info',
-} as const;
+export const TaskRoute = routePatterns(TaskPath);
 
 /** Rows per page the dashboard offers (spec 000 section 9). */
 export const TASK_PAGE_SIZES = [5, 10, 20, 100, 200] as const;

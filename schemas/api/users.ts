@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { routePatterns } from './apiRoute';
 import { BULK_REASSIGN_LIMIT, JsonObject } from './tasks';
+
+import { UserPath } from './usersConstants';
 
 export * from './usersConstants';
 
 /** Route patterns of the calls above, as the server registers them. */
-export const UserRoute = {
-  reassignable: '/api/query/users/reassignable/:taskId',
-} as const;
+export const UserRoute = routePatterns(UserPath);
 
 /** The largest serialised settings object a user may keep, in bytes. */
 export const USER_SETTINGS_MAX_BYTES = 16 * 1024;

@@ -4,6 +4,7 @@ import { ErrorCode, NoQuery } from '../../../schemas/api/common';
 import {
   Acknowledgement,
   IdentityPath,
+  IdentityRoute,
   ResetPasswordBody,
   ResetRequestBody,
   VerifyResetAnswer,
@@ -97,7 +98,7 @@ export const resetRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fasti
   );
 
   app.post(
-    '/identity/accounts/:tenantId/verify/reset-password',
+    IdentityRoute.verifyReset,
     {
       schema: {
         params: VerifyResetParams,
