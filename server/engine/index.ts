@@ -12,7 +12,7 @@ export type {
   TaskAssignedEvent,
   TaskCompletedEvent,
   TaskCreatedEvent,
-} from './ProcessEngine';
+} from './processEngineTypes';
 export type {
   ProcessDefinition,
   ProcessInstance,

@@ -1,5 +1,9 @@
+import type { Transaction } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
+import type { DeployError } from './engineErrors';
 import type { Variables } from './expressionAst';
 import type { ProcessModel } from './processModel';
+import type { ServiceHandlerRegistry } from './ServiceHandlerRegistry';
 
 /** One deployed version of a process. */
 export interface ProcessDefinition {
@@ -68,3 +72,98 @@ export interface TaskCandidates {
   readonly users: readonly string[];
   readonly groups: readonly string[];
 }
+
+/** How the engine is put together; defaults suit the server. */
+export interface ProcessEngineOptions {
+  /** Service handlers; the server's shared registry by default. */
+  readonly handlers?: ServiceHandlerRegistry;
+  /** The clock, so tests can pin due dates. */
+  readonly clock?: () => Date;
+}
+
+/** Which process to start, by whom, with what. */
+export interface StartProcessInput {
+  /** A definition id; or give `key` to start the latest version. */
+  readonly definitionId?: string;
+  readonly key?: string;
+  /** The instance name; the process name when absent. */
+  readonly name?: string;
+  readonly businessKey?: string;
+  readonly startedBy: string;
+  readonly variables?: Variables;
+}
+
+/** A task completion: who, which outcome button, what the form submitted. */
+export interface CompleteTaskInput {
+  readonly userId: string;
+  /** Stored on the task and as the process variable `<elementId>Outcome`. */
+  readonly outcome?: string;
+  readonly variables?: Variables;
+}
+
+/** A (re)assignment, checked against the current assignee when `expectedAssignee` is given. */
+export interface AssignTaskInput {
+  /** The new assignee; null puts the task back in the candidate pool. */
+  readonly assignee: string | null;
+  /** Who does it, for the history. */
+  readonly actor: string;
+  /** When given, the task must still be assigned to this user (null: unassigned). */
+  readonly expectedAssignee?: string | null;
+  /**
+   * Why the task moved, in the reassigner's words (may be empty). Handed to the
+   * `onTaskAssigned` listeners, which keep it with the change in the same transaction.
+   */
+  readonly comment?: string;
+}
+
+/** A new due date for an open task (Flowable's `setDueDate`): null takes the date away. */
+export interface SetTaskDueDateInput {
+  readonly dueDate: Date | null;
+  /** Who moved the deadline, for the history. */
+  readonly actor: string;
+}
+
+/** The outcome of deploying a folder: what went in and what was refused, by file. */
+export interface DeployFolderResult {
+  readonly deployed: readonly ProcessDefinition[];
+  readonly refused: readonly { readonly file: string; readonly errors: readonly DeployError[] }[];
+}
+
+/** Every hook gets the open transaction: whatever it writes commits with the change. */
+interface HookBase {
+  readonly tenant: string;
+  readonly db: Transaction<DatabaseSchema>;
+  /** The engine's clock when it happened, so what listeners write keeps the engine's time. */
+  readonly at: Date;
+}
+
+/** A user task was created (by a start or a completion). */
+export interface TaskCreatedEvent extends HookBase {
+  readonly task: Task;
+  readonly candidates: TaskCandidates;
+  readonly instance: { readonly id: string; readonly startedBy: string };
+}
+
+/** A task got a new assignee (claim, reassignment or release). */
+export interface TaskAssignedEvent extends HookBase {
+  readonly task: Task;
+  readonly previousAssignee: string | null;
+  readonly actor: string;
+  readonly reason: 'claim' | 'assign';
+  /** The reassigner's comment, when the caller gave one (`AssignTaskInput.comment`). */
+  readonly comment?: string;
+}
+
+/** A task was completed. */
+export interface TaskCompletedEvent extends HookBase {
+  readonly task: Task;
+  readonly actor: string;
+}
+
+/** The last token of an instance was consumed. */
+export interface ProcessEndedEvent extends HookBase {
+  readonly instance: ProcessInstance;
+}
+
+/** A subscriber; a throw rolls back the change that raised the event. */
+export type EngineListener<E> = (event: E) => Promise<void> | void;
