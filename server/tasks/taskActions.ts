@@ -15,7 +15,7 @@ import { reassignInfo } from './reassign';
 import { findTask, requireVisibleInstance, requireVisibleTask } from './taskAccess';
 import type { TaskActor } from './taskActor';
 import { loadTaskRows } from './taskRows';
-import { validateTaskSubmission } from './validateTaskSubmission';
+import { checkTaskCompletion } from './checkTaskCompletion';
 
 /** Whether a parsed JSON body value is a JSON value (it always is; this proves it to the compiler). */
 function isJsonValue(value: unknown): value is JsonValue {
@@ -234,7 +234,7 @@ export async function completeTask(
   if (task.assignee !== actor.userId) {
     throw new AppError(403, ErrorCode.forbidden, 'Only the assignee may complete this task.');
   }
-  const values = await validateTaskSubmission(db, task, {
+  const values = await checkTaskCompletion(db, task, {
     outcome: body.outcome,
     values: body.values,
     formId: body.formId,

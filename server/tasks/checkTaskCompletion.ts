@@ -17,7 +17,7 @@ export interface TaskSubmission {
  * recomputed formulas, the outcome among the form's). Answers the values to complete with
  * and throws the 422 `VALIDATION_ERROR` listing every problem, so nothing is stored.
  */
-export async function validateTaskSubmission(
+export async function checkTaskCompletion(
   db: Kysely<DatabaseSchema>,
   task: StoredTask,
   submission: TaskSubmission,
