@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import customerOnboarding from '../../../fixtures/forms/DSG-customer-onboarding.json';
 import withWarnings from '../../../fixtures/forms/DSG-form-with-warnings.json';
 import type { PreviewAnswer } from '../../../schemas/api/forms';
+import { DirectoryPath } from '../../../schemas/api/directoryConstants';
 import { IdentityPath } from '../../../schemas/api/identity';
 import type { RootStore } from '../../RootStore';
 import { StoresContext } from '../../stores/useStores';
@@ -215,6 +216,46 @@ describe('parseDefinition', () => {
     expect(parseDefinition('{"a": "\\q"}')).toEqual({
       ok: false,
       location: { line: 1, column: 8 },
+    });
+  });
+});
+
+describe('FormPreviewPage pickers', () => {
+  /** A plain form with a person and a functional group, as the loan fixtures have. */
+  const pickers = JSON.stringify({
+    id: 'pickers',
+    key: 'pickers',
+    name: 'Pickers',
+    fields: [
+      { fieldType: 'FormField', id: 'officer', name: 'Loan officer', type: 'people' },
+      { fieldType: 'FormField', id: 'team', name: 'Review team', type: 'functional-group' },
+    ],
+  });
+
+  it("given an author previewing pickers, then they search the task page's directory", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderAs(['access-task', 'access-test']);
+    server?.on('POST', DirectoryPath.groups, {
+      status: 200,
+      body: {
+        result: {
+          content: [{ id: 'credit-committee', name: 'Credit committee', memberCount: 2 }],
+          totalElements: 1,
+          page: 0,
+          size: 20,
+        },
+      },
+    });
+    await typeDefinition(pickers);
+    const teams = await screen.findAllByRole('combobox', { name: /Review team/ });
+    expect(teams).toHaveLength(3);
+    expect(screen.queryAllByRole('note')).toEqual([]);
+
+    fireEvent.focus(teams[0] as HTMLElement);
+    fireEvent.change(teams[0] as HTMLElement, { target: { value: 'credit' } });
+    expect(await screen.findByRole('option', { name: /Credit committee/ })).toBeTruthy();
+    expect(server?.calls('POST', DirectoryPath.groups).at(-1)?.body).toMatchObject({
+      filter: 'credit',
     });
   });
 });

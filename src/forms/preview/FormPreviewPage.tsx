@@ -20,7 +20,9 @@ import { isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../i18n/lang
 import { Paths } from '../../routing/paths';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
+import type { FormServices } from '../registry/formServices';
 import { BREAKPOINTS } from '../runtime/planGrid';
+import { createUsersSource } from '../taskPage/createUsersSource';
 import { FormPreviewStore, type FormPreviewApi } from './FormPreviewStore';
 import { PreviewFindings } from './PreviewFindings';
 import { PreviewFrame } from './PreviewFrame';
@@ -69,6 +71,9 @@ const AuthorPreview = observer(function AuthorPreview({ api }: FormPreviewPagePr
   const { preferences } = useStores();
   const { t } = useTranslation();
   const [store] = useState(() => new FormPreviewStore(preferences.language, api));
+  // The pickers search the task page's directory, so an author tries them on real staff
+  // and groups (only staff with access-task enter the app, and the directory needs no more).
+  const [services] = useState<FormServices>(() => ({ usersSource: createUsersSource() }));
 
   useEffect(() => {
     void store.loadForms();
@@ -220,7 +225,13 @@ const AuthorPreview = observer(function AuthorPreview({ api }: FormPreviewPagePr
           </div>
           <div className="tfp-frames__row">
             {BREAKPOINTS.map((breakpoint) => (
-              <PreviewFrame key={breakpoint} store={store} breakpoint={breakpoint} parts={parts} />
+              <PreviewFrame
+                key={breakpoint}
+                store={store}
+                breakpoint={breakpoint}
+                parts={parts}
+                services={services}
+              />
             ))}
           </div>
           {store.submission && (

@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalizedOutcome } from '../../../schemas/forms';
 import { localizeText } from '../../core/forms/compiler/localizeText';
+import type { FormServices } from '../registry/formServices';
 import type { FormValues } from '../runtime/FormValidator';
 import { TaskForm } from '../runtime/TaskForm';
 import type { Breakpoint } from '../runtime/planGrid';
@@ -30,6 +31,8 @@ export interface PreviewFrameProps {
   readonly breakpoint: Breakpoint;
   /** The forms to render, one per part of a combined task. */
   readonly parts: readonly PreviewPart[];
+  /** What the page offers the forms' fields (the directory of people and groups). */
+  readonly services: FormServices;
 }
 
 /**
@@ -42,6 +45,7 @@ export const PreviewFrame = observer(function PreviewFrame({
   store,
   breakpoint,
   parts,
+  services,
 }: PreviewFrameProps) {
   const { t } = useTranslation();
   const room = useRef<HTMLDivElement>(null);
@@ -103,6 +107,7 @@ export const PreviewFrame = observer(function PreviewFrame({
                   form={form}
                   locale={store.locale}
                   accessTest
+                  services={services}
                   breakpoint={breakpoint}
                   onSubmit={onSubmit}
                   onSaveDraft={onSaveDraft}
