@@ -23,7 +23,7 @@ import { createDatabase, type AppDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import type { DatabaseSchema } from '../server/db/schema';
 import { createSession } from '../server/identity/sessions';
-import { SESSION_COOKIE } from '../server/plugins/session';
+import { SESSION_COOKIE } from '../server/fastify/session';
 import { deployDemoProcesses } from '../server/seed/demoWorkload';
 import { seedIdentity } from '../server/seed/seedIdentity';
 import { ProcessEngine } from '../server/engine';

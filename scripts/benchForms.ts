@@ -14,7 +14,7 @@ import type { Browser, CDPSession } from 'playwright-core';
 import { build } from 'vite';
 import { benchFields, designerDefinition } from '../bench/forms/src/benchFields';
 import type { KeystrokeResult, MountResult, ValidationResult } from '../bench/forms/src/harness';
-import { CONTENT_SECURITY_POLICY } from '../server/plugins/security';
+import { CONTENT_SECURITY_POLICY } from '../server/fastify/security';
 import { compileForm } from '../src/core/forms/compiler';
 import { launchBrowser } from '../tests/helpers/browser';
 

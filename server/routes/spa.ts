@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../schemas/api/common';
-import { sendError } from '../plugins/errorHandler';
-import { isApiPath, isDevPath } from '../plugins/apiPaths';
-import { definePlugin } from '../plugins/definePlugin';
+import { sendError } from '../fastify/errorHandler';
+import { isApiPath, isDevPath } from '../fastify/apiPaths';
+import { definePlugin } from '../fastify/definePlugin';
 
 /** Where the SPA build is. */
 export interface SpaOptions {

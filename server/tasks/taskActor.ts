@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import type { DatabaseSchema } from '../db/schema';
-import type { RequestActor } from '../plugins/session';
+import type { RequestActor } from '../fastify/session';
 
 /** Who is asking, within which tenant: every task query and action starts from this. */
 export type TaskActor = RequestActor;

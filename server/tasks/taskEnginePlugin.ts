@@ -1,5 +1,5 @@
 import { ProcessEngine } from '../engine';
-import { definePlugin } from '../plugins/definePlugin';
+import { definePlugin } from '../fastify/definePlugin';
 import { insertReassignmentComment } from './comments';
 import { notifyAssigned, notifyCandidates, retireNotifications } from './notifications';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { MAX_JSON_DEPTH } from '../../server/plugins/inputGuard';
-import { SESSION_COOKIE } from '../../server/plugins/session';
+import { MAX_JSON_DEPTH } from '../../server/fastify/inputGuard';
+import { SESSION_COOKIE } from '../../server/fastify/session';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
 

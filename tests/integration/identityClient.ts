@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { SESSION_COOKIE } from '../../server/plugins/session';
+import { SESSION_COOKIE } from '../../server/fastify/session';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import type { TestServer } from '../../server/testing/startTestServer';
 

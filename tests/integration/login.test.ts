@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashToken } from '../../server/identity/sessions';
-import { SESSION_COOKIE } from '../../server/plugins/session';
+import { SESSION_COOKIE } from '../../server/fastify/session';
 import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient } from './identityClient';
 

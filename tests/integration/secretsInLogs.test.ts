@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { buildApp } from '../../server/app';
 import { loggableUrl } from '../../server/identity/safeLogging';
-import { SESSION_COOKIE } from '../../server/plugins/session';
+import { SESSION_COOKIE } from '../../server/fastify/session';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import {
   readOutbox,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { requirePrivilege, sessionOf } from '../../server/plugins/session';
+import { requirePrivilege, sessionOf } from '../../server/fastify/session';
 import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient, type IdentityClient } from './identityClient';
 

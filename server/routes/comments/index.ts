@@ -11,8 +11,8 @@ import {
   CommentsAnswer,
 } from '../../../schemas/api/comments';
 import { Privilege } from '../../../schemas/api/identity';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { addComment, commentAvailability, listInstanceComments } from '../../tasks/comments';
 import { requireVisibleInstance } from '../../tasks/taskAccess';
 import { errorResponses } from '../errorResponses';

@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /** One outbox mail as `/dev/outbox.json` answers it. */

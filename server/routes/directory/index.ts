@@ -9,8 +9,8 @@ import {
 import { Privilege } from '../../../schemas/api/identity';
 import { UsersAnswer } from '../../../schemas/api/users';
 import { groupsByIds, queryGroups, usersByIds } from '../../identity/directory';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /** A whole list as one page, the shape every list of the API answers with. */

@@ -13,8 +13,8 @@ import { AppError } from '../../errors';
 import { formRepositoryFor } from '../../forms/formRepository';
 import type { StoredForm } from '../../forms/storedForm';
 import { toDefinitionAnswer } from '../../forms/taskForms';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege, sessionOf } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 function found(stored: StoredForm | undefined): FormDefinitionAnswer {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Privilege } from '../../../schemas/api/identity';
-import { requirePrivilege } from '../../plugins/session';
+import { requirePrivilege } from '../../fastify/session';
 import { definitionRoutes } from './definitionRoutes';
 import { previewRoutes } from './previewRoutes';
 import { taskFormRoutes } from './taskFormRoutes';

@@ -11,8 +11,8 @@ import { Privilege } from '../../../schemas/api/identity';
 import { compileForm, detectFormKind, listCombinedRefs } from '../../../src/core/forms/compiler';
 import { AppError } from '../../errors';
 import { formRepositoryFor } from '../../forms/formRepository';
-import { requirePrivilege, sessionOf } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege, sessionOf } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /**

@@ -9,7 +9,7 @@ import {
   TaskFormAnswer,
 } from '../../../schemas/api/forms';
 import { loadCombinedTask, loadTaskForm, saveTaskDraft } from '../../forms/taskForms';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /**

@@ -16,8 +16,8 @@ import {
 import type { HashingQueue } from '../../identity/hashingQueue';
 import { hashPassword, needsRehash, verifyPassword } from '../../identity/passwordHash';
 import { createSession, hashToken, revokeSession } from '../../identity/sessions';
-import { sessionToken, setSessionCookie } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { sessionToken, setSessionCookie } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /** What the password routes share: the queue every password hash waits in. */

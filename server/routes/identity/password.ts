@@ -14,8 +14,8 @@ import { assertLoginAllowed, recordLoginFailure } from '../../identity/loginThro
 import { hashPassword, verifyPassword } from '../../identity/passwordHash';
 import { assertAcceptablePassword } from '../../identity/passwordPolicy';
 import { revokeUserSessions } from '../../identity/sessions';
-import { anySessionOf, clearSessionCookie } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { anySessionOf, clearSessionCookie } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 import type { HashingRouteOptions } from './login';
 

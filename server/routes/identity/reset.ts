@@ -26,8 +26,8 @@ import {
 } from '../../identity/resetCodes';
 import { revokeUserSessions } from '../../identity/sessions';
 import { mailLanguage, renderPasswordResetMail } from '../../mail/renderPasswordResetMail';
-import { clearSessionCookie } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { clearSessionCookie } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 import type { HashingRouteOptions } from './login';
 

@@ -10,8 +10,8 @@ import {
 import { AppError } from '../../errors';
 import { loadAccount } from '../../identity/accounts';
 import { hashToken, revokeSession } from '../../identity/sessions';
-import { clearSessionCookie, sessionOf, sessionToken } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { clearSessionCookie, sessionOf, sessionToken } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NoQuery } from '../../../schemas/api/common';
 import { IdentityPath, SystemSettings } from '../../../schemas/api/identity';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
 /**

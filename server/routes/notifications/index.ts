@@ -12,8 +12,8 @@ import {
   StartedTaskParams,
 } from '../../../schemas/api/notifications';
 import { AppError } from '../../errors';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { markNotificationsRead, notificationSummary } from '../../tasks/notifications';
 import { markTaskStarted } from '../../tasks/taskActions';
 import { errorResponses } from '../errorResponses';

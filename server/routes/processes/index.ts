@@ -14,8 +14,8 @@ import {
   VariablesAnswer,
   VariablesQuery,
 } from '../../../schemas/api/processes';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import {
   listAppDefinitions,
   listProcessDefinitions,

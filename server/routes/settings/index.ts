@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NoQuery } from '../../../schemas/api/common';
 import { Privilege } from '../../../schemas/api/identity';
 import { UserPath, UserSettingsAnswer, UserSettingsPatch } from '../../../schemas/api/users';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { patchUserSettings, readUserSettings } from '../../tasks/userSettings';
 import { errorResponses } from '../errorResponses';
 

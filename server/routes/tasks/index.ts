@@ -20,8 +20,8 @@ import {
   TaskRow,
 } from '../../../schemas/api/tasks';
 import { AppError } from '../../errors';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { cleanComment } from '../../tasks/comments';
 import { bulkReassign, reassignInfo, reassignTask } from '../../tasks/reassign';
 import { requireVisibleTask } from '../../tasks/taskAccess';

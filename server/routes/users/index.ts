@@ -9,8 +9,8 @@ import {
   UserRoute,
   UsersAnswer,
 } from '../../../schemas/api/users';
-import { requirePrivilege } from '../../plugins/session';
-import type { TypeBoxProvider } from '../../plugins/typeProvider';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { bulkReassignableUsers, reassignableUsers } from '../../tasks/reassign';
 import { requireVisibleTask } from '../../tasks/taskAccess';
 import { queryUsers } from '../../tasks/userQueries';
