@@ -1,6 +1,7 @@
 // Bundles the server into one ES module (dist/server/main.mjs). Node then loads one file
 // instead of resolving and transpiling hundreds, which is most of a warm start. PGlite stays
-// external because it finds its WebAssembly and data files next to its own module.
+// external because it finds its WebAssembly and data files next to its own module, and sharp
+// because it loads its native image library from a package of its own.
 // Usage: node scripts/buildServer.mjs [outfile]  (default dist/server/main.mjs)
 import { copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,7 +24,7 @@ await build({
   // The bundled libraries take their production paths whatever NODE_ENV the build ran with.
   // The server's own mode is read from the environment at run time (config.ts), not here.
   define: { 'process.env.NODE_ENV': '"production"' },
-  external: ['@electric-sql/pglite', 'pg-native'],
+  external: ['@electric-sql/pglite', 'pg-native', 'sharp'],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: {
     js: "import { createRequire as __tesseraCreateRequire } from 'node:module';\nconst require = __tesseraCreateRequire(import.meta.url);",
@@ -33,3 +34,17 @@ await build({
 
 // The data-folder lock runs on a thread of its own, loaded from a file next to the bundle.
 copyFileSync('server/db/lockHeartbeat.mjs', join(dirname(outfile), 'lockHeartbeat.mjs'));
+
+// Uploaded spreadsheets are read on threads of their own, from a file next to the bundle that
+// carries its parser with it.
+await build({
+  entryPoints: ['server/files/spreadsheetWorker.mjs'],
+  outfile: join(dirname(outfile), 'spreadsheetWorker.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});

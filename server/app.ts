@@ -15,10 +15,12 @@ import { tenantPlugin } from './fastify/tenant';
 import { buildSerializer } from './fastify/serializerCompiler';
 import { buildValidator } from './fastify/validatorCompiler';
 import { devOutboxRoutes } from './routes/dev/outbox';
+import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
 import { identityRoutes } from './routes/identity';
 import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
+import { webhookRoutes } from './routes/webhooks';
 import { taskEnginePlugin } from './tasks/taskEnginePlugin';
 import { projectPath } from './paths';
 import { safeLoggerOptions } from './identity/safeLogging';
@@ -76,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityRoutes);
   await app.register(workflowRoutes);
   await app.register(formRoutes);
+  await app.register(fileRoutes);
+  await app.register(webhookRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { loadFileStoreConfig, type FileStoreConfig } from './files/fileStoreConfig';
 import type { HashingSlots } from './identity/hashingQueue';
 import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './identity/passwordHash';
 
@@ -27,6 +28,8 @@ export interface AppConfig {
   hashingSlots: HashingSlots;
   /** Trust X-Forwarded-* headers (only behind a proxy that sets them). */
   trustProxy: boolean;
+  /** The file store's limits and clean-up (server/files/fileStoreConfig.ts). */
+  files: FileStoreConfig;
   nodeEnv: string;
   logLevel: string;
 }
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       integer(env, 'PASSWORD_HASH_CONCURRENCY', Math.min(4, availableParallelism() - 1), 1),
     ),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
+    files: loadFileStoreConfig((name, fallback, min) => integer(env, name, fallback, min)),
     nodeEnv,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
   };

@@ -36,5 +36,7 @@ export const ErrorCode = {
   /** A signed-in password change must prove the current password. */
   currentPasswordRequired: 'CURRENT_PASSWORD_REQUIRED',
   wrongCurrentPassword: 'WRONG_CURRENT_PASSWORD',
+  /** A webhook button named a target the tenant has not configured. */
+  webhookNotConfigured: 'WEBHOOK_NOT_CONFIGURED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

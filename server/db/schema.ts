@@ -1,6 +1,8 @@
 import type { EngineTables } from '../engine/engineTables';
+import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
 import type { TaskTables } from '../tasks/taskTables';
+import type { WebhookTables } from '../webhooks/webhookTables';
 import type { IdentityTables } from './identityTables';
 
 /**
@@ -8,4 +10,9 @@ import type { IdentityTables } from './identityTables';
  * file (`IdentityTables` in identityTables.ts, `EngineTables` in engine/engineTables.ts) and
  * joins it here with `&`, so areas never edit each other's table types.
  */
-export type DatabaseSchema = IdentityTables & EngineTables & TaskTables & FormTables;
+export type DatabaseSchema = IdentityTables &
+  EngineTables &
+  TaskTables &
+  FormTables &
+  FileTables &
+  WebhookTables;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from '../identity/passwordHash';
+import { seedDemoWebhookTargets } from './demoWebhookTargets';
 import { DEMO_PASSWORD, loadIdentityFixtures } from './identityFixtures';
 
 /** Key of the advisory lock that makes seeding happen once across processes. */
@@ -86,6 +87,10 @@ export async function seedIdentity(
       user.groups.map((groupId) => ({ tenant: user.tenant, group_id: groupId, user_id: user.id })),
     );
     if (memberships.length > 0) await trx.insertInto('group_members').values(memberships).execute();
+    await seedDemoWebhookTargets(
+      trx,
+      tenants.map((tenant) => tenant.name),
+    );
     return true;
   });
   return seeded

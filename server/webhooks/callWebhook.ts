@@ -1,0 +1,174 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '../../schemas/api/common';
+import type { WebhookCallBody, WebhookResult } from '../../schemas/api/webhooks';
+import type { DatabaseSchema } from '../db/schema';
+import { AppError } from '../errors';
+import { requireEditableTask } from '../files/editableTask';
+import type { TaskActor } from '../tasks/taskActor';
+
+/** The placeholder a configured URL may start with: this server's own address. */
+export const SELF_ORIGIN = '{self}';
+
+/** Most of a target's answer the server reads; a webhook answers a verdict, not a document. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** Script error codes the server itself gives (the target's own codes pass through). */
+export const WebhookScriptCode = {
+  /** The configured URL is not an http(s) URL, or `{self}` cannot be resolved. */
+  targetMisconfigured: 'TARGET_MISCONFIGURED',
+  /** The target answered 2xx with something other than a JSON object. */
+  invalidAnswer: 'INVALID_ANSWER',
+  /** The target's answer was larger than the server reads. */
+  answerTooLarge: 'ANSWER_TOO_LARGE',
+} as const;
+
+/** What a webhook call needs beyond the request. */
+export interface WebhookContext {
+  db: Kysely<DatabaseSchema>;
+  actor: TaskActor;
+  /** This server's own origin (`http://127.0.0.1:8080`), for `{self}`; undefined if unknown. */
+  selfOrigin: string | undefined;
+}
+
+const result = (parts: Partial<WebhookResult>): WebhookResult => ({
+  isSuccess: false,
+  isServerError: false,
+  isHttpError: false,
+  httpErrorCode: null,
+  isPreScriptError: false,
+  scriptErrorCode: null,
+  ...parts,
+});
+
+const httpError = (status: number) => result({ isHttpError: true, httpErrorCode: status });
+
+const scriptError = (stage: 'prescript' | 'postscript', code: string) =>
+  result({ isServerError: true, isPreScriptError: stage === 'prescript', scriptErrorCode: code });
+
+/** The configured URL with `{self}` resolved; undefined when it is not an http(s) URL. */
+function targetUrl(configured: string, selfOrigin: string | undefined): URL | undefined {
+  let text = configured;
+  if (configured.startsWith(SELF_ORIGIN)) {
+    if (selfOrigin === undefined) return undefined;
+    text = selfOrigin + configured.slice(SELF_ORIGIN.length);
+  }
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer's text, at most MAX_ANSWER_BYTES; undefined when it is longer. */
+async function readAnswer(response: Response): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The verdict of a 2xx answer. A target reports a failure of its own scripts as
+ * `{ "scriptError": { "stage": "prescript" | "postscript", "code": "..." } }`; any other JSON
+ * object is a success. An answer the server cannot read is a failure of the call's
+ * postscript, the step that reads the answer.
+ */
+function verdict(text: string | undefined): WebhookResult {
+  if (text === undefined) return scriptError('postscript', WebhookScriptCode.answerTooLarge);
+  let answer: unknown;
+  try {
+    answer = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return scriptError('postscript', WebhookScriptCode.invalidAnswer);
+  }
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) {
+    return scriptError('postscript', WebhookScriptCode.invalidAnswer);
+  }
+  const reported = (answer as { scriptError?: unknown }).scriptError;
+  if (reported !== null && typeof reported === 'object') {
+    const { stage, code } = reported as { stage?: unknown; code?: unknown };
+    return scriptError(
+      stage === 'prescript' ? 'prescript' : 'postscript',
+      typeof code === 'string' && code !== '' ? code.slice(0, 100) : 'SCRIPT_ERROR',
+    );
+  }
+  return result({ isSuccess: true });
+}
+
+/**
+ * Presses a form's webhook button (spec 001 section 7): for a task the actor is filling in,
+ * the tenant's target of that name is called with a JSON POST of the task's ids and the
+ * form's current values. The server calls only the targets configured for the tenant
+ * (`webhook_targets`), never a URL from the request: an unknown name is a 404
+ * WEBHOOK_NOT_CONFIGURED. The call has the target's time limit and follows no redirect; what
+ * the target answers becomes a WebhookResult, never an error of this call.
+ */
+export async function callWebhook(
+  context: WebhookContext,
+  body: WebhookCallBody,
+): Promise<WebhookResult> {
+  const { db, actor } = context;
+  const task = await requireEditableTask(db, actor, body.taskId);
+  const target = await db
+    .selectFrom('webhook_targets')
+    .select(['url', 'timeout_ms', 'headers'])
+    .where('tenant', '=', actor.tenant)
+    .where('name', '=', body.name)
+    .executeTakeFirst();
+  if (!target) {
+    throw new AppError(
+      404,
+      ErrorCode.webhookNotConfigured,
+      'No webhook of that name is configured for this tenant.',
+      { details: [{ path: 'body.name', code: 'webhook.notConfigured' }] },
+    );
+  }
+  const url = targetUrl(target.url, context.selfOrigin);
+  if (!url) return scriptError('prescript', WebhookScriptCode.targetMisconfigured);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(target.timeout_ms),
+      headers: {
+        ...target.headers,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify({
+        webhook: body.name,
+        tenant: actor.tenant,
+        taskId: task.id,
+        processInstanceId: task.instance_id,
+        taskDefinitionKey: task.element_id,
+        userId: actor.userId,
+        values: body.values ?? {},
+      }),
+    });
+  } catch (error) {
+    // No answer in time is a gateway time-out; no answer at all a bad gateway.
+    return httpError((error as Error).name === 'TimeoutError' ? 504 : 502);
+  }
+  try {
+    if (response.status < 200 || response.status > 299) {
+      await response.body?.cancel();
+      return httpError(response.status);
+    }
+    return verdict(await readAnswer(response));
+  } catch (error) {
+    return httpError((error as Error).name === 'TimeoutError' ? 504 : 502);
+  }
+}
