@@ -27,9 +27,9 @@ import { SESSION_COOKIE } from '../server/fastify/session';
 import { deployDemoProcesses } from '../server/seed/demoWorkload';
 import { seedIdentity } from '../server/seed/seedIdentity';
 import { ProcessEngine } from '../server/engine';
-import { queryTaskList } from '../server/tasks/taskListQuery';
+import { queryTaskList } from '../server/workflow/taskListQuery';
 import { startTestServer, testConfig } from '../server/testing/startTestServer';
-import { dayFromToday, deployKit, makeTask } from '../server/tasks/testing/taskTestKit';
+import { dayFromToday, deployKit, makeTask } from '../server/workflow/testing/taskTestKit';
 import { TASKS_DATA_MARK } from '../src/dashboard/TaskListStore';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
 

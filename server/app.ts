@@ -21,7 +21,7 @@ import { identityRoutes } from './routes/identity';
 import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
 import { webhookRoutes } from './routes/webhooks';
-import { taskEnginePlugin } from './tasks/taskEnginePlugin';
+import { taskEnginePlugin } from './workflow/taskEnginePlugin';
 import { projectPath } from './paths';
 import { safeLoggerOptions } from './identity/safeLogging';
 

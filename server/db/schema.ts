@@ -1,7 +1,7 @@
 import type { EngineTables } from '../engine/engineTables';
 import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
-import type { TaskTables } from '../tasks/taskTables';
+import type { TaskTables } from '../workflow/taskTables';
 import type { WebhookTables } from '../webhooks/webhookTables';
 import type { IdentityTables } from './identityTables';
 

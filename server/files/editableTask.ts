@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
-import { requireVisibleTask, type StoredTask } from '../tasks/taskAccess';
-import type { TaskActor } from '../tasks/taskActor';
+import { requireVisibleTask, type StoredTask } from '../workflow/taskAccess';
+import type { TaskActor } from '../workflow/taskActor';
 
 /**
  * The task whose form the actor is filling in: it must exist in the actor's tenant (404),

@@ -10,8 +10,8 @@ import type {
 import type { DatabaseSchema } from '../db/schema';
 import type { ProcessEngine, Variables } from '../engine';
 import { AppError } from '../errors';
-import { requireVisibleTask } from '../tasks/taskAccess';
-import type { TaskActor } from '../tasks/taskActor';
+import { requireVisibleTask } from '../workflow/taskAccess';
+import type { TaskActor } from '../workflow/taskActor';
 import type { CompiledForm, CompiledPart } from './compileStoredForm';
 import { formRepositoryFor } from './formRepository';
 import { formNameOf, localizedNameOf, type StoredForm } from './storedForm';

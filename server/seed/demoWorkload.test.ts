@@ -6,7 +6,7 @@ import { NotificationPath, type NotificationSummary } from '../../schemas/api/no
 import { CommentPath, type CommentsAnswer } from '../../schemas/api/comments';
 import type { AppDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { queryTaskList, type TaskListKind } from '../tasks/taskListQuery';
+import { queryTaskList, type TaskListKind } from '../workflow/taskListQuery';
 import { createTestDatabase } from '../testing/createTestDatabase';
 import { startTestServer, type TestServer } from '../testing/startTestServer';
 import { resolveUserTask } from '../engine/resolveUserTask';

@@ -3,9 +3,9 @@ import { Privilege } from '../../schemas/api/identity';
 import type { DatabaseSchema } from '../db/schema';
 import { ProcessEngine, type Variables } from '../engine';
 import { projectPath } from '../paths';
-import { dateWindows } from '../tasks/dateWindows';
-import { markNotificationsReadBy, markTaskNotificationsRead } from '../tasks/notifications';
-import { subscribeTaskListeners } from '../tasks/taskEnginePlugin';
+import { dateWindows } from '../workflow/dateWindows';
+import { markNotificationsReadBy, markTaskNotificationsRead } from '../workflow/notifications';
+import { subscribeTaskListeners } from '../workflow/taskEnginePlugin';
 import {
   COMMENT_TEXTS,
   CUSTOMER_NAMES,

@@ -1,4 +1,4 @@
-import type { DateWindows } from '../tasks/dateWindows';
+import type { DateWindows } from '../workflow/dateWindows';
 
 /** A small, fast, seeded random source (mulberry32), so the demo data is the same every time. */
 export class SeededRandom {

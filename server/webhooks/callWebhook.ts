@@ -4,7 +4,7 @@ import type { WebhookCallBody, WebhookResult } from '../../schemas/api/webhooks'
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { requireEditableTask } from '../files/editableTask';
-import type { TaskActor } from '../tasks/taskActor';
+import type { TaskActor } from '../workflow/taskActor';
 
 /** The placeholder a configured URL may start with: this server's own address. */
 export const SELF_ORIGIN = '{self}';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayFromToday, deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
+import { dayFromToday, deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';

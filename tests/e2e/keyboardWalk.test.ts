@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deployKit, makeTask } from '../../server/tasks/testing/taskTestKit';
+import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';

@@ -6,7 +6,7 @@ import {
   createEngineTestContext,
   type EngineTestContext,
 } from '../../server/engine/testing/createEngineTestContext';
-import { loadTaskRows } from '../../server/tasks/taskRows';
+import { loadTaskRows } from '../../server/workflow/taskRows';
 
 const TENANT = 'acme';
 /** The user whose claims every case asks about. */

@@ -9,7 +9,7 @@ import {
   storedTask,
   VALID_APPLICATION,
 } from '../../server/forms/testing/formTestKit';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 

@@ -3,7 +3,7 @@ import type { ErrorBody } from '../../schemas/api/common';
 import { FormPath } from '../../schemas/api/forms';
 import { deployFormProcesses, makeFormTask } from '../../server/forms/testing/formTestKit';
 import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 

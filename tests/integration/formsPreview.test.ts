@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormPath, type PreviewAnswer } from '../../schemas/api/forms';
 import { FORM_FIXTURES_DIR, storeFormDefinition } from '../../server/forms/seedFormDefinitions';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient, type IdentityClient } from './identityClient';
 

@@ -22,7 +22,7 @@ import {
   openTaskOf,
   VALID_APPLICATION,
 } from '../../server/forms/testing/formTestKit';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient, type IdentityClient } from './identityClient';
 

@@ -11,7 +11,7 @@ import {
   VALID_APPLICATION,
 } from '../../server/forms/testing/formTestKit';
 import { validateTaskSubmission } from '../../server/forms/validateTaskSubmission';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 

@@ -7,7 +7,7 @@ import {
   type VariablesAnswer,
 } from '../../schemas/api/processes';
 import { TaskPath, type TaskListAnswer } from '../../schemas/api/tasks';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskPath, type TaskQueryBody, type TaskSortParam } from '../../schemas/api/tasks';
 import { PREPARED_STATEMENT, PREPARED_STATEMENTS_KEPT } from '../../server/db/preparingClient';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserPath } from '../../schemas/api/users';
-import { call, EMAIL, signIn } from '../../server/tasks/testing/taskTestKit';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 

@@ -13,8 +13,8 @@ import {
 import { Privilege } from '../../../schemas/api/identity';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { addComment, commentAvailability, listInstanceComments } from '../../tasks/comments';
-import { requireVisibleInstance } from '../../tasks/taskAccess';
+import { addComment, commentAvailability, listInstanceComments } from '../../workflow/comments';
+import { requireVisibleInstance } from '../../workflow/taskAccess';
 import { errorResponses } from '../errorResponses';
 
 /**

@@ -14,8 +14,8 @@ import {
 import { AppError } from '../../errors';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { markNotificationsRead, notificationSummary } from '../../tasks/notifications';
-import { markTaskStarted } from '../../tasks/taskActions';
+import { markNotificationsRead, notificationSummary } from '../../workflow/notifications';
+import { markTaskStarted } from '../../workflow/taskActions';
 import { errorResponses } from '../errorResponses';
 
 /**

@@ -22,7 +22,7 @@ import {
   loadInstanceDetail,
   loadVariables,
   startProcessInstance,
-} from '../../tasks/processQueries';
+} from '../../workflow/processQueries';
 import { errorResponses } from '../errorResponses';
 
 /**

@@ -4,7 +4,7 @@ import { Privilege } from '../../../schemas/api/identity';
 import { UserPath, UserSettingsAnswer, UserSettingsPatch } from '../../../schemas/api/users';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { patchUserSettings, readUserSettings } from '../../tasks/userSettings';
+import { patchUserSettings, readUserSettings } from '../../workflow/userSettings';
 import { errorResponses } from '../errorResponses';
 
 /** One's own UI settings: `GET` the object, `PATCH` to merge keys into it. Needs access-task. */

@@ -22,17 +22,17 @@ import {
 import { AppError } from '../../errors';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { cleanComment } from '../../tasks/comments';
-import { bulkReassign, reassignInfo, reassignTask } from '../../tasks/reassign';
-import { requireVisibleTask } from '../../tasks/taskAccess';
+import { cleanComment } from '../../workflow/comments';
+import { bulkReassign, reassignInfo, reassignTask } from '../../workflow/reassign';
+import { requireVisibleTask } from '../../workflow/taskAccess';
 import {
   claimTask,
   completeTask,
   listInstanceTasks,
   loadTaskDetail,
   loadTaskRow,
-} from '../../tasks/taskActions';
-import { queryTaskList, type TaskListKind } from '../../tasks/taskListQuery';
+} from '../../workflow/taskActions';
+import { queryTaskList, type TaskListKind } from '../../workflow/taskListQuery';
 import { errorResponses } from '../errorResponses';
 
 /**

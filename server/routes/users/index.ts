@@ -11,9 +11,9 @@ import {
 } from '../../../schemas/api/users';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { bulkReassignableUsers, reassignableUsers } from '../../tasks/reassign';
-import { requireVisibleTask } from '../../tasks/taskAccess';
-import { queryUsers } from '../../tasks/userQueries';
+import { bulkReassignableUsers, reassignableUsers } from '../../workflow/reassign';
+import { requireVisibleTask } from '../../workflow/taskAccess';
+import { queryUsers } from '../../workflow/userQueries';
 import { errorResponses } from '../errorResponses';
 
 /**
