@@ -48,9 +48,10 @@ export const demoWebhookTarget: FastifyPluginAsync = async (fastify) => {
         querystring: NoQuery,
         body: Type.Object({}, { additionalProperties: true }),
         response: {
-          200: Type.Object({}, { additionalProperties: true }),
-          503: Type.Object({}, { additionalProperties: true }),
           ...errorResponses(400, 413),
+          200: Type.Object({}, { additionalProperties: true }),
+          // After the common error answers, whose 503 is the maintenance body.
+          503: Type.Object({ message: Type.String() }),
         },
       },
     },
