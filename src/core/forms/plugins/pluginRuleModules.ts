@@ -8,6 +8,7 @@ import errorMessages from '../../../../plugins/error-messages/rules';
 import expression from '../../../../plugins/expression/rules';
 import formula from '../../../../plugins/formula/rules';
 import functionalGroup from '../../../../plugins/functional-group/rules';
+import gps from '../../../../plugins/gps/rules';
 import headline from '../../../../plugins/headline/rules';
 import headlineWithLine from '../../../../plugins/headline-with-line/rules';
 import horizontalLine from '../../../../plugins/horizontal-line/rules';
@@ -32,6 +33,7 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/expression/rules.ts': expression,
   '/plugins/formula/rules.ts': formula,
   '/plugins/functional-group/rules.ts': functionalGroup,
+  '/plugins/gps/rules.ts': gps,
   '/plugins/headline/rules.ts': headline,
   '/plugins/headline-with-line/rules.ts': headlineWithLine,
   '/plugins/horizontal-line/rules.ts': horizontalLine,

@@ -1,0 +1,176 @@
+import { Button, Classes } from '@blueprintjs/core';
+import { LocateIcon, MapMarkerIcon, TrashIcon } from '@blueprintjs/icons';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../src/components/ConfirmDialog';
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { formatGpsPosition, mapsUrl } from './position';
+import { isGpsPosition, sanitizeGps, type GpsPosition } from './validate';
+import './gps.css';
+
+/** How long the browser may look for a position, and that it must not answer an old one. */
+const GEOLOCATION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 0,
+};
+
+/** Where the widget stands since the user last acted (spec 001 section 4, "GPS field"). */
+const GpsStatus = {
+  idle: 'idle',
+  locating: 'locating',
+  located: 'located',
+  failed: 'failed',
+  cleared: 'cleared',
+} as const;
+type GpsStatus = (typeof GpsStatus)[keyof typeof GpsStatus];
+
+/** The browser's current position, rounded as the field saves it. */
+function currentPosition(): Promise<GpsPosition> {
+  return new Promise((resolve, reject) => {
+    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
+      reject(new Error('This browser offers no geolocation.'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        const position = sanitizeGps([coords.latitude, coords.longitude]);
+        if (isGpsPosition(position)) resolve(position);
+        else reject(new Error('The browser answered no position.'));
+      },
+      reject,
+      GEOLOCATION_OPTIONS,
+    );
+  });
+}
+
+/**
+ * A GPS field (spec 001 sections 3 to 5): gets the device's position from the browser,
+ * shows it to 5 decimals with a link that opens it on a map in a new tab, updates it, and
+ * clears it after a confirmation. A denied or unavailable location says so under the field.
+ */
+export function GpsWidget({
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  runtime,
+}: FieldWidgetProps) {
+  const { t } = runtime;
+  const [status, setStatus] = useState<GpsStatus>(GpsStatus.idle);
+  const [confirming, setConfirming] = useState(false);
+  const mounted = useRef(true);
+  const getButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const sanitized = sanitizeGps(value);
+  const position = isGpsPosition(sanitized) ? sanitized : null;
+  const messageId = `${inputId}-gps-status`;
+  const describedBy = [errorId, status === GpsStatus.idle ? undefined : messageId]
+    .filter(Boolean)
+    .join(' ');
+
+  const locate = () => {
+    setStatus(GpsStatus.locating);
+    currentPosition().then(
+      (found) => {
+        if (!mounted.current) return;
+        onChange([...found]);
+        onBlur();
+        setStatus(GpsStatus.located);
+      },
+      () => {
+        if (mounted.current) setStatus(GpsStatus.failed);
+      },
+    );
+  };
+
+  const clear = () => {
+    setConfirming(false);
+    onChange(null);
+    onBlur();
+    setStatus(GpsStatus.cleared);
+  };
+
+  const shown = position ? (
+    <span className="tf-gps__position">
+      <output id={readOnly ? inputId : undefined} className="tf-gps__coordinates">
+        {formatGpsPosition(position)}
+      </output>
+      <a
+        className="tf-gps__map"
+        href={mapsUrl(position)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="gps-map-link"
+      >
+        <MapMarkerIcon size={12} aria-hidden /> {t('gps.openMap')}
+        <span className={Classes.TEXT_MUTED}> {t('gps.newTab')}</span>
+      </a>
+    </span>
+  ) : (
+    <span id={readOnly ? inputId : undefined} className={`tf-gps__none ${Classes.TEXT_MUTED}`}>
+      {t('gps.noPosition')}
+    </span>
+  );
+
+  if (readOnly) return <div className="tf-gps">{shown}</div>;
+
+  return (
+    <div className="tf-gps">
+      {shown}
+      <div className="tf-gps__actions">
+        <Button
+          id={inputId}
+          ref={getButton}
+          icon={<LocateIcon />}
+          variant="outlined"
+          intent={invalid ? 'danger' : 'none'}
+          loading={status === GpsStatus.locating}
+          text={position ? t('gps.update') : t('gps.get')}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy || undefined}
+          onClick={locate}
+        />
+        {position && (
+          <Button
+            icon={<TrashIcon />}
+            variant="minimal"
+            text={t('gps.clear')}
+            disabled={status === GpsStatus.locating}
+            onClick={() => setConfirming(true)}
+          />
+        )}
+      </div>
+      <p
+        id={messageId}
+        className={`tf-gps__status tf-gps__status--${status}`}
+        role={status === GpsStatus.failed ? 'alert' : 'status'}
+      >
+        {status === GpsStatus.located && t('gps.successContent')}
+        {status === GpsStatus.failed && t('gps.errorContent')}
+        {status === GpsStatus.cleared && t('gps.deleteSuccess')}
+        {status === GpsStatus.locating && t('gps.locating')}
+      </p>
+      <ConfirmDialog
+        isOpen={confirming}
+        title={t('gps.clearTitle')}
+        message={t('gps.clearMessage')}
+        boldText={position ? formatGpsPosition(position) : undefined}
+        primaryText={t('gps.clearConfirm')}
+        secondaryText={t('gps.keep')}
+        primaryIntent="danger"
+        onConfirm={clear}
+        onCancel={() => setConfirming(false)}
+        returnFocusTo={() => getButton.current}
+      />
+    </div>
+  );
+}
