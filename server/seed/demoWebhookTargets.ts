@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { SELF_ORIGIN } from '../webhooks/callWebhook';
-import { DEMO_WEBHOOK_PATH, type DemoWebhookOutcome } from '../webhooks/demoWebhookTarget';
+import { SELF_ORIGIN } from '../webhooks/targetUrl';
+import { DEMO_WEBHOOK_PATH, type DemoWebhookOutcome } from '../webhooks/demoWebhookOutcomes';
 
 /**
  * The demo's webhook targets, by the name a form's webhook button gives: the credit check

@@ -5,9 +5,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { requireEditableTask } from '../files/editableTask';
 import type { TaskActor } from '../workflow/taskActor';
-
-/** The placeholder a configured URL may start with: this server's own address. */
-export const SELF_ORIGIN = '{self}';
+import { targetUrl } from './targetUrl';
 
 /** Most of a target's answer the server reads; a webhook answers a verdict, not a document. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -44,21 +42,6 @@ const httpError = (status: number) => result({ isHttpError: true, httpErrorCode:
 
 const scriptError = (stage: 'prescript' | 'postscript', code: string) =>
   result({ isServerError: true, isPreScriptError: stage === 'prescript', scriptErrorCode: code });
-
-/** The configured URL with `{self}` resolved; undefined when it is not an http(s) URL. */
-function targetUrl(configured: string, selfOrigin: string | undefined): URL | undefined {
-  let text = configured;
-  if (configured.startsWith(SELF_ORIGIN)) {
-    if (selfOrigin === undefined) return undefined;
-    text = selfOrigin + configured.slice(SELF_ORIGIN.length);
-  }
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The answer's text, at most MAX_ANSWER_BYTES; undefined when it is longer. */
 async function readAnswer(response: Response): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import { WebhookCallAnswer, WebhookCallBody, WebhookPath } from '../../../schema
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { callWebhook } from '../../webhooks/callWebhook';
-import { demoWebhookTarget } from '../../webhooks/demoWebhookTarget';
+import { demoWebhookTarget } from './demoWebhookTarget';
 import { errorResponses } from '../errorResponses';
 
 /** This server's own origin on the loopback, for targets configured as `{self}/...`. */
