@@ -12,10 +12,14 @@ import { EngineError, type JsonValue, type ProcessEngine, type Variables } from 
 import { AppError } from '../errors';
 import { markTaskNotificationsRead } from './notifications';
 import { reassignInfo } from './reassign';
-import { findTask, requireVisibleInstance, requireVisibleTask } from './taskAccess';
+import {
+  findTask,
+  requireVisibleInstance,
+  requireVisibleTask,
+  type StoredTask,
+} from './taskAccess';
 import type { TaskActor } from './taskActor';
 import { loadTaskRows } from './taskRows';
-import { checkTaskCompletion } from './checkTaskCompletion';
 
 /** Whether a parsed JSON body value is a JSON value (it always is; this proves it to the compiler). */
 function isJsonValue(value: unknown): value is JsonValue {
@@ -215,10 +219,28 @@ export async function claimTask(
   return row;
 }
 
+/** What a task completion submits: the outcome button, the form's values and its part. */
+export interface TaskSubmission {
+  readonly outcome: string | undefined;
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The part of a combined task that submits; its submitting part by default. */
+  readonly formId?: string | undefined;
+}
+
 /**
- * Completes one's own task: the form hook checks the submission (422 with the problems)
- * and answers the values to keep, then the engine stores them and moves the process on.
- * Only the assignee may complete (403).
+ * The check of a completion against the task's form: answers the values to complete with,
+ * or throws the 422 listing every problem. The forms area supplies it (the app wires it).
+ */
+export type CompletionCheck = (
+  db: Kysely<DatabaseSchema>,
+  task: StoredTask,
+  submission: TaskSubmission,
+) => Promise<Readonly<Record<string, unknown>>>;
+
+/**
+ * Completes one's own task: `check` tests the submission against the form (422 with the
+ * problems) and answers the values to keep, then the engine stores them and moves the
+ * process on. Only the assignee may complete (403).
  */
 export async function completeTask(
   db: Kysely<DatabaseSchema>,
@@ -226,6 +248,7 @@ export async function completeTask(
   actor: TaskActor,
   taskId: string,
   body: { outcome?: string; formId?: string; values: Readonly<Record<string, unknown>> },
+  check: CompletionCheck,
 ): Promise<CompleteTaskAnswer['result']> {
   const task = await findTask(db, actor.tenant, taskId);
   if (!task) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
@@ -234,7 +257,7 @@ export async function completeTask(
   if (task.assignee !== actor.userId) {
     throw new AppError(403, ErrorCode.forbidden, 'Only the assignee may complete this task.');
   }
-  const values = await checkTaskCompletion(db, task, {
+  const values = await check(db, task, {
     outcome: body.outcome,
     values: body.values,
     formId: body.formId,

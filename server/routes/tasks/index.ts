@@ -34,6 +34,7 @@ import {
 } from '../../workflow/taskActions';
 import { queryTaskList, type TaskListKind } from '../../workflow/taskListQuery';
 import { errorResponses } from '../errorResponses';
+import { checkTaskCompletion } from './checkTaskCompletion';
 
 /**
  * The task calls of `TaskPath`: the three dashboard lists, one task as a row and as the task
@@ -143,6 +144,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
         request.actor,
         request.params.taskId,
         request.body,
+        checkTaskCompletion,
       ),
     }),
   );
