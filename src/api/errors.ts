@@ -103,8 +103,8 @@ export class MaintenanceError extends ApiError {
 
 /** Any other status: a 5xx, or one the client has no meaning for. */
 export class ServerError extends ApiError {
-  constructor(status: number, code: string, message: string) {
-    super(status, code, message);
+  constructor(status: number, code: string, message: string, details?: ApiErrorDetail[]) {
+    super(status, code, message, details);
     this.name = 'ServerError';
   }
 }
@@ -156,6 +156,7 @@ export function apiErrorFromResponse(
     case 503:
       return new MaintenanceError(code, message);
     default:
-      return new ServerError(status, code, message);
+      // A 413 or 415 of the file store names its refusal in the details.
+      return new ServerError(status, code, message, details);
   }
 }

@@ -1,3 +1,5 @@
+import type { FileKind, SpreadsheetSummary } from '../../../schemas/api/files';
+
 /**
  * What a form may ask of the application around it. The host (the task page, the author
  * preview, a test) passes these in; a field plugin reads the ones it needs from its props.
@@ -46,43 +48,69 @@ export interface UsersSource {
   describe?(kind: DirectoryKind, id: string, signal?: AbortSignal): Promise<DirectoryEntry | null>;
 }
 
-/** The stored file a field value points at. */
+/** The stored file a field value points at, as the file store answered an upload. */
 export interface StoredFile {
   /** The file id kept as the field's value. */
   readonly id: string;
-  /** The name the user gave the file, if known. */
-  readonly fileName?: string;
+  /** The name the file is downloaded under. */
+  readonly fileName: string;
+  /** The type the store read from the content (not the name): `image/png`, `application/pdf`... */
+  readonly mediaType: string;
+  /** Its size in bytes, after the store re-encoded it. */
+  readonly size: number;
+  /** A spreadsheet's first rows and row count, read by the server; null for anything else. */
+  readonly spreadsheet: SpreadsheetSummary | null;
 }
 
-/** Saves and loads the files of picture, signature and upload fields. */
+/** Saves, loads and removes the files of picture, signature and upload fields. */
 export interface FileService {
-  /** Stores a file for a field; answers its id. An `existingId` replaces that file. */
+  /**
+   * Stores a file for a field; answers what was stored, with its id. `kind` decides the
+   * types and the size the store accepts; an `existingId` gives that file new content and
+   * keeps its id. Rejects with the store's refusal (`FileRefusal` in the error's details).
+   */
   upload(
     file: Blob,
-    options: { readonly fieldId: string; readonly fileName?: string; readonly existingId?: string },
+    options: {
+      readonly kind: FileKind;
+      readonly fieldId: string;
+      readonly fileName: string;
+      readonly existingId?: string;
+    },
   ): Promise<StoredFile>;
-  /** Fetches a stored file. */
-  download(id: string, signal?: AbortSignal): Promise<Blob>;
+  /** Fetches a stored file, named as the store serves it (for a download button). */
+  download(id: string, signal?: AbortSignal): Promise<File>;
+  /** Removes a stored file (a field's delete). */
+  remove(id: string): Promise<void>;
 }
 
-/** A webhook call's outcome (spec 001 section 3, "Webhook result"). */
+/**
+ * A webhook call's outcome (spec 001 section 3, "Webhook result"): exactly one of
+ * `isSuccess`, `isHttpError` and `isServerError` holds. A script error carries the target's
+ * code and whether it was the prescript (`isPreScriptError`) or the postscript.
+ */
 export interface WebhookResult {
   /** The call succeeded. */
   readonly isSuccess: boolean;
-  /** The server failed. */
+  /** A script of the call failed (see `isPreScriptError` and `scriptErrorCode`). */
   readonly isServerError: boolean;
-  /** The remote answered with an HTTP error. */
+  /** The target answered with an HTTP error, or could not be reached in time. */
   readonly isHttpError: boolean;
-  /** That HTTP status, when there is one. */
-  readonly httpErrorCode?: number;
-  /** The pre-script failed before the call. */
+  /** That HTTP status; null without one. */
+  readonly httpErrorCode: number | null;
+  /** The failed script was the prescript, run before the call; otherwise the postscript. */
   readonly isPreScriptError: boolean;
+  /** The failed script's code; null without a script error. */
+  readonly scriptErrorCode: string | null;
 }
 
-/** Calls a webhook button's hook with the form's current values. */
+/** Calls the webhook targets that webhook buttons name, with the form's current values. */
 export interface WebhookService {
-  /** Runs the webhook configured on a field. */
-  call(fieldId: string, values: Readonly<Record<string, unknown>>): Promise<WebhookResult>;
+  /**
+   * Has the server call the target of this name (a field's `config.webhook`); answers its
+   * result, or rejects when the call could not be made (no such target, no connection).
+   */
+  call(webhook: string, values: Readonly<Record<string, unknown>>): Promise<WebhookResult>;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   WarningSignIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Privilege } from '../../../schemas/api/identityConstants';
 import type { TaskDetail } from '../../api/tasksApi';
@@ -28,6 +28,7 @@ import { useStores } from '../../stores/useStores';
 import { localizePartTitle } from './localizePartTitle';
 import type { FormServices } from '../registry/formServices';
 import { TaskForm } from '../runtime/TaskForm';
+import { createFileService } from './createFileService';
 import { createUsersSource } from './createUsersSource';
 import { browserStorage } from './localDraft';
 import { PartState, TaskFormPageStore } from './TaskFormPageStore';
@@ -71,9 +72,15 @@ export const TaskPageForm = observer(function TaskPageForm({
         canAutofill: session.hasPrivilege(Privilege.accessAutofill),
       }),
   );
-  // The page's services for its fields: the people directory. There is no file store or
-  // webhook caller yet, so fields needing one show that it is not available.
-  const [services] = useState<FormServices>(() => ({ usersSource: createUsersSource() }));
+  // The page's services for its fields: the people directory and this task's file store
+  // (made again for another task, whose files it must not mix with this one's).
+  const services = useMemo<FormServices>(
+    () => ({
+      usersSource: createUsersSource(),
+      files: createFileService(taskId),
+    }),
+    [taskId],
+  );
   const formKey = task.formKey ?? null;
 
   useEffect(() => {
