@@ -7,6 +7,9 @@ import {
 } from '../../server/testing/startTestServer';
 import { launchBrowser } from './browser';
 
+/** How long starting both may take: a limit only a hang reaches, never a busy machine. */
+const START_TIMEOUT_MS = 300_000;
+
 /** The real server and a headless Chromium that the tests of one file share. */
 export interface ServerAndBrowser {
   /** The running server; read it inside tests and hooks, not at the top of the file. */
@@ -31,7 +34,7 @@ export function setUpServerAndBrowser(options: TestServerOptions = {}): ServerAn
       startTestServer(options).then((started) => (server = started)),
       launchBrowser().then((launched) => (browser = launched)),
     ]);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await server?.close();

@@ -1,27 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { TaskPath } from '../../schemas/api/tasks';
-import { buildApp } from '../../server/app';
-import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient, type IdentityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { startAppWithSpaBuild, type AppWithSpaBuild } from '../helpers/startAppWithSpaBuild';
 
 describe('answers with personal data and requests from other sites', { timeout: 120_000 }, () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    // Starting a server on a fresh database is slow on a busy machine.
-  }, 300_000);
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   async function signedIn(): Promise<IdentityClient> {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     expect((await client.login('lucas.martin@tessera.example')).statusCode).toBe(200);
     return client;
   }
@@ -34,7 +22,7 @@ describe('answers with personal data and requests from other sites', { timeout: 
       await client.request({ method: 'POST', url: TaskPath.assigned, body: { page: 0, size: 10 } }),
       await client.request({ url: '/api/task/user-settings' }),
       await client.request({ url: '/api/nothing/here' }),
-      await identityClient(server).request({ url: IdentityPath.account }),
+      await identityClient(suite.server).request({ url: IdentityPath.account }),
       await client.request({ method: 'POST', url: IdentityPath.login, body: {} }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 404, 401, 400]);
@@ -54,7 +42,7 @@ describe('answers with personal data and requests from other sites', { timeout: 
 
   it('given an Origin of another site or tenant, when signing out, then 403 too', async () => {
     const client = await signedIn();
-    for (const origin of ['https://evil.example', `http://acme.localhost:${server.port}`]) {
+    for (const origin of ['https://evil.example', `http://acme.localhost:${suite.server.port}`]) {
       const refused = await client.request({ url: IdentityPath.signOut, headers: { origin } });
       expect(refused.statusCode, origin).toBe(403);
     }
@@ -83,37 +71,31 @@ describe('answers with personal data and requests from other sites', { timeout: 
   });
 
   describe('the SPA build', () => {
-    let app: FastifyInstance;
-    let clientDir: string;
+    let spa: AppWithSpaBuild;
 
     beforeAll(async () => {
-      clientDir = mkdtempSync(join(tmpdir(), 'tessera-spa-maps-'));
-      mkdirSync(join(clientDir, 'assets'));
-      writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Tessera</title>');
-      writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-      writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map'), '{"sources":["secret.ts"]}');
-      writeFileSync(join(clientDir, 'top.css.MAP'), '{"sources":["secret.css"]}');
-      app = await buildApp({
-        config: testConfig({ nodeEnv: 'production' }),
-        database: server.database,
-        clientDir,
-      });
-      await app.ready();
+      spa = await startAppWithSpaBuild(
+        suite.server.database,
+        { nodeEnv: 'production' },
+        {
+          'assets/main-abc123.js.map': '{"sources":["secret.ts"]}',
+          'top.css.MAP': '{"sources":["secret.css"]}',
+        },
+      );
     });
     afterAll(async () => {
-      await app.close();
-      rmSync(clientDir, { recursive: true, force: true });
+      await spa.close();
     });
 
     it('given a build that holds source maps, when they are asked for, then 404 and never their text', async () => {
-      const script = await app.inject({
+      const script = await spa.app.inject({
         url: '/assets/main-abc123.js',
         headers: { host: 'localhost' },
       });
       expect(script.statusCode).toBe(200);
       for (const url of ['/assets/main-abc123.js.map', '/top.css.MAP']) {
         for (const accept of ['*/*', 'text/html']) {
-          const map = await app.inject({ url, headers: { host: 'localhost', accept } });
+          const map = await spa.app.inject({ url, headers: { host: 'localhost', accept } });
           expect(map.body, `${url} ${accept}`).not.toContain('secret');
           if (accept === '*/*') expect(map.statusCode, url).toBe(404);
         }

@@ -1,43 +1,30 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { buildApp } from '../../server/app';
-import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
+import { testConfig } from '../../server/testing/startTestServer';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { startAppWithSpaBuild, type AppWithSpaBuild } from '../helpers/startAppWithSpaBuild';
 
 describe('the Host names the server answers', () => {
-  let server: TestServer;
-  let app: FastifyInstance;
-  let clientDir: string;
+  const suite = setUpTestServer();
+  let spa: AppWithSpaBuild;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    clientDir = mkdtempSync(join(tmpdir(), 'tessera-hosts-'));
-    mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Tessera</title>');
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    await server.database.db
+    await suite.server.database.db
       .updateTable('tenants')
       .set({ base_url: 'https://credit.acme-lending.example/' })
       .where('name', '=', 'acme')
       .execute();
-    app = await buildApp({
-      config: testConfig({ publicUrlTemplate: 'http://{tenant}.localhost:{port}' }),
-      database: server.database,
-      clientDir,
+    spa = await startAppWithSpaBuild(suite.server.database, {
+      publicUrlTemplate: 'http://{tenant}.localhost:{port}',
     });
-    await app.ready();
-  }, 180_000);
+  });
   afterAll(async () => {
-    await app.close();
-    await server.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    await spa.close();
   });
 
   const call = (host: string, url: string = IdentityPath.systemSettings, accept = '*/*') =>
-    app.inject({ url, headers: { host, accept } });
+    spa.app.inject({ url, headers: { host, accept } });
 
   it.each([
     ['internal.attacker.example', IdentityPath.systemSettings],
@@ -83,7 +70,7 @@ describe('the Host names the server answers', () => {
   it('given a template on a public domain, when calling, then its tenant hosts answer and others do not', async () => {
     const hosted = await buildApp({
       config: testConfig({ publicUrlTemplate: 'https://{tenant}.tessera.example' }),
-      database: server.database,
+      database: suite.server.database,
     });
     try {
       const ask = (host: string) =>

@@ -1,26 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashToken } from '../../server/identity/sessions';
 import { SESSION_COOKIE } from '../../server/fastify/session';
-import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
+import { testConfig } from '../../server/testing/startTestServer';
 import { identityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
 
 const LUCAS = 'lucas.martin@tessera.example';
 
 describe('POST /identity/login', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    // A fresh database is migrated and seeded: slow on a busy machine.
-  }, 180_000);
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   it('given the right password, when signing in, then the Account comes back with a session cookie', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const response = await client.login(LUCAS);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -40,13 +33,13 @@ describe('POST /identity/login', () => {
   });
 
   it('given a signed-in browser, when signing in again, then the id is new and the old session is dead', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     await client.login(LUCAS);
     const first = client.cookie;
     await client.login(LUCAS.toUpperCase());
     expect(client.cookie).toBeDefined();
     expect(client.cookie).not.toBe(first);
-    const stale = await server.app.inject({
+    const stale = await suite.server.app.inject({
       url: '/identity/account',
       headers: { host: client.host, cookie: `${SESSION_COOKIE}=${first}` },
     });
@@ -55,15 +48,15 @@ describe('POST /identity/login', () => {
   });
 
   it('given a session, when looking at the database, then only a SHA-256 of the cookie is stored', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     await client.login(LUCAS);
-    const rows = await server.database.db
+    const rows = await suite.server.database.db
       .selectFrom('sessions')
       .select('id_hash')
       .where('id_hash', '=', hashToken(client.cookie ?? ''))
       .execute();
     expect(rows).toHaveLength(1);
-    const raw = await server.database.db
+    const raw = await suite.server.database.db
       .selectFrom('sessions')
       .select('id_hash')
       .where('id_hash', '=', client.cookie ?? '')
@@ -72,7 +65,7 @@ describe('POST /identity/login', () => {
   });
 
   it('given an unknown email or a wrong password, when signing in, then both answer 400 WRONG_CREDENTIALS', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const unknown = await client.login('nobody@tessera.example', 'Tessera#2026');
     const wrong = await client.login('amara.okafor@tessera.example', 'Wrong#2026');
     for (const response of [unknown, wrong]) {
@@ -84,21 +77,21 @@ describe('POST /identity/login', () => {
   });
 
   it('given a user without access-task, when signing in, then it succeeds and the account shows no access-task', async () => {
-    const response = await identityClient(server).login('elena.vidal@tessera.example');
+    const response = await identityClient(suite.server).login('elena.vidal@tessera.example');
     expect(response.statusCode).toBe(200);
     expect(response.json().privileges).not.toContain('access-task');
   });
 
   it('given an acme user, when signing in at the internal host, then the credentials are wrong there', async () => {
-    const internal = await identityClient(server).login('ana.souza@acme.example');
+    const internal = await identityClient(suite.server).login('ana.souza@acme.example');
     expect(internal.statusCode).toBe(400);
-    const acme = await identityClient(server, 'acme').login('ana.souza@acme.example');
+    const acme = await identityClient(suite.server, 'acme').login('ana.souza@acme.example');
     expect(acme.statusCode).toBe(200);
     expect(acme.json().tenant).toBe('acme');
   });
 
   it('given five failures in a minute from one address, when trying a sixth time, then 429 TOO_MANY_ATTEMPTS with Retry-After', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const email = 'burst@tessera.example';
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const response = await client.request({
@@ -131,7 +124,7 @@ describe('POST /identity/login', () => {
   });
 
   it('given failures older than a minute, when trying again, then the burst limit no longer applies', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const email = 'slow@tessera.example';
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await client.request({
@@ -141,7 +134,7 @@ describe('POST /identity/login', () => {
         remoteAddress: '10.0.1.1',
       });
     }
-    await server.database.db
+    await suite.server.database.db
       .updateTable('login_failures')
       .set({ at: sql<Date>`at - interval '61 seconds'` })
       .where('email', '=', email)
@@ -156,9 +149,9 @@ describe('POST /identity/login', () => {
   });
 
   it('given 20 wrong passwords from one address, when the right password comes from another address, then it signs in: no account lock', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const email = 'javier.morales@tessera.example';
-    await server.database.db
+    await suite.server.database.db
       .insertInto('login_failures')
       .values(Array.from({ length: 20 }, () => ({ tenant: 'internal', email, ip: '10.1.0.1' })))
       .execute();
@@ -181,7 +174,7 @@ describe('POST /identity/login', () => {
   });
 
   it('given more failures for one account and address, when waiting, then each delay doubles', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const email = 'growing@tessera.example';
     const attempt = () =>
       client.request({
@@ -191,7 +184,7 @@ describe('POST /identity/login', () => {
         remoteAddress: '10.4.0.1',
       });
     const age = (seconds: number) =>
-      server.database.db
+      suite.server.database.db
         .updateTable('login_failures')
         .set({ at: sql<Date>`at - make_interval(secs => ${seconds})` })
         .where('email', '=', email)
@@ -215,7 +208,7 @@ describe('POST /identity/login', () => {
   });
 
   it('given many unknown emails from one address, when the limit is reached, then that address waits for any email and others do not', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const tryEmail = (email: string, remoteAddress: string) =>
       client.request({
         method: 'POST',
@@ -236,11 +229,11 @@ describe('POST /identity/login', () => {
   });
 
   it('given a successful sign-in, when counting failures, then the earlier ones are forgotten', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const email = 'priya.nair@tessera.example';
     await client.login(email, 'Wrong#2026');
     await client.login(email);
-    const left = await server.database.db
+    const left = await suite.server.database.db
       .selectFrom('login_failures')
       .select('id')
       .where('email', '=', email)
@@ -251,7 +244,7 @@ describe('POST /identity/login', () => {
   it('given a request over https through a trusted proxy, when signing in, then the cookie is Secure', async () => {
     const app = await buildApp({
       config: testConfig({ trustProxy: true }),
-      database: server.database,
+      database: suite.server.database,
     });
     try {
       const response = await app.inject({
@@ -269,7 +262,7 @@ describe('POST /identity/login', () => {
   });
 
   it('given x-forwarded-proto without a trusted proxy, when signing in, then the header is ignored', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const response = await client.request({
       method: 'POST',
       url: '/identity/login',

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox, startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { describe, expect, it } from 'vitest';
+import { readOutbox, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
 
 const CLAIRE = 'claire.dubois@tessera.example';
 const NEW_PASSWORD = 'Nouveau#Depart7';
@@ -16,15 +17,7 @@ async function latestLink(server: TestServer, tenant: string, to: string) {
 }
 
 describe('password reset by mail', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    // A fresh database is migrated and seeded: slow on a busy machine.
-  }, 180_000);
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   /** Requests a reset and waits for the mail, which is written after the answer. */
   const requestReset = async (
@@ -33,13 +26,13 @@ describe('password reset by mail', () => {
     headers: Record<string, string> = {},
     language?: string,
   ) => {
-    const response = await identityClient(server, tenant).request({
+    const response = await identityClient(suite.server, tenant).request({
       method: 'POST',
       url: '/identity/password/reset-request',
       body: language ? { email, language } : { email },
       headers,
     });
-    await server.app.afterAnswer.settled();
+    await suite.server.app.afterAnswer.settled();
     return response;
   };
 
@@ -49,20 +42,20 @@ describe('password reset by mail', () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
-    const mails = await readOutbox(server.database.db, 'internal');
+    const mails = await readOutbox(suite.server.database.db, 'internal');
     expect(mails.some((m) => m.to === 'nobody@tessera.example')).toBe(false);
     expect(mails.filter((m) => m.to === CLAIRE)).toHaveLength(1);
   });
 
   it('given a known email, when the mail is written, then it is in the user locale with a link to the reset page', async () => {
-    const { mail, url, code } = await latestLink(server, 'internal', CLAIRE);
+    const { mail, url, code } = await latestLink(suite.server, 'internal', CLAIRE);
     expect(mail.subject).toBe('Réinitialisez votre mot de passe Tessera');
     expect(`${url.origin}${url.pathname}`).toBe(
-      `http://localhost:${server.port}/accounts/password/reset`,
+      `http://localhost:${suite.server.port}/accounts/password/reset`,
     );
     expect(url.searchParams.get('tenant')).toBe('internal');
     expect(code).toMatch(/^[\w-]{43}$/);
-    const stored = await server.database.db
+    const stored = await suite.server.database.db
       .selectFrom('password_resets')
       .select('code_hash')
       .execute();
@@ -71,7 +64,7 @@ describe('password reset by mail', () => {
 
   it('given a language in the request, when the mail is written, then that language wins', async () => {
     await requestReset('lucas.martin@tessera.example', 'internal', {}, 'es');
-    const { mail } = await latestLink(server, 'internal', 'lucas.martin@tessera.example');
+    const { mail } = await latestLink(suite.server, 'internal', 'lucas.martin@tessera.example');
     expect(mail.subject).toBe('Restablezca su contraseña de Tessera');
   });
 
@@ -85,23 +78,23 @@ describe('password reset by mail', () => {
       'x-forwarded-host': 'attacker.example',
     });
     expect(forwarded.statusCode).toBe(202);
-    const { url } = await latestLink(server, 'acme', 'ana.souza@acme.example');
-    expect(url.origin).toBe(`http://acme.localhost:${server.port}`);
+    const { url } = await latestLink(suite.server, 'acme', 'ana.souza@acme.example');
+    expect(url.origin).toBe(`http://acme.localhost:${suite.server.port}`);
     expect(url.searchParams.get('tenant')).toBe('acme');
   });
 
   it('given a tenant base URL, when requesting a reset, then the link uses it', async () => {
-    await server.database.db
+    await suite.server.database.db
       .updateTable('tenants')
       .set({ base_url: 'https://credit.acme.example/' })
       .where('name', '=', 'acme')
       .execute();
     try {
       await requestReset('ana.souza@acme.example', 'acme');
-      const { url } = await latestLink(server, 'acme', 'ana.souza@acme.example');
+      const { url } = await latestLink(suite.server, 'acme', 'ana.souza@acme.example');
       expect(url.origin).toBe('https://credit.acme.example');
     } finally {
-      await server.database.db
+      await suite.server.database.db
         .updateTable('tenants')
         .set({ base_url: null })
         .where('name', '=', 'acme')
@@ -110,8 +103,8 @@ describe('password reset by mail', () => {
   });
 
   it('given a valid code, when verifying it, then the email comes back', async () => {
-    const { code } = await latestLink(server, 'internal', CLAIRE);
-    const response = await identityClient(server).request({
+    const { code } = await latestLink(suite.server, 'internal', CLAIRE);
+    const response = await identityClient(suite.server).request({
       method: 'POST',
       url: `/identity/accounts/internal/verify/reset-password?oobCode=${code}`,
     });
@@ -120,15 +113,15 @@ describe('password reset by mail', () => {
   });
 
   it('given an unknown code or another tenant, when verifying, then 400 INVALID_OOB_CODE or TENANT_MISMATCH', async () => {
-    const { code } = await latestLink(server, 'internal', CLAIRE);
-    const client = identityClient(server);
+    const { code } = await latestLink(suite.server, 'internal', CLAIRE);
+    const client = identityClient(suite.server);
     const unknown = await client.request({
       method: 'POST',
       url: `/identity/accounts/internal/verify/reset-password?oobCode=${'x'.repeat(43)}`,
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('INVALID_OOB_CODE');
-    const atAcme = await identityClient(server, 'acme').request({
+    const atAcme = await identityClient(suite.server, 'acme').request({
       method: 'POST',
       url: `/identity/accounts/acme/verify/reset-password?oobCode=${code}`,
     });
@@ -141,8 +134,8 @@ describe('password reset by mail', () => {
   });
 
   it('given a weak new password, when resetting, then 422 WEAK_PASSWORD and the code stays usable', async () => {
-    const { code } = await latestLink(server, 'internal', CLAIRE);
-    const response = await identityClient(server).request({
+    const { code } = await latestLink(suite.server, 'internal', CLAIRE);
+    const response = await identityClient(suite.server).request({
       method: 'POST',
       url: '/identity/password/reset',
       body: { email: CLAIRE, newPassword: 'weakpassword', oobCode: code, tenantId: 'internal' },
@@ -153,17 +146,17 @@ describe('password reset by mail', () => {
   });
 
   it('given a valid code, when resetting, then the password changes, sessions end and the code is spent', async () => {
-    const session = identityClient(server);
+    const session = identityClient(suite.server);
     await session.login(CLAIRE);
-    const { code } = await latestLink(server, 'internal', CLAIRE);
-    const client = identityClient(server);
+    const { code } = await latestLink(suite.server, 'internal', CLAIRE);
+    const client = identityClient(suite.server);
     const body = { email: CLAIRE, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' };
     const reset = await client.request({ method: 'POST', url: '/identity/password/reset', body });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ status: 'PASSWORD_RESET' });
 
     expect((await session.request({ url: '/identity/account' })).statusCode).toBe(401);
-    expect((await identityClient(server).login(CLAIRE, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await identityClient(suite.server).login(CLAIRE, NEW_PASSWORD)).statusCode).toBe(200);
 
     const again = await client.request({
       method: 'POST',
@@ -182,13 +175,13 @@ describe('password reset by mail', () => {
   it('given an expired code, when verifying or resetting, then 400 EXPIRED_OOB_CODE', async () => {
     const email = 'amara.okafor@tessera.example';
     await requestReset(email);
-    const { code } = await latestLink(server, 'internal', email);
-    await server.database.db
+    const { code } = await latestLink(suite.server, 'internal', email);
+    await suite.server.database.db
       .updateTable('password_resets')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('user_id', '=', 'aokafor')
       .execute();
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const verify = await client.request({
       method: 'POST',
       url: `/identity/accounts/internal/verify/reset-password?oobCode=${code}`,
@@ -206,8 +199,8 @@ describe('password reset by mail', () => {
   it('given a code for one account, when resetting another email with it, then 400 INVALID_OOB_CODE', async () => {
     const email = 'priya.nair@tessera.example';
     await requestReset(email);
-    const { code } = await latestLink(server, 'internal', email);
-    const response = await identityClient(server).request({
+    const { code } = await latestLink(suite.server, 'internal', email);
+    const response = await identityClient(suite.server).request({
       method: 'POST',
       url: '/identity/password/reset',
       body: { email: CLAIRE, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' },
@@ -218,33 +211,33 @@ describe('password reset by mail', () => {
 
   it('given a reset, when sign-in was throttled for the account, then the throttle is lifted', async () => {
     const email = 'maria.garcia@tessera.example';
-    await server.database.db
+    await suite.server.database.db
       .insertInto('login_failures')
       .values(Array.from({ length: 20 }, () => ({ tenant: 'internal', email, ip: '127.0.0.1' })))
       .execute();
-    expect((await identityClient(server).login(email)).statusCode).toBe(429);
+    expect((await identityClient(suite.server).login(email)).statusCode).toBe(429);
     await requestReset(email);
-    const { code } = await latestLink(server, 'internal', email);
-    const reset = await identityClient(server).request({
+    const { code } = await latestLink(suite.server, 'internal', email);
+    const reset = await identityClient(suite.server).request({
       method: 'POST',
       url: '/identity/password/reset',
       body: { email, newPassword: NEW_PASSWORD, oobCode: code, tenantId: 'internal' },
     });
     expect(reset.statusCode).toBe(200);
-    expect((await identityClient(server).login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await identityClient(suite.server).login(email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('given many requests for one user, when counting mails, then at most five go out per hour', async () => {
     const email = 'javier.morales@tessera.example';
     for (let i = 0; i < 7; i += 1) expect((await requestReset(email)).statusCode).toBe(202);
-    const mails = (await readOutbox(server.database.db, 'internal', 100)).filter(
+    const mails = (await readOutbox(suite.server.database.db, 'internal', 100)).filter(
       (m) => m.to === email,
     );
     expect(mails).toHaveLength(5);
   });
 
   it('given the dev outbox, when opened by a form author, then it lists the tenant mails newest first with escaped, clickable links', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     expect((await client.login('priya.nair@tessera.example')).statusCode).toBe(200);
     const json = await client.request({ url: '/dev/outbox.json' });
     expect(json.statusCode).toBe(200);

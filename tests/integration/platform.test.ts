@@ -1,30 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { buildApp } from '../../server/app';
-import {
-  setMaintenance,
-  startTestServer,
-  testConfig,
-  type TestServer,
-} from '../../server/testing/startTestServer';
+import { setMaintenance, testConfig } from '../../server/testing/startTestServer';
 import { identityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { startAppWithSpaBuild, type AppWithSpaBuild } from '../helpers/startAppWithSpaBuild';
 
 const CODE = 'c'.repeat(43);
 
 describe('the API platform', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    // A fresh database is migrated and seeded: slow on a busy machine.
-  }, 180_000);
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   describe('input validation', () => {
     const malformed: Array<[string, string, unknown]> = [
@@ -60,7 +45,7 @@ describe('the API platform', () => {
     it.each(malformed)(
       'given a malformed %s %s, when sent, then 400 VALIDATION_ERROR before any handler',
       async (method, url, body) => {
-        const client = identityClient(server);
+        const client = identityClient(suite.server);
         const response = await client.request({
           method: method as 'GET' | 'POST',
           url,
@@ -78,7 +63,7 @@ describe('the API platform', () => {
     );
 
     it('given a missing field, when refused, then the details name it', async () => {
-      const response = await identityClient(server).request({
+      const response = await identityClient(suite.server).request({
         method: 'POST',
         url: IdentityPath.login,
         body: { email: 'a@b.c' },
@@ -89,14 +74,17 @@ describe('the API platform', () => {
     });
 
     it('given nothing was written, when malformed logins were refused, then no failure was recorded', async () => {
-      const rows = await server.database.db.selectFrom('login_failures').select('id').execute();
+      const rows = await suite.server.database.db
+        .selectFrom('login_failures')
+        .select('id')
+        .execute();
       expect(rows).toHaveLength(0);
     });
   });
 
   describe('tenants', () => {
     it('given x-tenant-name naming another tenant, when calling, then 400 TENANT_MISMATCH', async () => {
-      const response = await identityClient(server).request({
+      const response = await identityClient(suite.server).request({
         url: IdentityPath.systemSettings,
         headers: { 'x-tenant-name': 'acme' },
       });
@@ -105,7 +93,7 @@ describe('the API platform', () => {
     });
 
     it('given x-tenant-name matching the host, when calling, then it is accepted', async () => {
-      const response = await identityClient(server, 'acme').request({
+      const response = await identityClient(suite.server, 'acme').request({
         url: IdentityPath.systemSettings,
         headers: { 'x-tenant-name': 'acme' },
       });
@@ -114,7 +102,7 @@ describe('the API platform', () => {
 
     it('given an IP or a bare host name, when calling, then the tenant is internal', async () => {
       for (const host of ['127.0.0.1:8080', '[::1]:8080', 'localhost']) {
-        const response = await server.app.inject({
+        const response = await suite.server.app.inject({
           url: IdentityPath.systemSettings,
           headers: { host },
         });
@@ -123,7 +111,7 @@ describe('the API platform', () => {
     });
 
     it('given an unknown tenant, when calling, then 404 TENANT_NOT_FOUND', async () => {
-      const response = await identityClient(server, 'nowhere').request({
+      const response = await identityClient(suite.server, 'nowhere').request({
         url: IdentityPath.systemSettings,
       });
       expect(response.statusCode).toBe(404);
@@ -131,7 +119,7 @@ describe('the API platform', () => {
     });
 
     it('given a tenant, when reading public password settings, then its policy comes back and another tenant is refused', async () => {
-      const client = identityClient(server, 'acme');
+      const client = identityClient(suite.server, 'acme');
       const own = await client.request({
         url: `${IdentityPath.passwordSettingsUnauthenticated}?tenant=acme`,
       });
@@ -145,9 +133,9 @@ describe('the API platform', () => {
 
   describe('maintenance', () => {
     it('given tenant maintenance, when calling that tenant, then 503 MAINTENANCE while other tenants work', async () => {
-      await setMaintenance(server.database.db, 'acme', true);
+      await setMaintenance(suite.server.database.db, 'acme', true);
       try {
-        const acme = identityClient(server, 'acme');
+        const acme = identityClient(suite.server, 'acme');
         for (const url of [IdentityPath.authorizationStatus, IdentityPath.systemSettings]) {
           const response = await acme.request({ url });
           expect(response.statusCode).toBe(503);
@@ -160,35 +148,36 @@ describe('the API platform', () => {
           'NOT_AUTHENTICATED',
         );
         expect(
-          (await identityClient(server).request({ url: IdentityPath.systemSettings })).statusCode,
+          (await identityClient(suite.server).request({ url: IdentityPath.systemSettings }))
+            .statusCode,
         ).toBe(200);
       } finally {
-        await setMaintenance(server.database.db, 'acme', false);
+        await setMaintenance(suite.server.database.db, 'acme', false);
       }
       expect(
-        (await identityClient(server, 'acme').request({ url: IdentityPath.systemSettings }))
+        (await identityClient(suite.server, 'acme').request({ url: IdentityPath.systemSettings }))
           .statusCode,
       ).toBe(200);
     });
 
     it('given global maintenance, when calling any tenant, then 503', async () => {
-      await setMaintenance(server.database.db, 'global', true);
+      await setMaintenance(suite.server.database.db, 'global', true);
       try {
         for (const tenant of ['internal', 'acme']) {
-          const response = await identityClient(server, tenant).request({
+          const response = await identityClient(suite.server, tenant).request({
             url: IdentityPath.authorizationStatus,
           });
           expect(response.statusCode, tenant).toBe(503);
         }
       } finally {
-        await setMaintenance(server.database.db, 'global', false);
+        await setMaintenance(suite.server.database.db, 'global', false);
       }
     });
   });
 
   describe('cross-site requests', () => {
     it('given an Origin of another site, when posting, then 403 FOREIGN_ORIGIN', async () => {
-      const response = await identityClient(server).request({
+      const response = await identityClient(suite.server).request({
         method: 'POST',
         url: IdentityPath.login,
         body: { email: 'lucas.martin@tessera.example', password: 'Tessera#2026' },
@@ -199,17 +188,17 @@ describe('the API platform', () => {
     });
 
     it('given an Origin of another tenant, when posting, then 403 too', async () => {
-      const response = await identityClient(server).request({
+      const response = await identityClient(suite.server).request({
         method: 'POST',
         url: IdentityPath.resetRequest,
         body: { email: 'lucas.martin@tessera.example' },
-        headers: { origin: `http://acme.localhost:${server.port}` },
+        headers: { origin: `http://acme.localhost:${suite.server.port}` },
       });
       expect(response.statusCode).toBe(403);
     });
 
     it('given Sec-Fetch-Site cross-site without an Origin, when posting, then 403', async () => {
-      const response = await identityClient(server).request({
+      const response = await identityClient(suite.server).request({
         method: 'POST',
         url: IdentityPath.resetRequest,
         body: { email: 'lucas.martin@tessera.example' },
@@ -219,7 +208,7 @@ describe('the API platform', () => {
     });
 
     it('given the own Origin, when posting, then the request goes through', async () => {
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       const response = await client.request({
         method: 'POST',
         url: IdentityPath.login,
@@ -232,7 +221,9 @@ describe('the API platform', () => {
 
   describe('answers', () => {
     it('given any answer, when inspecting headers, then the strict CSP is there', async () => {
-      const response = await identityClient(server).request({ url: IdentityPath.systemSettings });
+      const response = await identityClient(suite.server).request({
+        url: IdentityPath.systemSettings,
+      });
       const csp = String(response.headers['content-security-policy']);
       for (const directive of [
         "default-src 'self'",
@@ -251,7 +242,7 @@ describe('the API platform', () => {
     });
 
     it('given an unknown API path, when called, then 404 NOT_FOUND as JSON', async () => {
-      const response = await identityClient(server).request({
+      const response = await identityClient(suite.server).request({
         url: '/api/nothing/here',
         headers: { accept: 'text/html' },
       });
@@ -260,7 +251,7 @@ describe('the API platform', () => {
     });
 
     it('given an outbox mail with markup, when the dev page shows it, then everything is escaped', async () => {
-      await server.database.db
+      await suite.server.database.db
         .insertInto('mail_outbox')
         .values({
           tenant: 'internal',
@@ -270,7 +261,7 @@ describe('the API platform', () => {
           html: '',
         })
         .execute();
-      const author = identityClient(server);
+      const author = identityClient(suite.server);
       await author.login('priya.nair@tessera.example');
       const page = await author.request({ url: '/dev/outbox' });
       expect(page.body).not.toContain('<script>alert');
@@ -283,7 +274,7 @@ describe('the API platform', () => {
     it('given a small budget, when one address exceeds it, then 429 RATE_LIMITED with Retry-After, before any tenant lookup', async () => {
       const app = await buildApp({
         config: testConfig({ rateLimitPerMinute: 3 }),
-        database: server.database,
+        database: suite.server.database,
       });
       try {
         const call = (host: string, remoteAddress = '10.7.0.1') =>
@@ -301,28 +292,17 @@ describe('the API platform', () => {
   });
 
   describe('production and the SPA', () => {
-    let app: FastifyInstance;
-    let clientDir: string;
+    let spa: AppWithSpaBuild;
 
     beforeAll(async () => {
-      clientDir = mkdtempSync(join(tmpdir(), 'tessera-spa-'));
-      mkdirSync(join(clientDir, 'assets'));
-      writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Tessera</title>');
-      writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-      app = await buildApp({
-        config: testConfig({ nodeEnv: 'production' }),
-        database: server.database,
-        clientDir,
-      });
-      await app.ready();
+      spa = await startAppWithSpaBuild(suite.server.database, { nodeEnv: 'production' });
     });
     afterAll(async () => {
-      await app.close();
-      rmSync(clientDir, { recursive: true, force: true });
+      await spa.close();
     });
 
     it('given production, when asking for the dev outbox, then it does not exist', async () => {
-      const response = await app.inject({
+      const response = await spa.app.inject({
         url: '/dev/outbox.json',
         headers: { host: 'localhost' },
       });
@@ -330,7 +310,7 @@ describe('the API platform', () => {
     });
 
     it('given a hashed asset, when fetched, then it is cached as immutable', async () => {
-      const response = await app.inject({
+      const response = await spa.app.inject({
         url: '/assets/main-abc123.js',
         headers: { host: 'localhost' },
       });
@@ -339,7 +319,7 @@ describe('the API platform', () => {
     });
 
     it('given a page navigation to a client route, when fetched, then index.html comes back uncached', async () => {
-      const response = await app.inject({
+      const response = await spa.app.inject({
         url: '/process/task/42?x=1',
         headers: { host: 'acme.localhost', accept: 'text/html,application/xhtml+xml' },
       });
@@ -349,7 +329,7 @@ describe('the API platform', () => {
     });
 
     it('given a reload of the dashboard at /, when fetched, then index.html comes back', async () => {
-      const response = await app.inject({
+      const response = await spa.app.inject({
         url: '/',
         headers: { host: 'localhost', accept: 'text/html,application/xhtml+xml' },
       });
@@ -359,17 +339,17 @@ describe('the API platform', () => {
     });
 
     it('given index.html itself, when fetched, then it is no-cache', async () => {
-      const response = await app.inject({ url: '/index.html', headers: { host: 'localhost' } });
+      const response = await spa.app.inject({ url: '/index.html', headers: { host: 'localhost' } });
       expect(response.headers['cache-control']).toBe('no-cache');
     });
 
     it('given a missing asset or a non-HTML request, when fetched, then 404 JSON, not the page', async () => {
-      const asset = await app.inject({
+      const asset = await spa.app.inject({
         url: '/assets/missing.js',
         headers: { host: 'localhost', accept: '*/*' },
       });
       expect(asset.statusCode).toBe(404);
-      const post = await app.inject({
+      const post = await spa.app.inject({
         method: 'POST',
         url: '/login',
         headers: { host: 'localhost', accept: 'text/html' },

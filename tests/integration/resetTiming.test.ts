@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { setUpTestServer } from '../helpers/setUpTestServer';
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -11,18 +11,11 @@ const median = (values: number[]): number => {
 };
 
 describe('the timing of a reset request', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 180_000);
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   const timedRequest = async (email: string): Promise<number> => {
     const started = performance.now();
-    const response = await server.app.inject({
+    const response = await suite.server.app.inject({
       method: 'POST',
       url: IdentityPath.resetRequest,
       headers: { host: 'localhost' },
@@ -31,7 +24,7 @@ describe('the timing of a reset request', () => {
     const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(202);
     // The mail of one request must not slow the next one's answer.
-    await server.app.afterAnswer.settled();
+    await suite.server.app.afterAnswer.settled();
     return elapsed;
   };
 
@@ -42,7 +35,7 @@ describe('the timing of a reset request', () => {
   const timedTry = async (email: () => string): Promise<number> => {
     const times: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      await server.database.db.deleteFrom('password_resets').execute();
+      await suite.server.database.db.deleteFrom('password_resets').execute();
       times.push(await timedRequest(email()));
     }
     return Math.min(...times);

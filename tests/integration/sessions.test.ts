@@ -2,31 +2,26 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { requirePrivilege, sessionOf } from '../../server/fastify/session';
-import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
+import { testConfig } from '../../server/testing/startTestServer';
 import { identityClient, type IdentityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
 
 const NEW_PASSWORD = 'Fresh#Start2026';
 
 describe('sessions', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    // A fresh database is migrated and seeded: slow on a busy machine.
-  }, 180_000);
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   const signedIn = async (email: string, tenant = 'internal'): Promise<IdentityClient> => {
-    const client = identityClient(server, tenant);
+    const client = identityClient(suite.server, tenant);
     const response = await client.login(email);
     expect(response.statusCode, `sign-in of ${email}`).toBeLessThan(400);
     return client;
   };
 
   it('given no cookie, when checking the session, then 401 NOT_AUTHENTICATED', async () => {
-    const response = await identityClient(server).request({ url: '/identity/authorizationStatus' });
+    const response = await identityClient(suite.server).request({
+      url: '/identity/authorizationStatus',
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'NOT_AUTHENTICATED' });
   });
@@ -57,7 +52,7 @@ describe('sessions', () => {
 
   it('given a session idle for longer than the limit, when used, then 401', async () => {
     const client = await signedIn('amara.okafor@tessera.example');
-    await server.database.db
+    await suite.server.database.db
       .updateTable('sessions')
       .set({ last_seen_at: sql<Date>`now() - interval '31 minutes'` })
       .where('user_id', '=', 'aokafor')
@@ -67,7 +62,7 @@ describe('sessions', () => {
 
   it('given a session past its absolute end, when used while active, then 401', async () => {
     const client = await signedIn('amara.okafor@tessera.example');
-    await server.database.db
+    await suite.server.database.db
       .updateTable('sessions')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('user_id', '=', 'aokafor')
@@ -78,7 +73,7 @@ describe('sessions', () => {
   it('given an acme session cookie, when sent to the internal host, then it is worth nothing', async () => {
     const acme = await signedIn('ana.souza@acme.example', 'acme');
     expect((await acme.request({ url: '/identity/account' })).statusCode).toBe(200);
-    const internal = identityClient(server);
+    const internal = identityClient(suite.server);
     internal.cookie = acme.cookie;
     expect((await internal.request({ url: '/identity/account' })).statusCode).toBe(401);
     expect((await internal.request({ url: '/identity/authorizationStatus' })).statusCode).toBe(401);
@@ -86,7 +81,7 @@ describe('sessions', () => {
 
   describe('the must-change-password flow', () => {
     it('given a user who must change the password, when signing in, then 307 with a password-change session', async () => {
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       const response = await client.login('theo.bernard@tessera.example');
       expect(response.statusCode).toBe(307);
       expect(response.json()).toEqual({ code: 'PASSWORD_CHANGE_REQUIRED' });
@@ -95,7 +90,7 @@ describe('sessions', () => {
     });
 
     it('given a password-change session, when calling anything but the password calls, then 401', async () => {
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       await client.login('theo.bernard@tessera.example');
       const account = await client.request({ url: '/identity/account' });
       expect(account.statusCode).toBe(401);
@@ -109,7 +104,7 @@ describe('sessions', () => {
     });
 
     it('given a password-change session, when the new password is weak, then 422 WEAK_PASSWORD with the broken rules', async () => {
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       await client.login('theo.bernard@tessera.example');
       const response = await client.request({
         method: 'POST',
@@ -128,7 +123,7 @@ describe('sessions', () => {
     });
 
     it('given the current password as the new one, when changing, then 422 WEAK_PASSWORD', async () => {
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       await client.login('theo.bernard@tessera.example');
       const response = await client.request({
         method: 'POST',
@@ -140,7 +135,7 @@ describe('sessions', () => {
     });
 
     it('given another email than the session, when changing the password, then 400 EMAIL_MISMATCH', async () => {
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       await client.login('theo.bernard@tessera.example');
       const response = await client.request({
         method: 'POST',
@@ -153,7 +148,7 @@ describe('sessions', () => {
 
     it('given a good new password, when changing it, then every session ends and the new password signs in fully', async () => {
       const other = await signedIn('theo.bernard@tessera.example');
-      const client = identityClient(server);
+      const client = identityClient(suite.server);
       await client.login('theo.bernard@tessera.example');
       const cookie = client.cookie;
       const response = await client.request({
@@ -168,10 +163,10 @@ describe('sessions', () => {
       expect((await client.request({ url: '/identity/password-settings' })).statusCode).toBe(401);
       expect((await other.request({ url: '/identity/password-settings' })).statusCode).toBe(401);
 
-      expect((await identityClient(server).login('theo.bernard@tessera.example')).statusCode).toBe(
-        400,
-      );
-      const fresh = identityClient(server);
+      expect(
+        (await identityClient(suite.server).login('theo.bernard@tessera.example')).statusCode,
+      ).toBe(400);
+      const fresh = identityClient(suite.server);
       expect((await fresh.login('theo.bernard@tessera.example', NEW_PASSWORD)).statusCode).toBe(
         200,
       );
@@ -208,9 +203,9 @@ describe('sessions', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('CURRENT_PASSWORD_REQUIRED');
       expect((await client.request({ url: '/identity/account' })).statusCode).toBe(200);
-      expect((await identityClient(server).login('lucas.martin@tessera.example')).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await identityClient(suite.server).login('lucas.martin@tessera.example')).statusCode,
+      ).toBe(200);
     });
 
     it('given a full session with a wrong current password, when changing, then 400 WRONG_CURRENT_PASSWORD, counted like a failed sign-in', async () => {
@@ -222,7 +217,7 @@ describe('sessions', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('WRONG_CURRENT_PASSWORD');
-      const failures = await server.database.db
+      const failures = await suite.server.database.db
         .selectFrom('login_failures')
         .select('id')
         .where('email', '=', 'amara.okafor@tessera.example')
@@ -232,8 +227,8 @@ describe('sessions', () => {
     });
 
     it('given the must-change session of a fresh sign-in, when changing without the current password, then it is accepted', async () => {
-      const client = identityClient(server);
-      await server.database.db
+      const client = identityClient(suite.server);
+      await suite.server.database.db
         .updateTable('users')
         .set({ must_change_password: true })
         .where('id', '=', 'mgarcia')
@@ -249,7 +244,7 @@ describe('sessions', () => {
   });
 
   it('given no session, when changing a password or reading signed-in settings, then 401', async () => {
-    const client = identityClient(server);
+    const client = identityClient(suite.server);
     const change = await client.request({
       method: 'POST',
       url: '/identity/password',
@@ -263,7 +258,7 @@ describe('sessions', () => {
     const app = { current: undefined as Awaited<ReturnType<typeof buildApp>> | undefined };
 
     beforeAll(async () => {
-      const built = await buildApp({ config: testConfig(), database: server.database });
+      const built = await buildApp({ config: testConfig(), database: suite.server.database });
       built.get(
         '/api/test/needs-task',
         { preHandler: requirePrivilege('access-task') },

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { setUpTestServer } from '../helpers/setUpTestServer';
 
 /** The median of some numbers. */
 const median = (values: number[]): number => {
@@ -10,23 +10,16 @@ const median = (values: number[]): number => {
 };
 
 describe('a flood of sign-ins', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      config: {
-        // A real cost (16 MiB per hash), so that hashing is what a flood queues for.
-        passwordHashing: { log2N: 14, r: 8, p: 1 },
-        hashingSlots: { concurrency: 1, queueLength: 4, perAddress: 2 },
-      },
-    });
-  }, 180_000);
-  afterAll(async () => {
-    await server.close();
+  const suite = setUpTestServer({
+    config: {
+      // A real cost (16 MiB per hash), so that hashing is what a flood queues for.
+      passwordHashing: { log2N: 14, r: 8, p: 1 },
+      hashingSlots: { concurrency: 1, queueLength: 4, perAddress: 2 },
+    },
   });
 
   const signIn = (email: string, password: string, remoteAddress: string) =>
-    server.app.inject({
+    suite.server.app.inject({
       method: 'POST',
       url: IdentityPath.login,
       headers: { host: 'localhost' },

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
 
 describe("the tenant's Autofill switch", () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = setUpTestServer();
 
   it('given the demo tenants, when reading system settings, then internal has it on and acme off', async () => {
-    const internal = await identityClient(server).request({ url: IdentityPath.systemSettings });
-    const acme = await identityClient(server, 'acme').request({ url: IdentityPath.systemSettings });
+    const internal = await identityClient(suite.server).request({
+      url: IdentityPath.systemSettings,
+    });
+    const acme = await identityClient(suite.server, 'acme').request({
+      url: IdentityPath.systemSettings,
+    });
 
     expect(internal.statusCode).toBe(200);
     expect(internal.json()).toEqual({ tenant: 'internal', maintenance: false, autofill: true });
@@ -23,7 +20,7 @@ describe("the tenant's Autofill switch", () => {
   });
 
   it('given one tenant turns it on, when reading, then only that tenant sees it on', async () => {
-    const { db } = server.database;
+    const { db } = suite.server.database;
     await db.updateTable('tenants').set({ autofill: true }).where('name', '=', 'acme').execute();
     await db
       .updateTable('tenants')
@@ -31,10 +28,12 @@ describe("the tenant's Autofill switch", () => {
       .where('name', '=', 'internal')
       .execute();
     try {
-      const acme = await identityClient(server, 'acme').request({
+      const acme = await identityClient(suite.server, 'acme').request({
         url: IdentityPath.systemSettings,
       });
-      const internal = await identityClient(server).request({ url: IdentityPath.systemSettings });
+      const internal = await identityClient(suite.server).request({
+        url: IdentityPath.systemSettings,
+      });
 
       expect(acme.json()).toMatchObject({ autofill: true });
       expect(internal.json()).toMatchObject({ autofill: false });
