@@ -76,6 +76,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           setupFiles: ['tests/helpers/setupUnit.ts'],
+          // Vitest's default is one worker fewer than the cores: one worker on two cores, with
+          // the second mostly idle once the files are transformed. jsdom files are independent.
+          maxWorkers: 2,
           // CI runs on two busy cores, where rendering a whole page in jsdom can take several
           // seconds: a limit that only a hung test reaches, never a slow machine.
           testTimeout: 60_000,
@@ -105,7 +108,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file at a time: each starts a server and a Chromium, and two cores have room
+          // for one pair. Inside a file, tests marked concurrent run two at a time.
           fileParallelism: false,
+          maxConcurrency: 2,
         },
       },
     ],

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
 import { projectPath } from '../../server/paths';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
 
-const PASSWORD = 'Tessera#2026';
 /** The supervisor: she has all three tabs, a team to reassign and tasks of her own. */
 const SUPERVISOR = 'maria.garcia@tessera.example';
 /** The form author: the only one who may open the preview. */
@@ -24,19 +23,18 @@ const WIDTHS = [1280, 375] as const;
 /** Outcome buttons: placed in the form by its designer, or the bar under a form without them. */
 const OUTCOME_BUTTONS = ':is(.tf-outcomes, .tf-outcome-bar)';
 /** Where a screen that could not be reached is photographed, to see why. */
-const SHOTS = join(tmpdir(), 'accessibility');
+const SHOTS = screenshotsFolder('accessibility');
 
-let server: TestServer;
-let browser: Browser;
+// One server with the demo workload for every language and width: every list, the bell and
+// the start drawer have content, as a real first start has. The walks only look: none of
+// them changes what another one sees, so they can run side by side.
+const e2e = setUpServerAndBrowser({ demoWorkload: true });
 /** An intake the supervisor claimed herself: the task form audited. */
 let taskId = '';
 let instanceId = '';
 
 beforeAll(async () => {
-  // One server with the demo workload for every language and width: every list, the bell
-  // and the start drawer have content, as a real first start has.
-  server = await startTestServer({ demoWorkload: true });
-  const task = await server.database.db
+  const task = await e2e.server.database.db
     .selectFrom('tasks')
     .select(['id', 'instance_id'])
     .where('tenant', '=', 'internal')
@@ -47,22 +45,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   taskId = task.id;
   instanceId = task.instance_id;
-  browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs in through the sign-in page and waits for the dashboard's first list. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('[data-testid="tab-count-assigned"]').waitFor();
-}
 
 /** Closes whatever overlay is open and waits until none is left. */
 async function closeOverlay(page: Page): Promise<void> {
@@ -115,19 +98,19 @@ async function supervisorWalk(
   width: number,
 ): Promise<void> {
   const at = (screen: string) => `${language} ${width} px: ${screen}`;
-  const { context, page } = await openPage(browser, { locale, width });
+  const { context, page } = await openPage(e2e.browser, { locale, width });
   // A busy two-core machine may take long to load a page: wait for it, not for a clock.
   page.setDefaultTimeout(60_000);
   // Leaving the task page after a failed submit must not hang on a browser prompt.
   page.on('dialog', (dialog) => void dialog.accept());
   try {
     await screenOf(audit, page, at('sign-in'), async () => {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${e2e.server.url}/login`);
       await page.locator('#email').waitFor();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
     });
     await screenOf(audit, page, at('assigned tab'), async () => {
-      await signIn(page, SUPERVISOR);
+      await signIn(page, e2e.server.url, SUPERVISOR, { alreadyOnSignInPage: true });
       await page.locator('.tessera-table [data-task-id]').first().waitFor();
     });
     await screenOf(audit, page, at('assigned tab, filter popover open'), async () => {
@@ -172,7 +155,7 @@ async function supervisorWalk(
     });
     await closeOverlay(page).catch(() => undefined);
     await screenOf(audit, page, at('task form'), async () => {
-      await page.goto(`${server.url}/process/task/${taskId}`);
+      await page.goto(`${e2e.server.url}/process/task/${taskId}`);
       await page.getByTestId('task-form').waitFor();
       await page.locator(`${OUTCOME_BUTTONS} button`).first().waitFor();
     });
@@ -182,7 +165,7 @@ async function supervisorWalk(
       await page.locator('.tf-errors').first().waitFor();
     });
     await screenOf(audit, page, at('instance page'), async () => {
-      await page.goto(`${server.url}/process/instance/${instanceId}`);
+      await page.goto(`${e2e.server.url}/process/instance/${instanceId}`);
       await page.locator('[data-testid="process-instance"]').waitFor();
     });
   } finally {
@@ -197,13 +180,12 @@ async function authorWalk(
   locale: string,
   width: number,
 ): Promise<void> {
-  const { context, page } = await openPage(browser, { locale, width });
+  const { context, page } = await openPage(e2e.browser, { locale, width });
   page.setDefaultTimeout(60_000);
   try {
     await screenOf(audit, page, `${language} ${width} px: form preview`, async () => {
-      await page.goto(`${server.url}/login`);
-      await signIn(page, AUTHOR);
-      await page.goto(`${server.url}/forms/preview`);
+      await signIn(page, e2e.server.url, AUTHOR);
+      await page.goto(`${e2e.server.url}/forms/preview`);
       const definition = readFileSync(
         projectPath('fixtures', 'forms', 'DSG-customer-onboarding.json'),
         'utf8',
@@ -221,9 +203,13 @@ describe('accessibility (axe: no serious or critical finding)', () => {
     WIDTHS.map((width) => ({ language, locale, width })),
   );
 
-  it.each(cases)(
+  // Two walks at a time (the e2e project's maxConcurrency): while axe scans one page in
+  // Chromium, the server answers the other, so both cores work.
+  it.concurrent.for(cases)(
     'given every main screen in $language at $width px, when axe looks at each, then it finds nothing serious or critical',
-    async ({ language, locale, width }) => {
+    // Fourteen screens, each loaded and scanned; generous for a busy two-core machine.
+    { timeout: 600_000 },
+    async ({ language, locale, width }, { expect }) => {
       const audit: Audit = { findings: [], unreached: [] };
       await supervisorWalk(audit, language, locale, width);
       await authorWalk(audit, language, locale, width);
@@ -234,7 +220,5 @@ describe('accessibility (axe: no serious or critical finding)', () => {
         findings: 0,
       });
     },
-    // Fourteen screens, each loaded and scanned; generous for a busy two-core machine.
-    600_000,
   );
 });

@@ -23,7 +23,9 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * element, labelled with `screen` so a failure says where to look.
  */
 export async function auditScreen(page: Page, screen: string): Promise<AccessibilityFinding[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe then skips collecting every passing node, a quarter of its
+  // time on a full page, and finds the same violations.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>
