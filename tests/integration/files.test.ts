@@ -5,7 +5,13 @@ import { TaskPath } from '../../schemas/api/tasks';
 import { DatabaseFileContentStore } from '../../server/files/FileContentStore';
 import { fileBelongsTo, sweepUnclaimedFiles } from '../../server/files/fileRepository';
 import { SESSION_COOKIE } from '../../server/fastify/session';
-import { call, deployKit, EMAIL, makeTask, signIn } from '../../server/workflow/testing/taskTestKit';
+import {
+  call,
+  deployKit,
+  EMAIL,
+  makeTask,
+  signIn,
+} from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 import { multipartBody, replaceContent, uploadTo, type TestFile } from './uploadForm';
