@@ -29,7 +29,7 @@ describe('apiRoute', () => {
     const files = [
       ...sources(join(root, 'src')),
       ...sources(join(root, 'server', 'routes')),
-      ...sources(join(root, 'server', 'plugins')),
+      ...sources(join(root, 'server', 'fastify')),
     ];
     const written = files.flatMap((file) =>
       (readFileSync(file, 'utf8').match(/['"`]\/(api|identity)\/[\w\-/:.]+['"`]/g) ?? []).map(
