@@ -20,6 +20,7 @@ import outcomes from '../../../../plugins/outcomes/rules';
 import password from '../../../../plugins/password/rules';
 import people from '../../../../plugins/people/rules';
 import radio from '../../../../plugins/radio/rules';
+import signature from '../../../../plugins/signature/rules';
 import spacer from '../../../../plugins/spacer/rules';
 import text from '../../../../plugins/text/rules';
 
@@ -45,6 +46,7 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/password/rules.ts': password,
   '/plugins/people/rules.ts': people,
   '/plugins/radio/rules.ts': radio,
+  '/plugins/signature/rules.ts': signature,
   '/plugins/spacer/rules.ts': spacer,
   '/plugins/text/rules.ts': text,
 } as const;

@@ -1,0 +1,14 @@
+import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { sanitizeSignature, validateSignature, type SignatureValue } from './validate';
+
+/**
+ * A drawn signature (spec 001 sections 3 to 5): the PNG goes to the task's file store and
+ * the field keeps its file id.
+ */
+export default defineFieldRules<SignatureValue, 'signature'>({
+  type: 'signature',
+  valueType: 'string',
+  emptyValue: null,
+  sanitize: sanitizeSignature,
+  validate: validateSignature,
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import rules from './rules';
+import { sanitizeSignature, validateSignature } from './validate';
+
+const FILE_ID = '0b5f6c7e-1a2b-4c3d-8e9f-001122334455';
+
+describe('signature rules', () => {
+  it('given a stored id, then it keeps it trimmed and accepts it', () => {
+    expect(sanitizeSignature(` ${FILE_ID} `)).toBe(FILE_ID);
+    expect(validateSignature(FILE_ID)).toEqual([]);
+  });
+
+  it('given nothing, blank text or another shape, then it is empty', () => {
+    expect(sanitizeSignature(undefined)).toBeNull();
+    expect(sanitizeSignature('  ')).toBeNull();
+    expect(
+      sanitizeSignature({ type: 'signature', dataUrl: 'data:image/png;base64,AA' }),
+    ).toBeNull();
+    expect(rules.isEmpty(rules.sanitize(null, {} as never))).toBe(true);
+  });
+
+  it('given text that is not a file id (an inline image), then it is refused with a code', () => {
+    expect(validateSignature('data:image/png;base64,AAAA')).toEqual([
+      { code: 'validation.signature.invalid', params: {} },
+    ]);
+    expect(validateSignature(FILE_ID.toUpperCase())).toEqual([
+      { code: 'validation.signature.invalid', params: {} },
+    ]);
+  });
+});
