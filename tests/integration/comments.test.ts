@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CommentPath,
   type AddCommentBody,
@@ -6,28 +6,21 @@ import {
   type CommentsAnswer,
 } from '../../schemas/api/comments';
 import { TaskPath } from '../../schemas/api/tasks';
-import { call, deployKit, EMAIL, makeTask, signIn } from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { call, deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import type { IdentityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { signInDemoStaff } from '../helpers/signInDemoStaff';
 
 describe('comments', () => {
-  let server: TestServer;
+  const suite = setUpTestServer();
   let maria: IdentityClient;
   let lucas: IdentityClient;
   let priya: IdentityClient;
   let ana: IdentityClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await deployKit(server);
-    maria = await signIn(server, EMAIL.mgarcia);
-    lucas = await signIn(server, EMAIL.lmartin);
-    priya = await signIn(server, EMAIL.pnair);
-    ana = await signIn(server, EMAIL.asouza, 'acme');
-  });
-
-  afterAll(async () => {
-    await server.close();
+    await deployKit(suite.server);
+    ({ maria, lucas, priya, ana } = await signInDemoStaff(suite.server));
   });
 
   const add = (client: IdentityClient, body: AddCommentBody) =>
@@ -40,7 +33,7 @@ describe('comments', () => {
     ).json<CommentAvailabilityAnswer>().result;
 
   it('given a team task, when its assignee comments, then the comment is trimmed and stored with the task’s own name', async () => {
-    const task = await makeTask(server, { name: 'Commented case', assignee: 'lmartin' });
+    const task = await makeTask(suite.server, { name: 'Commented case', assignee: 'lmartin' });
     const response = await add(lucas, {
       taskName: 'a stale name',
       taskId: task.id,
@@ -64,7 +57,7 @@ describe('comments', () => {
   });
 
   it('given comments, when the supervisor opens them, then they are unread once and read afterwards, newest first', async () => {
-    const task = await makeTask(server, { name: 'Read state', assignee: 'lmartin' });
+    const task = await makeTask(suite.server, { name: 'Read state', assignee: 'lmartin' });
     await add(lucas, {
       taskName: '',
       taskId: task.id,
@@ -96,7 +89,7 @@ describe('comments', () => {
   });
 
   it('given a reassignment, when the comments are read, then it shows as a reassignment with the new assignee', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(suite.server, {
       name: 'Reassigned case',
       assignee: 'lmartin',
       candidateGroups: ['loan-officers'],
@@ -124,7 +117,7 @@ describe('comments', () => {
   });
 
   it('given bad comments, when added, then 400 for text and mismatches, 403 and 404 for tasks one may not see', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(suite.server, {
       name: 'Guarded comments',
       assignee: 'lmartin',
       startedBy: 'lmartin',
@@ -148,7 +141,7 @@ describe('comments', () => {
   });
 
   it('given tasks one may not see or that do not exist, when asking availability, then they answer like tasks without comments', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(suite.server, {
       name: 'Hidden comments',
       assignee: 'lmartin',
       startedBy: 'lmartin',

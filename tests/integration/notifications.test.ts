@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotificationPath, type NotificationSummary } from '../../schemas/api/notifications';
 import { TaskPath, type ReassignBody, type TaskListAnswer } from '../../schemas/api/tasks';
-import { call, deployKit, EMAIL, makeTask, signIn } from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import {
+  call,
+  deployKit,
+  EMAIL,
+  makeTask,
+  signIn,
+} from '../../server/workflow/testing/taskTestKit';
 import type { IdentityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { signInDemoStaff } from '../helpers/signInDemoStaff';
 
 describe('notifications', () => {
-  let server: TestServer;
+  const suite = setUpTestServer();
   let maria: IdentityClient;
   let lucas: IdentityClient;
   let amara: IdentityClient;
@@ -14,17 +21,8 @@ describe('notifications', () => {
   let ana: IdentityClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await deployKit(server);
-    maria = await signIn(server, EMAIL.mgarcia);
-    lucas = await signIn(server, EMAIL.lmartin);
-    amara = await signIn(server, EMAIL.aokafor);
-    priya = await signIn(server, EMAIL.pnair);
-    ana = await signIn(server, EMAIL.asouza, 'acme');
-  });
-
-  afterAll(async () => {
-    await server.close();
+    await deployKit(suite.server);
+    ({ maria, lucas, amara, priya, ana } = await signInDemoStaff(suite.server));
   });
 
   const summary = async (client: IdentityClient, userId: string): Promise<NotificationSummary> => {
@@ -38,7 +36,10 @@ describe('notifications', () => {
     answer.assignedTasks.notificationData.map((entry) => entry.taskId);
 
   it('given a new pool task, when its group members look, then each has a candidate notification naming the group', async () => {
-    const task = await makeTask(server, { name: 'Onboard Hana', candidateGroups: ['onboarding'] });
+    const task = await makeTask(suite.server, {
+      name: 'Onboard Hana',
+      candidateGroups: ['onboarding'],
+    });
     for (const [client, id] of [
       [amara, 'aokafor'],
       [priya, 'pnair'],
@@ -56,7 +57,7 @@ describe('notifications', () => {
   });
 
   it('given a task offered to one user directly, when they look, then the notification has no group', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(suite.server, {
       name: 'Just for Lucas',
       candidateUsers: ['lmartin'],
       candidateGroups: ['loan-officers'],
@@ -73,7 +74,7 @@ describe('notifications', () => {
   });
 
   it('given a pool task, when one candidate claims it, then it leaves every candidate’s bell and the claimer gets no notice', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(suite.server, {
       name: 'Claimed quickly',
       candidateGroups: ['loan-officers'],
     });
@@ -86,9 +87,9 @@ describe('notifications', () => {
   });
 
   it('given a task assigned at creation or by reassignment, when the assignee looks, then an assigned notification is there', async () => {
-    const direct = await makeTask(server, { name: 'Straight to Lucas', assignee: 'lmartin' });
+    const direct = await makeTask(suite.server, { name: 'Straight to Lucas', assignee: 'lmartin' });
     expect(assignedTaskIds(await summary(lucas, 'lmartin'))).toContain(direct.id);
-    const moved = await makeTask(server, {
+    const moved = await makeTask(suite.server, {
       name: 'Moved to Javier',
       assignee: 'lmartin',
       candidateGroups: ['loan-officers'],
@@ -103,18 +104,18 @@ describe('notifications', () => {
       taskName: 'Moved to Javier',
     };
     expect((await call(maria, 'PUT', TaskPath.reassign, body)).statusCode).toBe(200);
-    const javier = await signIn(server, EMAIL.jmorales);
+    const javier = await signIn(suite.server, EMAIL.jmorales);
     expect(assignedTaskIds(await summary(javier, 'jmorales'))).toContain(moved.id);
     expect(assignedTaskIds(await summary(lucas, 'lmartin'))).not.toContain(moved.id);
   });
 
   it('given notifications, when marking some read, then they leave the summary and others’ ids are untouched', async () => {
-    const first = await makeTask(server, { name: 'Read me 1', assignee: 'lmartin' });
-    const second = await makeTask(server, { name: 'Read me 2', assignee: 'lmartin' });
+    const first = await makeTask(suite.server, { name: 'Read me 1', assignee: 'lmartin' });
+    const second = await makeTask(suite.server, { name: 'Read me 2', assignee: 'lmartin' });
     const before = await summary(lucas, 'lmartin');
     const idOf = (taskId: string) =>
       before.assignedTasks.notificationData.find((entry) => entry.taskId === taskId)?.id ?? 0;
-    const amaraTask = await makeTask(server, { name: 'Amara’s', assignee: 'aokafor' });
+    const amaraTask = await makeTask(suite.server, { name: 'Amara’s', assignee: 'aokafor' });
     const amaraId =
       (await summary(amara, 'aokafor')).assignedTasks.notificationData.find(
         (entry) => entry.taskId === amaraTask.id,
@@ -131,7 +132,7 @@ describe('notifications', () => {
   });
 
   it('given a new task, when its assignee opens it, then the new marker and its notification go', async () => {
-    const task = await makeTask(server, { name: 'Open me', assignee: 'lmartin' });
+    const task = await makeTask(suite.server, { name: 'Open me', assignee: 'lmartin' });
     const isNew = async () =>
       (await call(lucas, 'POST', TaskPath.assigned, { page: 0, size: 200 }))
         .json<TaskListAnswer>()
@@ -151,7 +152,7 @@ describe('notifications', () => {
   });
 
   it('given a completed task, when its assignee looks, then its notification is gone', async () => {
-    const task = await makeTask(server, {
+    const task = await makeTask(suite.server, {
       name: 'Done soon',
       assignee: 'lmartin',
       startedBy: 'mgarcia',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BulkReassignAnswer,
   ReassignBody,
@@ -13,15 +13,15 @@ import {
   call,
   dayFromToday,
   deployKit,
-  EMAIL,
   makeTask,
   signIn,
 } from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { signInDemoStaff } from '../helpers/signInDemoStaff';
 
 describe('task actions', () => {
-  let server: TestServer;
+  const suite = setUpTestServer();
   let maria: IdentityClient;
   let lucas: IdentityClient;
   let amara: IdentityClient;
@@ -31,20 +31,9 @@ describe('task actions', () => {
   let ana: IdentityClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await deployKit(server);
-    await deployKit(server, 'acme');
-    maria = await signIn(server, EMAIL.mgarcia);
-    lucas = await signIn(server, EMAIL.lmartin);
-    amara = await signIn(server, EMAIL.aokafor);
-    javier = await signIn(server, EMAIL.jmorales);
-    claire = await signIn(server, EMAIL.cdubois);
-    priya = await signIn(server, EMAIL.pnair);
-    ana = await signIn(server, EMAIL.asouza, 'acme');
-  });
-
-  afterAll(async () => {
-    await server.close();
+    await deployKit(suite.server);
+    await deployKit(suite.server, 'acme');
+    ({ maria, lucas, amara, javier, claire, priya, ana } = await signInDemoStaff(suite.server));
   });
 
   const reassignBody = (
@@ -61,7 +50,10 @@ describe('task actions', () => {
 
   describe('claim', () => {
     it('given a pool task, when a candidate claims it, then it is theirs and leaves the pool', async () => {
-      const task = await makeTask(server, { name: 'Claim me', candidateGroups: ['loan-officers'] });
+      const task = await makeTask(suite.server, {
+        name: 'Claim me',
+        candidateGroups: ['loan-officers'],
+      });
       const claimed = await call(amara, 'PUT', TaskPath.claim(task.id));
       expect(claimed.statusCode).toBe(200);
       expect(claimed.json<TaskRow>()).toMatchObject({
@@ -76,7 +68,7 @@ describe('task actions', () => {
     });
 
     it('given two candidates, when both claim at once, then the loser is told someone else claimed it first', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Claim race',
         candidateGroups: ['loan-officers'],
       });
@@ -92,12 +84,12 @@ describe('task actions', () => {
     });
 
     it('given a completed task, when a candidate claims it, then it is a plain conflict, not a lost race', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Done already',
         candidateGroups: ['loan-officers'],
       });
       expect((await call(amara, 'PUT', TaskPath.claim(task.id))).statusCode).toBe(200);
-      await server.app.engine.completeTask('internal', task.id, {
+      await suite.server.app.engine.completeTask('internal', task.id, {
         userId: 'aokafor',
         variables: {},
       });
@@ -107,7 +99,7 @@ describe('task actions', () => {
     });
 
     it('given a pool task of another group, when someone outside it claims, then 403', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Back office only',
         candidateGroups: ['back-office'],
       });
@@ -117,7 +109,7 @@ describe('task actions', () => {
     });
 
     it('given an internal task, when an acme user claims its id, then 404', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Internal pool',
         candidateGroups: ['loan-officers'],
       });
@@ -126,13 +118,13 @@ describe('task actions', () => {
     });
 
     it('given an initiator-completable task, when its starter claims it, then it is theirs', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'My own case',
         process: 'alpha',
         startedBy: 'jmorales',
       });
       expect((await call(javier, 'PUT', TaskPath.claim(task.id))).statusCode).toBe(200);
-      const other = await makeTask(server, {
+      const other = await makeTask(suite.server, {
         name: 'Not completable by starter',
         process: 'zulu',
         startedBy: 'jmorales',
@@ -141,7 +133,7 @@ describe('task actions', () => {
     });
 
     it('given 50 candidates, when all claim one task at once, then exactly one wins and the rest get 409', async () => {
-      const db = server.database.db;
+      const db = suite.server.database.db;
       const ids = Array.from({ length: 50 }, (_, index) => `racer${index}`);
       const hash = await hashPassword(DEMO_PASSWORD, { log2N: 11, r: 8, p: 1 });
       await db
@@ -168,8 +160,13 @@ describe('task actions', () => {
         .insertInto('group_members')
         .values(ids.map((id) => ({ tenant: 'internal', group_id: 'racers', user_id: id })))
         .execute();
-      const racers = await Promise.all(ids.map((id) => signIn(server, `${id}@tessera.example`)));
-      const task = await makeTask(server, { name: 'Race for it', candidateGroups: ['racers'] });
+      const racers = await Promise.all(
+        ids.map((id) => signIn(suite.server, `${id}@tessera.example`)),
+      );
+      const task = await makeTask(suite.server, {
+        name: 'Race for it',
+        candidateGroups: ['racers'],
+      });
       const answers = await Promise.all(
         racers.map((racer) => call(racer, 'PUT', TaskPath.claim(task.id))),
       );
@@ -188,7 +185,7 @@ describe('task actions', () => {
 
   describe('complete', () => {
     it('given one’s own task, when completing it, then the process moves on to the next task', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Finish me',
         assignee: 'lmartin',
         startedBy: 'lmartin',
@@ -225,7 +222,7 @@ describe('task actions', () => {
     });
 
     it('given values that break the form, when completing, then 422 names each field and nothing moves or is stored', async () => {
-      const task = await makeTask(server, { name: 'Break me', assignee: 'lmartin' });
+      const task = await makeTask(suite.server, { name: 'Break me', assignee: 'lmartin' });
       const response = await call(lucas, 'POST', TaskPath.complete(task.id), {
         outcome: 'maybe',
         values: { amount: 'lots', note: 'kept?' },
@@ -240,7 +237,7 @@ describe('task actions', () => {
         processInstanceId: task.instanceId,
       });
       expect(open.json()).toMatchObject({ size: 1, data: [{ id: task.id }] });
-      const variables = await server.database.db
+      const variables = await suite.server.database.db
         .selectFrom('tasks')
         .select('variables')
         .where('id', '=', task.id)
@@ -249,7 +246,7 @@ describe('task actions', () => {
     });
 
     it('given someone else’s task, when a candidate or the supervisor completes it, then 403', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Not yours',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
@@ -266,7 +263,7 @@ describe('task actions', () => {
     });
 
     it('given malformed completions, when sent, then 400', async () => {
-      const task = await makeTask(server, { name: 'Validate me', assignee: 'lmartin' });
+      const task = await makeTask(suite.server, { name: 'Validate me', assignee: 'lmartin' });
       for (const body of [
         {},
         { values: [] },
@@ -282,7 +279,7 @@ describe('task actions', () => {
 
   describe('detail and rows', () => {
     it('given the assignee, a candidate, the supervisor and an outsider, when reading the detail, then each sees what they may do', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Detail case',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
@@ -311,7 +308,7 @@ describe('task actions', () => {
         canBeReassigned: false,
       });
       expect((await call(priya, 'GET', TaskPath.detail(task.id))).statusCode).toBe(200);
-      const outsider = await makeTask(server, {
+      const outsider = await makeTask(suite.server, {
         name: 'Outsider case',
         assignee: 'cdubois',
         startedBy: 'cdubois',
@@ -323,7 +320,7 @@ describe('task actions', () => {
     });
 
     it('given a pool task, when a candidate reads it as a row, then the claim check has what it needs', async () => {
-      const task = await makeTask(server, { name: 'Row case', candidateUsers: ['aokafor'] });
+      const task = await makeTask(suite.server, { name: 'Row case', candidateUsers: ['aokafor'] });
       const row = (await call(amara, 'GET', TaskPath.row(task.id))).json<TaskRow>();
       expect(row).toMatchObject({ taskId: task.id, assignee: null, memberOfCandidateUsers: true });
       const detail = (await call(amara, 'GET', TaskPath.detail(task.id))).json<TaskDetail>();
@@ -331,7 +328,7 @@ describe('task actions', () => {
     });
 
     it('given an instance of another tenant, when querying its tasks, then 404', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Acme detail',
         tenant: 'acme',
         assignee: 'acme-asouza',
@@ -361,7 +358,7 @@ describe('task actions', () => {
 
   describe('reassign', () => {
     it('given a subordinate’s task, when the supervisor reassigns it with a comment, then it moves and the comment is kept', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Move me',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
@@ -382,7 +379,7 @@ describe('task actions', () => {
       expect(response.json()).toEqual({
         result: { taskId: task.id, assignee: 'aokafor', assigneeName: 'Amara Okafor' },
       });
-      const comments = await server.database.db
+      const comments = await suite.server.database.db
         .selectFrom('task_comments')
         .selectAll()
         .where('task_id', '=', task.id)
@@ -400,7 +397,7 @@ describe('task actions', () => {
     });
 
     it('given a group mate’s task, when a non-supervisor reassigns it, then 403 and nothing moves', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Mate task',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
@@ -420,7 +417,7 @@ describe('task actions', () => {
         }),
       );
       expect(response.statusCode).toBe(403);
-      const stored = await server.database.db
+      const stored = await suite.server.database.db
         .selectFrom('tasks')
         .select('assignee')
         .where('id', '=', task.id)
@@ -429,7 +426,7 @@ describe('task actions', () => {
     });
 
     it('given one’s own task without candidates, when reassigning, then anyone with access-task may take it', async () => {
-      const task = await makeTask(server, { name: 'My direct task', assignee: 'lmartin' });
+      const task = await makeTask(suite.server, { name: 'My direct task', assignee: 'lmartin' });
       expect((await call(lucas, 'GET', TaskPath.reassignInfo(task.id))).json()).toEqual({
         canBeReassigned: true,
         reassignableTo: 'ALL_USERS',
@@ -455,7 +452,7 @@ describe('task actions', () => {
     });
 
     it('given bad reassignments, when sent, then each is refused with its own status', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Guarded',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
@@ -524,27 +521,27 @@ describe('task actions', () => {
     });
 
     it('given a mixed selection, when bulk reassigning, then the good ones move and each failure is reported', async () => {
-      const good = await makeTask(server, {
+      const good = await makeTask(suite.server, {
         name: 'Bulk good',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
       });
-      const alsoGood = await makeTask(server, {
+      const alsoGood = await makeTask(suite.server, {
         name: 'Bulk good 2',
         assignee: 'aokafor',
         candidateGroups: ['loan-officers'],
       });
-      const stale = await makeTask(server, {
+      const stale = await makeTask(suite.server, {
         name: 'Bulk stale',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
       });
-      const notMine = await makeTask(server, {
+      const notMine = await makeTask(suite.server, {
         name: 'Bulk committee',
         assignee: 'cdubois',
         candidateGroups: ['loan-officers'],
       });
-      const acme = await makeTask(server, {
+      const acme = await makeTask(suite.server, {
         name: 'Bulk acme',
         tenant: 'acme',
         assignee: 'acme-asouza',
@@ -569,7 +566,7 @@ describe('task actions', () => {
         { taskId: notMine.id, code: 'NOT_ALLOWED' },
         { taskId: acme.id, code: 'NOT_FOUND' },
       ]);
-      const rows = await server.database.db
+      const rows = await suite.server.database.db
         .selectFrom('tasks')
         .select(['id', 'assignee'])
         .where('id', 'in', [good.id, alsoGood.id, stale.id, notMine.id])
@@ -585,12 +582,12 @@ describe('task actions', () => {
 
   describe('bulk reassign and its people', () => {
     it('given tasks already with the chosen person, when bulk reassigning, then they are reported as such and the others move', async () => {
-      const moving = await makeTask(server, {
+      const moving = await makeTask(suite.server, {
         name: 'Bulk to move',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
       });
-      const already = await makeTask(server, {
+      const already = await makeTask(suite.server, {
         name: 'Bulk already his',
         assignee: 'jmorales',
         candidateGroups: ['loan-officers'],
@@ -610,12 +607,12 @@ describe('task actions', () => {
     });
 
     it('given a selection, when the supervisor lists its people, then they follow the single reassign rule', async () => {
-      const withLucas = await makeTask(server, {
+      const withLucas = await makeTask(suite.server, {
         name: 'People A',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],
       });
-      const withJavier = await makeTask(server, {
+      const withJavier = await makeTask(suite.server, {
         name: 'People B',
         assignee: 'jmorales',
         candidateGroups: ['loan-officers'],
@@ -675,7 +672,7 @@ describe('task actions', () => {
     });
 
     it('given a team task, when the supervisor lists reassignable users, then candidates and her team come back without the assignee', async () => {
-      const task = await makeTask(server, {
+      const task = await makeTask(suite.server, {
         name: 'Whom to',
         assignee: 'lmartin',
         candidateGroups: ['loan-officers'],

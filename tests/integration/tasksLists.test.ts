@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SORT_PARAMS_OF_TYPE,
   TaskPath,
@@ -17,8 +17,9 @@ import {
   makeTask,
   signIn,
 } from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
+import { setUpTestServer } from '../helpers/setUpTestServer';
+import { signInDemoStaff } from '../helpers/signInDemoStaff';
 
 type ListKind = 'assigned' | 'candidate' | 'team';
 type QuickFilter = 'ALL' | 'NEW' | 'TODAY' | 'WEEK' | 'OVERDUE';
@@ -101,7 +102,7 @@ function expectSorted(rows: readonly TaskRow[], param: string, order: 'ASC' | 'D
 }
 
 describe('task lists', () => {
-  let server: TestServer;
+  const suite = setUpTestServer();
   let lucas: IdentityClient;
   let maria: IdentityClient;
   let amara: IdentityClient;
@@ -118,10 +119,9 @@ describe('task lists', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await deployKit(server);
-    await deployKit(server, 'acme');
-    await clearInstances(server);
+    await deployKit(suite.server);
+    await deployKit(suite.server, 'acme');
+    await clearInstances(suite.server);
     // Lucas's own tasks: every due window, names of mixed case, both processes, some new.
     const lucasTasks: [string, string | null, boolean][] = [
       ['check income of Bruno', dayFromToday(-3), false],
@@ -138,7 +138,7 @@ describe('task lists', () => {
       ['Index scans', dayFromToday(-20), true],
     ];
     for (const [index, [name, dueDate, seen]] of lucasTasks.entries()) {
-      await makeTask(server, {
+      await makeTask(suite.server, {
         name,
         dueDate,
         seen,
@@ -157,7 +157,7 @@ describe('task lists', () => {
       ['mgarcia', 'Maria own task', 1],
       ['pnair', 'Priya outside task', 1],
     ] as const) {
-      await makeTask(server, {
+      await makeTask(suite.server, {
         name,
         assignee,
         dueDate: offset === null ? null : dayFromToday(offset),
@@ -165,55 +165,48 @@ describe('task lists', () => {
       });
     }
     // Candidate tasks around Amara (loan-officers, onboarding).
-    await makeTask(server, {
+    await makeTask(suite.server, {
       name: 'Pool: loan officers',
       candidateGroups: ['loan-officers'],
       dueDate: dayFromToday(0),
     });
-    await makeTask(server, {
+    await makeTask(suite.server, {
       name: 'Pool: onboarding',
       candidateGroups: ['onboarding'],
       dueDate: dayFromToday(-1),
     });
-    await makeTask(server, { name: 'Offered to Amara', candidateUsers: ['aokafor'] });
-    await makeTask(server, { name: 'Pool: back office', candidateGroups: ['back-office'] });
-    await makeTask(server, {
+    await makeTask(suite.server, { name: 'Offered to Amara', candidateUsers: ['aokafor'] });
+    await makeTask(suite.server, { name: 'Pool: back office', candidateGroups: ['back-office'] });
+    await makeTask(suite.server, {
       name: 'Started by Amara, initiator may',
       process: 'alpha',
       startedBy: 'aokafor',
     });
-    await makeTask(server, {
+    await makeTask(suite.server, {
       name: 'Started by Amara, initiator may not',
       process: 'zulu',
       startedBy: 'aokafor',
     });
-    await makeTask(server, {
+    await makeTask(suite.server, {
       name: 'Claimed pool task',
       candidateGroups: ['loan-officers'],
       assignee: 'lmartin',
       dueDate: dayFromToday(8),
     });
-    await makeTask(server, {
+    await makeTask(suite.server, {
       name: 'Acme pool',
       tenant: 'acme',
       candidateGroups: ['loan-officers'],
       startedBy: 'acme-asouza',
     });
-    await makeTask(server, {
+    await makeTask(suite.server, {
       name: 'Acme own',
       tenant: 'acme',
       assignee: 'acme-asouza',
       startedBy: 'acme-asouza',
     });
 
-    lucas = await signIn(server, EMAIL.lmartin);
-    maria = await signIn(server, EMAIL.mgarcia);
-    amara = await signIn(server, EMAIL.aokafor);
-    ana = await signIn(server, EMAIL.asouza, 'acme');
-  });
-
-  afterAll(async () => {
-    await server.close();
+    ({ lucas, maria, amara, ana } = await signInDemoStaff(suite.server));
   });
 
   describe('membership', () => {
@@ -511,13 +504,13 @@ describe('task lists', () => {
 
   describe('privileges', () => {
     it('given no session, when listing, then 401 before the body is looked at', async () => {
-      const anonymous = (await import('./identityClient')).identityClient(server);
+      const anonymous = (await import('./identityClient')).identityClient(suite.server);
       const response = await call(anonymous, 'POST', TaskPath.assigned, { nonsense: true });
       expect(response.statusCode).toBe(401);
     });
 
     it('given a user without access-task, when listing, then 403', async () => {
-      const elena = await signIn(server, EMAIL.evidal);
+      const elena = await signIn(suite.server, EMAIL.evidal);
       const response = await call(elena, 'POST', TaskPath.assigned, { page: 0, size: 10 });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'INSUFFICIENT_PRIVILEGES' });
