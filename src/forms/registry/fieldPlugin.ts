@@ -45,6 +45,8 @@ export interface FieldHost {
   valueOf(fieldId: string): unknown;
   /** A field of the form by id. */
   fieldOf(fieldId: string): NormalizedField | undefined;
+  /** The sanitised values of every field that holds one, as a save sends them. */
+  values(): Readonly<Record<string, unknown>>;
   /** Sets a field's value; formulas that read it are recomputed. */
   setValue(fieldId: string, value: unknown): void;
   /** Marks a field as visited (its errors show from now on). */

@@ -30,6 +30,7 @@ import type { FormServices } from '../registry/formServices';
 import { TaskForm } from '../runtime/TaskForm';
 import { createFileService } from './createFileService';
 import { createUsersSource } from './createUsersSource';
+import { createWebhookService } from './createWebhookService';
 import { browserStorage } from './localDraft';
 import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 import './TaskPageForm.css';
@@ -72,12 +73,14 @@ export const TaskPageForm = observer(function TaskPageForm({
         canAutofill: session.hasPrivilege(Privilege.accessAutofill),
       }),
   );
-  // The page's services for its fields: the people directory and this task's file store
-  // (made again for another task, whose files it must not mix with this one's).
+  // The page's services for its fields: the people directory, this task's file store and
+  // its webhook caller (made again for another task, whose files and calls it must not mix
+  // with this one's).
   const services = useMemo<FormServices>(
     () => ({
       usersSource: createUsersSource(),
       files: createFileService(taskId),
+      webhooks: createWebhookService(taskId),
     }),
     [taskId],
   );

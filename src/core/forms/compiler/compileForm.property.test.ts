@@ -188,6 +188,9 @@ const configFor = (type: string): fc.Arbitrary<Record<string, unknown> | undefin
       return fc.record({ expression: text });
     case 'hyperlink':
       return fc.record({ url: nonEmpty, displayText: localized }, { requiredKeys: ['url'] });
+    case 'webhook-button':
+    case 'webhookButton':
+      return fc.record({ webhook: fc.constantFrom('credit-check', 'Bureau_2.check-1') });
     case 'multiline':
       return fc.option(fc.record({ maxLength: fc.integer({ min: 1, max: 2000 }) }), {
         nil: undefined,
@@ -248,7 +251,15 @@ const designerField = fc
         requiredKeys: [
           'id',
           'type',
-          ...(['formula', 'error-messages', 'outcomes', 'expression', 'hyperlink'].includes(type)
+          ...([
+            'formula',
+            'error-messages',
+            'outcomes',
+            'expression',
+            'hyperlink',
+            'webhook-button',
+            'webhookButton',
+          ].includes(type)
             ? (['config'] as const)
             : []),
         ],

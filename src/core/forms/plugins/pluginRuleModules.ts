@@ -23,6 +23,7 @@ import radio from '../../../../plugins/radio/rules';
 import signature from '../../../../plugins/signature/rules';
 import spacer from '../../../../plugins/spacer/rules';
 import text from '../../../../plugins/text/rules';
+import webhookButton from '../../../../plugins/webhook-button/rules';
 
 /** Every plugin folder's rules module by path, the shape `import.meta.glob` answers. */
 export const PLUGIN_RULE_MODULES = {
@@ -49,4 +50,5 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/signature/rules.ts': signature,
   '/plugins/spacer/rules.ts': spacer,
   '/plugins/text/rules.ts': text,
+  '/plugins/webhook-button/rules.ts': webhookButton,
 } as const;

@@ -1,0 +1,123 @@
+import { Button, Callout } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
+import type { WebhookResult } from '../../src/forms/registry/formServices';
+import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
+import './webhookButton.css';
+
+/** Where the button stands since it was last pressed. */
+const CallStatus = {
+  idle: 'idle',
+  calling: 'calling',
+  answered: 'answered',
+  failed: 'failed',
+} as const;
+type CallStatus = (typeof CallStatus)[keyof typeof CallStatus];
+
+type CallState =
+  | {
+      readonly status:
+        typeof CallStatus.idle | typeof CallStatus.calling | typeof CallStatus.failed;
+    }
+  | { readonly status: typeof CallStatus.answered; readonly result: WebhookResult };
+
+/** The message of a result (spec 001 section 8, "Webhook"), with how it looks. */
+function messageOf(
+  result: WebhookResult,
+  t: Translate,
+): { intent: 'success' | 'danger'; text: string } {
+  if (result.isSuccess) return { intent: 'success', text: t('webhookButton.httpSuccess') };
+  if (result.isHttpError) {
+    return {
+      intent: 'danger',
+      text: t('webhookButton.httpError', { code: result.httpErrorCode ?? '' }),
+    };
+  }
+  const script = result.isPreScriptError ? 'prescript' : 'postscript';
+  return {
+    intent: 'danger',
+    text: t('webhookButton.scriptError', {
+      code: result.scriptErrorCode ?? '',
+      script: t(`webhookButton.script.${script}`),
+    }),
+  };
+}
+
+/**
+ * A webhook button: pressing it sends the form's current values to the server, which calls
+ * the target the field names (`config.webhook`); the answer shows under the button as
+ * success, an HTTP error with its code, or a script error with its code and script. Without
+ * a webhook caller (the author preview) it says the service is not available; in a
+ * read-only form it cannot be pressed.
+ */
+export function WebhookButtonWidget({ field, inputId, readOnly, text, runtime }: FieldWidgetProps) {
+  const { t, services, host } = runtime;
+  const webhooks = services.webhooks;
+  const webhook = typeof field.config.webhook === 'string' ? field.config.webhook : '';
+  const [state, setState] = useState<CallState>({ status: CallStatus.idle });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const resultId = `${inputId}-result`;
+
+  const press = () => {
+    if (!webhooks) return;
+    setState({ status: CallStatus.calling });
+    webhooks.call(webhook, host.values()).then(
+      (result) => {
+        if (mounted.current) setState({ status: CallStatus.answered, result });
+      },
+      () => {
+        if (mounted.current) setState({ status: CallStatus.failed });
+      },
+    );
+  };
+
+  const shown =
+    state.status === CallStatus.answered
+      ? messageOf(state.result, t)
+      : state.status === CallStatus.failed
+        ? { intent: 'danger' as const, text: t('webhookButton.callFailed') }
+        : null;
+
+  return (
+    <div className="tf-webhook">
+      <Button
+        id={inputId}
+        intent="primary"
+        variant="outlined"
+        text={text.label || t('webhookButton.defaultLabel')}
+        loading={state.status === CallStatus.calling}
+        disabled={readOnly || !webhooks || webhook === ''}
+        aria-describedby={shown ? resultId : undefined}
+        onClick={press}
+      />
+      {!webhooks && !readOnly && <ServiceUnavailable service="webhooks" field={field} t={t} />}
+      <div id={resultId} role="status" aria-live="polite" className="tf-webhook__result">
+        {shown && (
+          <Callout
+            compact
+            intent={shown.intent}
+            data-testid="webhook-result"
+            data-outcome={
+              state.status === CallStatus.answered
+                ? state.result.isSuccess
+                  ? 'success'
+                  : state.result.isHttpError
+                    ? 'httpError'
+                    : 'scriptError'
+                : 'failed'
+            }
+          >
+            {shown.text}
+          </Callout>
+        )}
+      </div>
+    </div>
+  );
+}
