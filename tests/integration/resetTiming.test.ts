@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
+import { median } from '../helpers/median';
 import { setUpTestServer } from '../helpers/setUpTestServer';
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 describe('the timing of a reset request', () => {
   const suite = setUpTestServer();

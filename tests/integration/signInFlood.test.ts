@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
+import { median } from '../helpers/median';
 import { setUpTestServer } from '../helpers/setUpTestServer';
-
-/** The median of some numbers. */
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 describe('a flood of sign-ins', () => {
   const suite = setUpTestServer({
