@@ -317,14 +317,15 @@ async function expectEveryTabFilled(database: AppDatabase, now: Date): Promise<v
 }
 
 describe('demo workload at a clock the test sets', () => {
-  // Early, midday and last minute of a Monday (the week window is the whole week) and of a
-  // Sunday (the rest of the week is today), so a rule that leans on the hour shows up here.
-  // Monday noon is the clock of the last test, which seeds it twice.
+  // Early, midday and last minute of a Monday (the week window is the whole week) and early
+  // and last minute of a Sunday (the rest of the week is today), so a rule that leans on the
+  // hour shows up here. Monday noon is the clock of the last test, which seeds it twice; each
+  // clock costs a fresh database and a whole seed, so the middle of Sunday, which no window
+  // starts or ends at, is left out.
   const clocks = [
     '2026-03-02T00:30:00Z',
     '2026-03-02T23:59:00Z',
     '2026-03-08T00:30:00Z',
-    '2026-03-08T12:00:00Z',
     '2026-03-08T23:59:00Z',
   ];
 
