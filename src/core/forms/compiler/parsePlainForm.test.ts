@@ -28,8 +28,7 @@ describe('parsePlainForm', () => {
       assignmentGroup: 'headline',
       loanOfficer: 'people',
       reviewTeam: 'functional-group',
-      // No plugin renders Flowable's upload yet: an unsupported field until one does.
-      payslips: 'unsupported',
+      payslips: 'upload',
       summary: 'expression',
       spacer1: 'spacer',
       policyLink: 'hyperlink',

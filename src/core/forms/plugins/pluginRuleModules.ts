@@ -23,6 +23,8 @@ import radio from '../../../../plugins/radio/rules';
 import signature from '../../../../plugins/signature/rules';
 import spacer from '../../../../plugins/spacer/rules';
 import text from '../../../../plugins/text/rules';
+import upload from '../../../../plugins/upload/rules';
+import uploadExcel from '../../../../plugins/uploadExcel/rules';
 import webhookButton from '../../../../plugins/webhook-button/rules';
 
 /** Every plugin folder's rules module by path, the shape `import.meta.glob` answers. */
@@ -50,5 +52,7 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/signature/rules.ts': signature,
   '/plugins/spacer/rules.ts': spacer,
   '/plugins/text/rules.ts': text,
+  '/plugins/upload/rules.ts': upload,
+  '/plugins/uploadExcel/rules.ts': uploadExcel,
   '/plugins/webhook-button/rules.ts': webhookButton,
 } as const;

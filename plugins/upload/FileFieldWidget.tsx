@@ -1,0 +1,280 @@
+import { Button, Classes, HTMLTable } from '@blueprintjs/core';
+import { DocumentIcon, DownloadIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
+import { useEffect, useRef, useState } from 'react';
+import { FILE_MAX_BYTES, FileRefusal, type FileKind } from '../../schemas/api/filesConstants';
+import { ConfirmDialog } from '../../src/components/ConfirmDialog';
+import { LoadingOverlay } from '../../src/components/LoadingOverlay';
+import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
+import { isFileValue, sanitizeFileValue, type FileValue } from './fileValue';
+import './fileField.css';
+
+/** Props of {@link FileFieldWidget}. */
+export interface FileFieldWidgetProps extends FieldWidgetProps {
+  /** The file store's kind, which decides the types and size the store accepts. */
+  readonly kind: FileKind;
+  /** The extensions offered and checked before uploading (`xlsx`, `pdf`). */
+  readonly extensions: readonly string[];
+  /** The area of the field's texts: `excelUpload` or `upload`. */
+  readonly texts: 'excelUpload' | 'upload';
+  /** Shows a spreadsheet's first rows under the field. */
+  readonly showRows?: boolean;
+}
+
+/** Why the last action failed, as a text key of the field's area. */
+type Problem = 'fileSizeError' | 'fileFormatError' | 'uploadError' | 'deleteError' | null;
+
+const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** The field's message for a refusal of the file store (`FileRefusal` in the details). */
+function problemOf(error: unknown): Problem {
+  const { status, details } = error as { status?: number; details?: { code?: string }[] };
+  const codes = (details ?? []).map((detail) => detail.code);
+  if (status === 413 || codes.includes(FileRefusal.tooLarge)) return 'fileSizeError';
+  if (status === 415 || codes.includes(FileRefusal.typeNotAllowed)) return 'fileFormatError';
+  return 'uploadError';
+}
+
+/**
+ * An upload field on the task's file store (spec 001 sections 3 and 5): choose one file of
+ * the allowed types and size (checked here, and again by the store from its bytes), upload it
+ * under the full-screen wait, show its name with a download and a delete (after a
+ * confirmation), and, for a spreadsheet, its first rows with the row count. Format and size
+ * errors show under the field. A read-only field shows the file with its download only.
+ */
+export function FileFieldWidget({
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+  runtime,
+  kind,
+  extensions,
+  texts,
+  showRows = false,
+}: FileFieldWidgetProps) {
+  const { t, services } = runtime;
+  const files = services.files;
+  const [busy, setBusy] = useState<'uploading' | 'deleting' | null>(null);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [notice, setNotice] = useState<'deleteSuccess' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const configured = Array.isArray(text.config.accept)
+    ? text.config.accept.filter((entry): entry is string => typeof entry === 'string')
+    : [];
+  const allowed = configured.length > 0 ? configured : extensions;
+  const maxBytes =
+    typeof text.config.maxBytes === 'number'
+      ? Math.min(text.config.maxBytes, FILE_MAX_BYTES[kind])
+      : FILE_MAX_BYTES[kind];
+  const sanitized = sanitizeFileValue(value);
+  const stored: FileValue | null = isFileValue(sanitized) ? sanitized : null;
+  const messageId = `${inputId}-file-message`;
+
+  if (!files) return <ServiceUnavailable service="files" field={field} t={t} id={inputId} />;
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setNotice(null);
+    if (!allowed.includes(extensionOf(file.name))) {
+      setProblem('fileFormatError');
+      return;
+    }
+    if (file.size > maxBytes) {
+      setProblem('fileSizeError');
+      return;
+    }
+    setProblem(null);
+    setBusy('uploading');
+    files
+      .upload(file, {
+        kind,
+        fieldId: field.id,
+        fileName: file.name,
+        ...(stored ? { existingId: stored.id } : {}),
+      })
+      .then(
+        (saved) => {
+          if (!mounted.current) return;
+          const next: FileValue = saved.spreadsheet
+            ? {
+                id: saved.id,
+                fileName: saved.fileName,
+                rows: saved.spreadsheet.rows,
+                rowCount: saved.spreadsheet.rowCount,
+              }
+            : { id: saved.id, fileName: saved.fileName };
+          onChange(next);
+          onBlur();
+        },
+        (error: unknown) => {
+          if (mounted.current) setProblem(problemOf(error));
+        },
+      )
+      .finally(() => {
+        if (mounted.current) setBusy(null);
+      });
+  };
+
+  const remove = () => {
+    if (!stored) return;
+    setConfirming(false);
+    setBusy('deleting');
+    files.remove(stored.id).then(
+      () => {
+        if (!mounted.current) return;
+        onChange(null);
+        onBlur();
+        setProblem(null);
+        setNotice('deleteSuccess');
+        setBusy(null);
+      },
+      () => {
+        if (!mounted.current) return;
+        setProblem('deleteError');
+        setBusy(null);
+      },
+    );
+  };
+
+  const download = () => {
+    if (!stored) return;
+    void files.download(stored.id).then((file) => {
+      const url = URL.createObjectURL(file);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.name || stored.fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    });
+  };
+
+  const describedBy = [errorId, problem || notice ? messageId : ''].filter(Boolean).join(' ');
+
+  return (
+    <div className="tf-file">
+      {stored ? (
+        <div className="tf-file__stored">
+          <DocumentIcon aria-hidden />
+          <span className="tf-file__name" data-testid="file-name">
+            {stored.fileName}
+          </span>
+          <Button
+            variant="minimal"
+            size="small"
+            icon={<DownloadIcon />}
+            text={t(`${texts}.download`)}
+            onClick={download}
+          />
+          {!readOnly && (
+            <Button
+              variant="minimal"
+              size="small"
+              intent="danger"
+              icon={<TrashIcon />}
+              text={t(`${texts}.delete`)}
+              onClick={() => setConfirming(true)}
+            />
+          )}
+        </div>
+      ) : (
+        readOnly && <span className={Classes.TEXT_MUTED}>{t(`${texts}.noFile`)}</span>
+      )}
+      {!readOnly && (
+        <>
+          <input
+            ref={input}
+            id={`${inputId}-file`}
+            type="file"
+            hidden
+            accept={allowed.map((extension) => `.${extension}`).join(',')}
+            onChange={(event) => {
+              choose(event.currentTarget.files?.[0]);
+              event.currentTarget.value = '';
+            }}
+            data-testid="file-input"
+          />
+          <Button
+            id={inputId}
+            variant="outlined"
+            icon={<UploadIcon />}
+            intent={invalid ? 'danger' : 'none'}
+            text={stored ? t(`${texts}.replace`) : t(`${texts}.choose`)}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy || undefined}
+            onClick={() => input.current?.click()}
+          />
+          <span className={`tf-file__hint ${Classes.TEXT_MUTED}`}>
+            {t(`${texts}.hint`, {
+              types: allowed.map((extension) => extension.toUpperCase()).join(', '),
+              size: Math.round(maxBytes / (1024 * 1024)),
+            })}
+          </span>
+        </>
+      )}
+      <p
+        id={messageId}
+        className={`tf-file__message${problem ? ' tf-file__message--error' : ''}`}
+        role={problem ? 'alert' : 'status'}
+      >
+        {problem &&
+          t(`${texts}.${problem}`, {
+            types: allowed.map((extension) => extension.toUpperCase()).join(', '),
+            size: Math.round(maxBytes / (1024 * 1024)),
+          })}
+        {!problem && notice && t(`${texts}.${notice}`)}
+      </p>
+      {showRows && stored?.rows && stored.rows.length > 0 && (
+        <div className="tf-file__rows">
+          <HTMLTable compact striped bordered data-testid="file-rows">
+            <caption>
+              {t(`${texts}.rowsCaption`, {
+                shown: stored.rows.length,
+                count: stored.rowCount ?? stored.rows.length,
+              })}
+            </caption>
+            <tbody>
+              {stored.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, cellIndex) => (
+                    <td key={cellIndex}>{cell ?? ''}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={confirming}
+        title={t(`${texts}.deleteTitle`)}
+        message={t(`${texts}.deleteMessage`)}
+        boldText={stored?.fileName}
+        primaryText={t(`${texts}.deleteConfirm`)}
+        secondaryText={t(`${texts}.keep`)}
+        primaryIntent="danger"
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+        returnFocusTo={() => document.getElementById(inputId)}
+      />
+      <LoadingOverlay
+        isOpen={busy !== null}
+        label={busy === 'deleting' ? t(`${texts}.deleting`) : t(`${texts}.uploading`)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeFileValue, validateFileValue } from './fileValue';
+
+const ID = '0b5f6c7e-1a2b-4c3d-8e9f-001122334455';
+
+describe('upload field values', () => {
+  it('given a stored file, when sanitised, then it keeps the id, the name and a spreadsheet’s rows only', () => {
+    const rows = Array.from({ length: 30 }, (_, index) => [`row ${index}`, null]);
+    const kept = sanitizeFileValue({ id: ID, fileName: 'a.xlsx', rows, rowCount: 30, extra: 1 });
+    expect(kept).toEqual({ id: ID, fileName: 'a.xlsx', rows: rows.slice(0, 20), rowCount: 30 });
+    expect(sanitizeFileValue(kept)).toEqual(kept);
+    expect(validateFileValue(kept)).toEqual([]);
+    expect(sanitizeFileValue({ id: ID, fileName: 'a.pdf' })).toEqual({ id: ID, fileName: 'a.pdf' });
+  });
+
+  it('given nothing, when sanitised, then the field is empty', () => {
+    expect(sanitizeFileValue(null)).toBeNull();
+    expect(sanitizeFileValue(' ')).toBeNull();
+  });
+
+  it('given anything but a file with a uuid id, when validated, then it is refused', () => {
+    for (const raw of [ID, { id: 'not-a-uuid', fileName: 'a.pdf' }, { id: ID }, [ID], 7]) {
+      expect(validateFileValue(sanitizeFileValue(raw))).toEqual([
+        { code: 'validation.file.invalid', params: {} },
+      ]);
+    }
+  });
+});
