@@ -1,0 +1,221 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { Task } from '../../server/engine/processEngineTypes';
+import { openTaskOf } from '../../server/forms/testing/formTestKit';
+import { SELF_ORIGIN } from '../../server/webhooks/targetUrl';
+import { DEMO_WEBHOOK_PATH } from '../../server/webhooks/demoWebhookOutcomes';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
+import { fieldCell, fieldControl, openTaskPage } from '../helpers/taskPage';
+
+const OFFICER = 'lucas.martin@tessera.example';
+const OFFICER_ID = 'lmartin';
+/** Where the fake device stands: a branch in Barcelona, with more decimals than are kept. */
+const HERE = { latitude: 41.3887912, longitude: 2.1589934 };
+
+const e2e = setUpServerAndBrowser();
+let onboarding: Task;
+let application: Task;
+
+/** A context of its own, with the device's location granted or not. */
+async function openContext(
+  browser: Browser,
+  allowLocation: boolean,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    geolocation: HERE,
+    permissions: allowLocation ? ['geolocation'] : [],
+  });
+  // The maps service is outside: the new tab gets a stand-in page instead of the internet.
+  await context.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }),
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** A small spreadsheet of three rows, header included. */
+function spreadsheet(): Buffer {
+  const book = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['Month', 'Income'],
+    ['January', 5200],
+    ['February', 5350],
+  ]);
+  XLSX.utils.book_append_sheet(book, sheet, 'Payslips');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/** A minimal valid one-page PDF, with its cross-reference table's offsets computed. */
+function minimalPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** Points the tenant's credit-check target at one of the demo bureau's outcomes. */
+async function creditCheckAnswers(outcome: string): Promise<void> {
+  await e2e.server.database.db
+    .updateTable('webhook_targets')
+    .set({ url: `${SELF_ORIGIN}${DEMO_WEBHOOK_PATH.replace(':outcome', outcome)}` })
+    .where('tenant', '=', 'internal')
+    .where('name', '=', 'credit-check')
+    .execute();
+}
+
+/**
+ * A customer onboarding's "Capture KYC data" (GPS and uploadExcel fields) and a loan
+ * application (the credit bureau's webhook button), both claimed by the officer.
+ */
+beforeAll(async () => {
+  const { engine } = e2e.server.app;
+  const customer = await engine.startProcess('internal', {
+    key: 'customerOnboarding',
+    startedBy: OFFICER_ID,
+    variables: { customerName: 'Grace Hopper' },
+  });
+  onboarding = await engine.claimTask(
+    'internal',
+    (await openTaskOf(e2e.server, customer.id)).id,
+    OFFICER_ID,
+  );
+  const loan = await engine.startProcess('internal', {
+    key: 'loanApplication',
+    startedBy: OFFICER_ID,
+    variables: { applicantName: 'Ada Lovelace' },
+  });
+  application = await engine.claimTask(
+    'internal',
+    (await openTaskOf(e2e.server, loan.id)).id,
+    OFFICER_ID,
+  );
+});
+
+describe('media fields', () => {
+  it('given the location is allowed, when the officer gets it, opens the map and clears it, then it shows 5 decimals, opens a new tab without an opener, and is cleared after a confirmation', async () => {
+    const { context, page } = await openContext(e2e.browser, true);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, onboarding.id);
+      const cell = fieldCell(page, 'branchLocation');
+      await cell.scrollIntoViewIfNeeded();
+
+      await fieldControl(page, 'branchLocation').click();
+      await cell.getByText('The location was captured.').waitFor();
+      await expect(cell.locator('.tf-gps__coordinates').textContent()).resolves.toBe(
+        '41.38879, 2.15899',
+      );
+
+      const link = cell.getByTestId('gps-map-link');
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      await expect(link.getAttribute('rel')).resolves.toContain('noopener');
+      const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toContain('mlat=41.38879&mlon=2.15899');
+      await expect(tab.evaluate(() => window.opener)).resolves.toBeNull();
+      await tab.close();
+
+      await cell.getByRole('button', { name: 'Clear' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Clear the location?' });
+      await dialog.getByRole('button', { name: 'Clear location' }).click();
+      await cell.getByText('The location was cleared.').waitFor();
+      await cell.getByText('No location captured yet.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given the location is denied, when the officer asks for it, then the field says it is not available', async () => {
+    const { context, page } = await openContext(e2e.browser, false);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, onboarding.id);
+      await fieldControl(page, 'branchLocation').click();
+      await fieldCell(page, 'branchLocation')
+        .getByRole('alert')
+        .filter({ hasText: 'The location is not available.' })
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given a small xlsx and then a PDF, when uploaded to the proof of address, then the rows show under the field and the PDF replaces them', async () => {
+    const { context, page } = await openContext(e2e.browser, false);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, onboarding.id);
+      const cell = fieldCell(page, 'proofOfAddress');
+      await cell.scrollIntoViewIfNeeded();
+
+      await cell.getByTestId('file-input').setInputFiles({
+        name: 'payslips.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: spreadsheet(),
+      });
+      const rows = cell.getByTestId('file-rows');
+      await rows.waitFor();
+      await expect(rows.locator('tr').allTextContents()).resolves.toEqual([
+        'MonthIncome',
+        'January5200',
+        'February5350',
+      ]);
+      await cell.getByText('First 3 of 3 rows.').waitFor();
+      await expect(cell.getByTestId('file-name').textContent()).resolves.toBe('payslips.xlsx');
+
+      await cell.getByTestId('file-input').setInputFiles({
+        name: 'utility-bill.pdf',
+        mimeType: 'application/pdf',
+        buffer: minimalPdf(),
+      });
+      await expect.poll(() => cell.getByTestId('file-name').textContent()).toBe('utility-bill.pdf');
+      await expect(cell.getByTestId('file-rows').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given the demo credit bureau, when the officer presses the credit check as it approves, fails and breaks a script, then each result message shows', async () => {
+    const { context, page } = await openContext(e2e.browser, false);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, application.id);
+      const button = page.getByRole('button', { name: 'Run the credit bureau check' });
+      await button.scrollIntoViewIfNeeded();
+      const result = page.getByTestId('webhook-result');
+
+      await creditCheckAnswers('approved');
+      await button.click();
+      await expect.poll(() => result.textContent()).toBe('The check was completed successfully.');
+
+      await creditCheckAnswers('unavailable');
+      await button.click();
+      await expect
+        .poll(() => result.textContent())
+        .toBe('The service answered with an error (HTTP 503).');
+
+      await creditCheckAnswers('prescript-error');
+      await button.click();
+      await expect
+        .poll(() => result.textContent())
+        .toBe("The check's prescript failed with code CUSTOMER_ID_MISSING.");
+    } finally {
+      await context.close();
+    }
+  });
+});
