@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeFileValue, validateFileValue } from './fileValue';
+import { fileIdsOfValue, sanitizeFileValue, validateFileValue } from './fileValue';
 
 const ID = '0b5f6c7e-1a2b-4c3d-8e9f-001122334455';
 
@@ -24,5 +24,11 @@ describe('upload field values', () => {
         { code: 'validation.file.invalid', params: {} },
       ]);
     }
+  });
+
+  it('given a value, when asked for its files, then a stored file names its id and anything else none', () => {
+    expect(fileIdsOfValue({ id: ID, fileName: 'a.pdf' })).toEqual([ID]);
+    expect(fileIdsOfValue(null)).toEqual([]);
+    expect(fileIdsOfValue('text')).toEqual([]);
   });
 });

@@ -62,3 +62,8 @@ export function validateFileValue(value: FileFieldValue): ValidationError[] {
   }
   return [];
 }
+
+/** The file id a value points at, for the server's check that the file is the task's own. */
+export function fileIdsOfValue(value: FileFieldValue): readonly string[] {
+  return isFileValue(value) ? [value.id] : [];
+}
