@@ -11,4 +11,5 @@ export default defineFieldRules<SignatureValue, 'signature'>({
   emptyValue: null,
   sanitize: sanitizeSignature,
   validate: validateSignature,
+  fileIds: (value) => (value === null ? [] : [value]),
 });

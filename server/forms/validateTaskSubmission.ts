@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type { NormalizedOutcome } from '../../schemas/forms';
 import { outcomeModeOf } from '../../src/core/forms/fields/outcomeMode';
+import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError, type ErrorDetail } from '../errors';
+import { fileBelongsTo } from '../files/fileRepository';
 import { checkFormValues, type FieldProblem } from './checkFormValues';
 import type { CompiledForm, CompiledPart, SaveMode } from './compileStoredForm';
 import { formRepositoryFor } from './formRepository';
@@ -96,6 +98,38 @@ function submittingPart(
 }
 
 /**
+ * The fields whose value names a stored file that is not this task's own (another task's,
+ * another tenant's, or none at all): ids are not secrets once a page has shown them, so a
+ * form may only point at files uploaded to its task. A file the task already holds in that
+ * field (a process variable handed on from an earlier step) is not the client's choice
+ * and stays accepted.
+ */
+async function foreignFileProblems(
+  db: Kysely<DatabaseSchema>,
+  task: FormTask,
+  part: CompiledPart,
+  values: Readonly<Record<string, unknown>>,
+  stored: Readonly<Record<string, unknown>>,
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  for (const field of part.fields) {
+    if (!Object.hasOwn(values, field.id)) continue;
+    const rules = FIELD_CATALOG.rulesOf(field.type);
+    const ids = rules.fileIds(values[field.id]);
+    if (ids.length === 0) continue;
+    const held = Object.hasOwn(stored, field.id)
+      ? rules.fileIds(rules.sanitize(stored[field.id], field))
+      : [];
+    for (const id of ids) {
+      if (held.includes(id) || (await fileBelongsTo(db, task.tenant, id, task.id))) continue;
+      problems.push({ path: field.id, code: 'validation.file.notOwned', params: {} });
+      break;
+    }
+  }
+  return problems;
+}
+
+/**
  * Checks what a client wants to store on a task against the task's form, server-side and
  * without trusting the client: only the form's input fields are kept (unknown keys,
  * display-only and read-only fields are dropped), formulas and message conditions are
@@ -149,6 +183,7 @@ export async function validateTaskSubmission(
     const outcome =
       mode === 'submit' ? outcomeProblem(part.form.outcomes, options.outcome) : undefined;
     const errors: ErrorDetail[] = [
+      ...(result.ok ? await foreignFileProblems(db, task, part, result.values, stored) : []),
       ...(result.ok ? [] : result.problems),
       ...(outcome ? [outcome] : []),
     ];
@@ -168,6 +203,8 @@ export async function validateTaskSubmission(
     if (!part) return refuse('formId', 'validation.enum', { allowed });
     const result = run(part, values, 'draft');
     if (!result.ok) return { ok: false, errors: withFormId(result.problems, part.formId) };
+    const foreign = await foreignFileProblems(db, task, part, result.values, stored);
+    if (foreign.length > 0) return { ok: false, errors: withFormId(foreign, part.formId) };
     return { ok: true, formId: part.formId, values: result.values };
   }
   // 5. A combined task's completion: every part strictly, the others from what is saved.
@@ -188,6 +225,10 @@ export async function validateTaskSubmission(
   }
   const result = run(target, values, 'submit');
   if (!result.ok) errors.push(...withFormId(result.problems, target.formId));
+  else {
+    const foreign = await foreignFileProblems(db, task, target, result.values, stored);
+    errors.push(...withFormId(foreign, target.formId));
+  }
   const outcome = outcomeProblem(target.form.outcomes, options.outcome);
   if (outcome) errors.push({ ...outcome, params: { ...outcome.params, formId: target.formId } });
   if (!result.ok || errors.length > 0) return { ok: false, errors };

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../schemas/api/common';
+import type { StoredFileAnswer } from '../../schemas/api/files';
 import { FormPath } from '../../schemas/api/forms';
 import { TaskPath } from '../../schemas/api/tasksConstants';
 import type { Task } from '../../server/engine';
@@ -12,12 +14,12 @@ import {
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
+import { uploadTo } from './uploadForm';
 
 /** The customer file (part 2 of the loan review) with every required field filled in. */
 const CUSTOMER_FILE = {
   fullName: 'Ada Lovelace',
   idPhoto: 'file-id-photo',
-  customerSignature: { type: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
   proofOfAddress: { id: 'file-proof', rows: [] },
   dateOfBirth: '1985-12-10',
   nationality: 'FR',
@@ -85,8 +87,14 @@ describe('completing a combined task', () => {
       .filter((detail) => detail.code === 'validation.required')
       .map((detail) => detail.path);
     // (its date of birth and email are the application's, already process variables; its
-    // photo, signature and proof of address have no plugin yet, so they hold no value)
-    expect(partTwo).toEqual(['nationality', 'idDocumentType', 'idDocumentNumber', 'termsAccepted']);
+    // photo and proof of address have no plugin yet, so they hold no value)
+    expect(partTwo).toEqual([
+      'nationality',
+      'idDocumentType',
+      'idDocumentNumber',
+      'customerSignature',
+      'termsAccepted',
+    ]);
     // Part 1 (the application completed before) and part 3 are fine.
     expect(details.every((detail) => detail.params?.formId === 'DSG-customer-onboarding')).toBe(
       true,
@@ -100,9 +108,18 @@ describe('completing a combined task', () => {
 
   it('given every part complete, when part 3 completes the task, then it is accepted with every part’s values', async () => {
     const review = await newReview();
+    // The signature is drawn on the review task: a form names only its own task's files.
+    const signature = await uploadTo(lucas, review.id, 'signature', {
+      name: 'customerSignature.png',
+      type: 'image/png',
+      content: await sharp({ create: { width: 60, height: 30, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    });
+    expect(signature.statusCode, signature.body).toBe(200);
     const saved = await call(lucas, 'PUT', FormPath.draft(review.id), {
       formId: 'DSG-customer-onboarding',
-      values: CUSTOMER_FILE,
+      values: { ...CUSTOMER_FILE, customerSignature: signature.json<StoredFileAnswer>().result.id },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const done = await completeWithDecision(review);

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredFileAnswer } from '../../schemas/api/files';
 import { FormPath, type SaveDraftAnswer, type TaskFormAnswer } from '../../schemas/api/forms';
 import type { ErrorBody } from '../../schemas/api/common';
 import type { Task } from '../../server/engine';
@@ -14,6 +16,7 @@ import { validateTaskSubmission } from '../../server/forms/validateTaskSubmissio
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
+import { uploadTo } from './uploadForm';
 
 /** What the client computes for VALID_APPLICATION; the server must arrive at the same. */
 const COMPUTED = {
@@ -422,6 +425,15 @@ describe('form saves and submissions', () => {
 
     it('given a combined task with saved parts, when its decision part submits, then every saved part’s values go out with the decision and its outcome', async () => {
       const review = await newReview();
+      // The signature is drawn on the review task: a form names only its own task's files.
+      const signature = await uploadTo(lucas, review.id, 'signature', {
+        name: 'customerSignature.png',
+        type: 'image/png',
+        content: await sharp({ create: { width: 60, height: 30, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      });
+      expect(signature.statusCode, signature.body).toBe(200);
       // Every part is checked on completion: the customer file holds all its required values.
       const customerFile = {
         fullName: 'Ada Lovelace',
@@ -429,7 +441,7 @@ describe('form saves and submissions', () => {
         idDocumentType: 'passport',
         idDocumentNumber: 'AB1234567',
         idPhoto: 'file-id-photo',
-        customerSignature: { type: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+        customerSignature: signature.json<StoredFileAnswer>().result.id,
         proofOfAddress: { id: 'file-proof', rows: [] },
         termsAccepted: true,
         politicallyExposed: false,
@@ -438,7 +450,7 @@ describe('form saves and submissions', () => {
         formId: 'DSG-customer-onboarding',
         values: customerFile,
       });
-      expect(saved.statusCode).toBe(200);
+      expect(saved.statusCode, saved.body).toBe(200);
       const task = await storedTask(server, review.id);
       const missing = await validateTaskSubmission(
         server.database.db,
@@ -467,14 +479,9 @@ describe('form saves and submissions', () => {
         { decision: 'approved', approvedAmount: 24000 },
         { mode: 'submit', outcome: 'Complete review' },
       );
-      // The media fields (photo, signature, proof of address) have no plugin yet: they are
-      // unsupported fields, which hold no value, so only the others go out.
-      const {
-        idPhoto: _photo,
-        customerSignature: _signature,
-        proofOfAddress: _proof,
-        ...withPlugins
-      } = customerFile;
+      // The photo and the proof of address have no plugin yet: they are unsupported fields,
+      // which hold no value, so only the others go out.
+      const { idPhoto: _photo, proofOfAddress: _proof, ...withPlugins } = customerFile;
       expect(result).toEqual({
         ok: true,
         formId: 'loan-review-decision',

@@ -38,6 +38,11 @@ export interface FieldRulesDefinition<V, T extends string = string> {
    * and context always give the same value.
    */
   sampleValue?(field: NormalizedField, context: SampleContext): V | undefined;
+  /**
+   * The file-store ids a sanitised value points at (a picture, a signature, an upload), so
+   * the server can refuse a value naming a file that is not the task's own. Default: none.
+   */
+  fileIds?(value: V): readonly string[];
   /** Shows something but holds no value (headlines, links, outcome buttons). */
   readonly displayOnly?: boolean;
   /** Its value is computed by the form (formula, message conditions), never typed. */
@@ -69,6 +74,8 @@ export interface FieldRules<V = unknown, T extends string = string> extends Omit
   isEmpty(value: V): boolean;
   /** Checks a sanitised, non-empty value. */
   validate(value: V, field: NormalizedField): readonly ValidationError[];
+  /** The file-store ids a sanitised value points at. */
+  fileIds(value: V): readonly string[];
   /** The accepted value types as a list. */
   readonly valueTypes: readonly ValueType[];
   /** Display-only, as a definite flag. */
@@ -88,6 +95,7 @@ export interface FieldRules<V = unknown, T extends string = string> extends Omit
 }
 
 const NO_ERRORS: readonly ValidationError[] = Object.freeze([]);
+const NO_FILES: readonly string[] = Object.freeze([]);
 
 /** A type id a folder can carry: letters, digits and dashes, starting with a letter. */
 export const PLUGIN_TYPE_ID = /^[A-Za-z][A-Za-z0-9-]*$/;
@@ -137,6 +145,7 @@ export function defineFieldRules<V, T extends string>(
     validate: definition.validate?.bind(definition) ?? (() => NO_ERRORS),
     sanitize: definition.sanitize?.bind(definition) ?? ((value: unknown) => value as V),
     isEmpty: definition.isEmpty?.bind(definition) ?? isEmptyValue,
+    fileIds: definition.fileIds?.bind(definition) ?? (() => NO_FILES),
     sampleValue: definition.sampleValue?.bind(definition),
     valueTypes,
     displayOnly: definition.displayOnly ?? false,
