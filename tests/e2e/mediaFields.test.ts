@@ -5,6 +5,8 @@ import type { Task } from '../../server/engine/processEngineTypes';
 import { openTaskOf } from '../../server/forms/testing/formTestKit';
 import { SELF_ORIGIN } from '../../server/webhooks/targetUrl';
 import { DEMO_WEBHOOK_PATH } from '../../server/webhooks/demoWebhookOutcomes';
+import { join } from 'node:path';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { fieldCell, fieldControl, openTaskPage } from '../helpers/taskPage';
@@ -34,6 +36,18 @@ async function openContext(
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }),
   );
   return { context, page: await context.newPage() };
+}
+
+/** Screenshots of a field at desktop and phone width, for a person to look at. */
+async function shoot(page: Page, fieldId: string, name: string): Promise<void> {
+  const folder = screenshotsFolder('media-fields');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const cell = fieldCell(page, fieldId);
+    await cell.scrollIntoViewIfNeeded();
+    await cell.screenshot({ path: join(folder, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** A small spreadsheet of three rows, header included. */
@@ -120,6 +134,7 @@ describe('media fields', () => {
       await expect(cell.locator('.tf-gps__coordinates').textContent()).resolves.toBe(
         '41.38879, 2.15899',
       );
+      await shoot(page, 'branchLocation', 'gps');
 
       const link = cell.getByTestId('gps-map-link');
       await expect(link.getAttribute('target')).resolves.toBe('_blank');
@@ -176,6 +191,7 @@ describe('media fields', () => {
         'February5350',
       ]);
       await cell.getByText('First 3 of 3 rows.').waitFor();
+      await shoot(page, 'proofOfAddress', 'upload-rows');
       await expect(cell.getByTestId('file-name').textContent()).resolves.toBe('payslips.xlsx');
 
       await cell.getByTestId('file-input').setInputFiles({
@@ -214,6 +230,7 @@ describe('media fields', () => {
       await expect
         .poll(() => result.textContent())
         .toBe("The check's prescript failed with code CUSTOMER_ID_MISSING.");
+      await shoot(page, 'creditBureauCheck', 'webhook');
     } finally {
       await context.close();
     }
