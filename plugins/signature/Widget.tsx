@@ -121,6 +121,8 @@ export function SignatureWidget({
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [empty, setEmpty] = useState(true);
+  // The pad listens only once the dialog has opened; until then a stroke would be lost.
+  const [ready, setReady] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
@@ -152,11 +154,13 @@ export function SignatureWidget({
     drawing.addEventListener('endStroke', () => setEmpty(drawing.isEmpty()));
     pad.current = drawing;
     setEmpty(true);
+    setReady(true);
   }, []);
 
   const close = () => {
     pad.current?.off();
     pad.current = null;
+    setReady(false);
     setConfirming(null);
     setFailure(null);
     setOpen(false);
@@ -262,6 +266,7 @@ export function SignatureWidget({
             role="img"
             aria-label={t('signature.pad')}
             data-testid="signature-pad"
+            data-ready={ready || undefined}
           />
           {failure && (
             <Callout intent="danger" className="tf-signature__failure" role="alert">
