@@ -69,6 +69,16 @@ describe('customer onboarding: media fields', () => {
         .execute();
       expect(files).toEqual([{ kind: 'signature', media_type: 'image/png' }]);
       await page.screenshot({ path: `${SHOTS}/signature-field-1280.png` });
+
+      // When the draft is saved and the task opened again, then the signature is still there.
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await openTaskPage(page, e2e.server.url, taskId);
+      await fieldCell(page, 'customerSignature').getByTestId('signature-image').waitFor();
+      await page.setViewportSize({ width: 375, height: 800 });
+      await fieldCell(page, 'customerSignature').getByTestId('signature-open').click();
+      await page.locator('[data-testid="signature-pad"][data-ready]').waitFor();
+      await page.screenshot({ path: `${SHOTS}/signature-dialog-375.png` });
     } finally {
       await context.close();
     }
