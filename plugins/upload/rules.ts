@@ -1,5 +1,10 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
-import { sanitizeFileValue, validateFileValue, type FileFieldValue } from './fileValue';
+import {
+  fileIdsOfValue,
+  sanitizeFileValue,
+  validateFileValue,
+  type FileFieldValue,
+} from './fileValue';
 
 /**
  * Flowable's `upload`: one document of the file store's allow-list (PDF, image, xlsx,
@@ -11,5 +16,6 @@ export default defineFieldRules<FileFieldValue, 'upload'>({
   emptyValue: null,
   sanitize: sanitizeFileValue,
   validate: validateFileValue,
+  fileIds: fileIdsOfValue,
   plainAliases: ['upload'],
 });

@@ -1,5 +1,10 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
-import { sanitizeFileValue, validateFileValue, type FileFieldValue } from '../upload/fileValue';
+import {
+  fileIdsOfValue,
+  sanitizeFileValue,
+  validateFileValue,
+  type FileFieldValue,
+} from '../upload/fileValue';
 
 /**
  * A spreadsheet or PDF upload (spec 001 sections 3 and 5): an xlsx or a pdf on the task's
@@ -12,6 +17,7 @@ export default defineFieldRules<FileFieldValue, 'uploadExcel'>({
   emptyValue: null,
   sanitize: sanitizeFileValue,
   validate: validateFileValue,
+  fileIds: fileIdsOfValue,
   designerConfig: {
     type: 'object',
     properties: {
