@@ -11,9 +11,9 @@ import { signIn } from '../helpers/signIn';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
-/** A plain form without people or group fields. */
-const LIGHT_FORM = 'collateral-valuation';
-/** A plain form with one field of every type, people and functional groups included. */
+/** A plain form without people, group or media fields. */
+const LIGHT_FORM = 'kyc-compliance-review';
+/** A plain form with one field of every type, people, functional groups and an upload included. */
 const HEAVY_FORM = 'plain-every-type';
 
 const e2e = setUpServerAndBrowser();
@@ -100,7 +100,7 @@ describe('lazy field plugins', () => {
       await openWholeForm(page, heavy.id);
       await expect
         .poll(() => [...new Set(scripts.map(pluginOfChunk).filter(Boolean))].sort())
-        .toEqual(['functional-group', 'people']);
+        .toEqual(['functional-group', 'people', 'upload']);
     } finally {
       await context.close();
     }
