@@ -95,11 +95,14 @@ describe('TaskForm', () => {
     expect(screen.queryByRole('group', { name: 'Form actions' })).toBeNull();
   });
 
-  it('shows a plain upload field as a visible unsupported box', () => {
-    const form = compiled(plainEveryType);
+  it('shows a plain field of a type no plugin draws as a visible unsupported box', () => {
+    const form = compiled({
+      key: 'unknown-type',
+      fields: [{ id: 'folder', name: 'Scanned folder', type: 'select-folder' }],
+    });
     render(<TaskForm form={form} locale="en" registry={registry} onSubmit={vi.fn()} />);
-    const box = screen.getByText('Last three payslips').closest('.tf-unsupported') as HTMLElement;
-    expect(within(box).getByText('upload')).toBeTruthy();
+    const box = screen.getByText('Scanned folder').closest('.tf-unsupported') as HTMLElement;
+    expect(within(box).getByText('select-folder')).toBeTruthy();
   });
 
   it('in access-test mode, shows field ids beside labels', () => {
