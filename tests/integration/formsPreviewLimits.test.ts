@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormPath, type PreviewAnswer } from '../../schemas/api/forms';
-import { benchDefinition } from '../../src/forms/compiler/benchCompile';
-import { MAX_FORM_FIELDS } from '../../src/forms/compiler/measureDefinition';
+import { benchDefinition } from '../../src/core/forms/compiler/benchCompile';
+import { MAX_FORM_FIELDS } from '../../src/core/forms/compiler/measureDefinition';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
