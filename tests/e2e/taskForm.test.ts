@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FilePath } from '../../schemas/api/filesConstants';
 import { openPage } from '../helpers/browser';
+import { minimalPdf, whitePng } from '../helpers/testFiles';
 import { startLoanApplication, startLoanReview } from '../helpers/loanApplication';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
@@ -360,28 +362,56 @@ describe('task form', () => {
     await signIn(page, e2e.server.url, OFFICER);
     const id = await officerReview('Rosalind Franklin');
     // Every form must be complete for the review to complete: the customer file's required
-    // values (its picture, signature and upload among them) are saved as its draft
-    // before the page opens.
-    const customerFile = await page.evaluate(async (reviewId) => {
-      const response = await fetch(`/api/task/app/rest/tasks/${reviewId}/draft`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          formId: 'DSG-customer-onboarding',
-          values: {
-            fullName: 'Rosalind Franklin',
-            nationality: 'FR',
-            idDocumentType: 'passport',
-            idDocumentNumber: 'RF1920725',
-            idPhoto: 'file-id-photo',
-            customerSignature: { type: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
-            proofOfAddress: { id: 'file-proof', rows: [] },
-            termsAccepted: true,
-          },
-        }),
-      });
-      return response.status;
-    }, id);
+    // values are saved as its draft before the page opens, its signature and proof of
+    // address uploaded to the review's own file store first (a form names only its task's
+    // files; the photo has no plugin yet).
+    const files = {
+      signature: (await whitePng()).toString('base64'),
+      proof: minimalPdf().toString('base64'),
+    };
+    const customerFile = await page.evaluate(
+      async ({ reviewId, files: encoded, uploadPath }) => {
+        const upload = async (kind: string, name: string, type: string, base64: string) => {
+          const form = new FormData();
+          form.append('taskId', reviewId);
+          form.append('kind', kind);
+          const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+          form.append('file', new Blob([bytes], { type }), name);
+          const answer = await fetch(uploadPath, { method: 'POST', body: form });
+          return ((await answer.json()) as { result: { id: string } }).result.id;
+        };
+        const signatureId = await upload(
+          'signature',
+          'signature.png',
+          'image/png',
+          encoded.signature,
+        );
+        const proofId = await upload(
+          'spreadsheet',
+          'utility-bill.pdf',
+          'application/pdf',
+          encoded.proof,
+        );
+        const response = await fetch(`/api/task/app/rest/tasks/${reviewId}/draft`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            formId: 'DSG-customer-onboarding',
+            values: {
+              fullName: 'Rosalind Franklin',
+              nationality: 'FR',
+              idDocumentType: 'passport',
+              idDocumentNumber: 'RF1920725',
+              customerSignature: signatureId,
+              proofOfAddress: { id: proofId, fileName: 'utility-bill.pdf' },
+              termsAccepted: true,
+            },
+          }),
+        });
+        return response.status;
+      },
+      { reviewId: id, files, uploadPath: FilePath.upload },
+    );
     expect(customerFile).toBe(200);
     await openTaskPage(page, e2e.server.url, id);
 

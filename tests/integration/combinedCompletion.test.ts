@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../schemas/api/common';
 import type { StoredFileAnswer } from '../../schemas/api/files';
@@ -15,12 +14,12 @@ import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 import { uploadTo } from './uploadForm';
+import { minimalPdf, whitePng } from '../helpers/testFiles';
 
 /** The customer file (part 2 of the loan review) with every required field filled in. */
 const CUSTOMER_FILE = {
   fullName: 'Ada Lovelace',
   idPhoto: 'file-id-photo',
-  proofOfAddress: { id: 'file-proof', rows: [] },
   dateOfBirth: '1985-12-10',
   nationality: 'FR',
   idDocumentType: 'passport',
@@ -87,12 +86,13 @@ describe('completing a combined task', () => {
       .filter((detail) => detail.code === 'validation.required')
       .map((detail) => detail.path);
     // (its date of birth and email are the application's, already process variables; its
-    // photo and proof of address have no plugin yet, so they hold no value)
+    // photo has no plugin yet, so it holds no value)
     expect(partTwo).toEqual([
       'nationality',
       'idDocumentType',
       'idDocumentNumber',
       'customerSignature',
+      'proofOfAddress',
       'termsAccepted',
     ]);
     // Part 1 (the application completed before) and part 3 are fine.
@@ -112,14 +112,23 @@ describe('completing a combined task', () => {
     const signature = await uploadTo(lucas, review.id, 'signature', {
       name: 'customerSignature.png',
       type: 'image/png',
-      content: await sharp({ create: { width: 60, height: 30, channels: 3, background: '#fff' } })
-        .png()
-        .toBuffer(),
+      content: await whitePng(),
     });
     expect(signature.statusCode, signature.body).toBe(200);
+    const proof = await uploadTo(lucas, review.id, 'spreadsheet', {
+      name: 'utility-bill.pdf',
+      type: 'application/pdf',
+      content: minimalPdf(),
+    });
+    expect(proof.statusCode, proof.body).toBe(200);
+    const proofFile = proof.json<StoredFileAnswer>().result;
     const saved = await call(lucas, 'PUT', FormPath.draft(review.id), {
       formId: 'DSG-customer-onboarding',
-      values: { ...CUSTOMER_FILE, customerSignature: signature.json<StoredFileAnswer>().result.id },
+      values: {
+        ...CUSTOMER_FILE,
+        customerSignature: signature.json<StoredFileAnswer>().result.id,
+        proofOfAddress: { id: proofFile.id, fileName: 'utility-bill.pdf' },
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const done = await completeWithDecision(review);
