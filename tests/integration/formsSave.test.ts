@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFileAnswer } from '../../schemas/api/files';
 import { FormPath, type SaveDraftAnswer, type TaskFormAnswer } from '../../schemas/api/forms';
@@ -17,6 +16,7 @@ import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
 import { uploadTo } from './uploadForm';
+import { minimalPdf, whitePng } from '../helpers/testFiles';
 
 /** What the client computes for VALID_APPLICATION; the server must arrive at the same. */
 const COMPUTED = {
@@ -429,11 +429,15 @@ describe('form saves and submissions', () => {
       const signature = await uploadTo(lucas, review.id, 'signature', {
         name: 'customerSignature.png',
         type: 'image/png',
-        content: await sharp({ create: { width: 60, height: 30, channels: 3, background: '#fff' } })
-          .png()
-          .toBuffer(),
+        content: await whitePng(),
       });
       expect(signature.statusCode, signature.body).toBe(200);
+      const proof = await uploadTo(lucas, review.id, 'spreadsheet', {
+        name: 'utility-bill.pdf',
+        type: 'application/pdf',
+        content: minimalPdf(),
+      });
+      expect(proof.statusCode, proof.body).toBe(200);
       // Every part is checked on completion: the customer file holds all its required values.
       const customerFile = {
         fullName: 'Ada Lovelace',
@@ -442,7 +446,10 @@ describe('form saves and submissions', () => {
         idDocumentNumber: 'AB1234567',
         idPhoto: 'file-id-photo',
         customerSignature: signature.json<StoredFileAnswer>().result.id,
-        proofOfAddress: { id: 'file-proof', rows: [] },
+        proofOfAddress: {
+          id: proof.json<StoredFileAnswer>().result.id,
+          fileName: 'utility-bill.pdf',
+        },
         termsAccepted: true,
         politicallyExposed: false,
       };
@@ -479,9 +486,9 @@ describe('form saves and submissions', () => {
         { decision: 'approved', approvedAmount: 24000 },
         { mode: 'submit', outcome: 'Complete review' },
       );
-      // The photo and the proof of address have no plugin yet: they are unsupported fields,
-      // which hold no value, so only the others go out.
-      const { idPhoto: _photo, proofOfAddress: _proof, ...withPlugins } = customerFile;
+      // The photo has no plugin yet: it is an unsupported field, which holds no value, so
+      // only the others go out.
+      const { idPhoto: _photo, ...withPlugins } = customerFile;
       expect(result).toEqual({
         ok: true,
         formId: 'loan-review-decision',
