@@ -2,10 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { GroupsAnswer, GroupSummary } from '../../schemas/api/directory';
 import { Privilege } from '../../schemas/api/identity';
 import type { UserSummary } from '../../schemas/api/users';
+import { containsPattern } from '../db/containsPattern';
 import type { DatabaseSchema } from '../db/schema';
-
-/** Escapes LIKE wildcards so a search for `a_b` finds that text and not `axb`. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Rows in the order of the ids that asked for them; ids that found nothing are left out. */
 function inOrderOf<Row extends { id: string }>(
@@ -58,7 +56,7 @@ export async function queryGroups(
   let query = groupsOf(db, tenant);
   const filter = options.filter?.trim();
   if (filter) {
-    const pattern = likePattern(filter);
+    const pattern = containsPattern(filter);
     query = query.where((eb) =>
       eb.or([eb('g.name', 'ilike', pattern), eb('g.id', 'ilike', pattern)]),
     );

@@ -1,11 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import type { UsersAnswer } from '../../schemas/api/users';
+import { containsPattern } from '../db/containsPattern';
 import type { DatabaseSchema } from '../db/schema';
 import type { TaskActor } from './taskActor';
-
-/** Escapes LIKE wildcards so a search for `a_b` finds that text. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * The general user list: staff of the actor's tenant with access-task (the people tasks can
@@ -24,7 +22,7 @@ export async function queryUsers(
     .where(sql<boolean>`${Privilege.accessTask} = any(u.privileges)`);
   const filter = options.filter?.trim();
   if (filter) {
-    const pattern = likePattern(filter);
+    const pattern = containsPattern(filter);
     query = query.where((eb) =>
       eb.or([
         eb('u.email', 'ilike', pattern),
