@@ -38,5 +38,7 @@ export const ErrorCode = {
   wrongCurrentPassword: 'WRONG_CURRENT_PASSWORD',
   /** A webhook button named a target the tenant has not configured. */
   webhookNotConfigured: 'WEBHOOK_NOT_CONFIGURED',
+  /** A webhook button named a target that the task's own form has no button for. */
+  webhookNotOnForm: 'WEBHOOK_NOT_ON_FORM',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

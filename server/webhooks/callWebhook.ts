@@ -4,7 +4,9 @@ import type { WebhookCallBody, WebhookResult } from '../../schemas/api/webhooks'
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { requireEditableTask } from '../files/editableTask';
+import { formRepositoryFor } from '../forms/formRepository';
 import type { TaskActor } from '../workflow/taskActor';
+import { webhookNamesOf } from './formWebhooks';
 import { targetUrl } from './targetUrl';
 
 /** Most of a target's answer the server reads; a webhook answers a verdict, not a document. */
@@ -94,8 +96,10 @@ function verdict(text: string | undefined): WebhookResult {
  * Presses a form's webhook button (spec 001 section 7): for a task the actor is filling in,
  * the tenant's target of that name is called with a JSON POST of the task's ids and the
  * form's current values. The server calls only the targets configured for the tenant
- * (`webhook_targets`), never a URL from the request: an unknown name is a 404
- * WEBHOOK_NOT_CONFIGURED. The call has the target's time limit and follows no redirect; what
+ * (`webhook_targets`), never a URL from the request, and only the ones the task's own form
+ * has a button for: a name no button of the form names is a 422 WEBHOOK_NOT_ON_FORM (even
+ * when the tenant has such a target, which another form's button calls), and a name the
+ * tenant has no target for is a 404 WEBHOOK_NOT_CONFIGURED. The call has the target's time limit and follows no redirect; what
  * the target answers becomes a WebhookResult, never an error of this call.
  */
 export async function callWebhook(
@@ -104,6 +108,18 @@ export async function callWebhook(
 ): Promise<WebhookResult> {
   const { db, actor } = context;
   const task = await requireEditableTask(db, actor, body.taskId);
+  const compiled =
+    task.form_key === null
+      ? undefined
+      : await formRepositoryFor(db).compiled(actor.tenant, task.form_key);
+  if (!compiled || !webhookNamesOf(compiled.form).has(body.name)) {
+    throw new AppError(
+      422,
+      ErrorCode.webhookNotOnForm,
+      "The task's form has no button for this webhook.",
+      { details: [{ path: 'body.name', code: 'webhook.notOnForm' }] },
+    );
+  }
   const target = await db
     .selectFrom('webhook_targets')
     .select(['url', 'timeout_ms', 'headers'])

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskPath } from '../../schemas/api/tasks';
 import { WebhookPath, type WebhookCallAnswer } from '../../schemas/api/webhooks';
+import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
+import { deployFormProcesses, makeFormTask } from '../../server/forms/testing/formTestKit';
 import {
   call,
   deployKit,
@@ -12,6 +14,59 @@ import {
 } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import type { IdentityClient } from './identityClient';
+
+/** The webhook names the test form has a button for: every target the tests press. */
+const BUTTONS = [
+  'credit-check',
+  'credit-check-unavailable',
+  'credit-check-prescript-error',
+  'credit-check-postscript-error',
+  'credit-check-v2',
+  'echo',
+  'redirecting',
+  'slow',
+  'html',
+  'nowhere',
+  'not-http',
+];
+
+/** A designer form with one webhook button for each name of BUTTONS. */
+const BUTTONS_FORM = {
+  id: 'DSG-webhook-buttons',
+  name: { en: 'Webhook buttons' },
+  sections: [
+    {
+      id: 'checks',
+      title: { en: 'Checks' },
+      fields: BUTTONS.map((webhook) => ({
+        id: `press-${webhook}`,
+        type: 'webhook-button',
+        label: { en: `Run ${webhook}` },
+        config: { webhook },
+      })),
+    },
+  ],
+};
+
+/** A designer form whose one button calls the test's echo target, and nothing else. */
+const ECHO_FORM = {
+  id: 'DSG-webhook-echo',
+  name: { en: 'Echo only' },
+  sections: [
+    {
+      id: 'checks',
+      title: { en: 'Checks' },
+      fields: [
+        {
+          id: 'pressEcho',
+          type: 'webhook-button',
+          label: { en: 'Echo' },
+          config: { webhook: 'echo' },
+        },
+      ],
+    },
+  ],
+};
 
 /** What the test's own target received. */
 interface Received {
@@ -33,6 +88,17 @@ describe('webhook buttons', () => {
     server = await startTestServer();
     await deployKit(server);
     await deployKit(server, 'acme');
+    for (const tenant of ['internal', 'acme']) {
+      for (const form of [BUTTONS_FORM, ECHO_FORM]) {
+        await storeFormDefinition(server.database.db, {
+          tenant,
+          id: form.id,
+          kind: 'designer',
+          definition: form,
+        });
+      }
+      await deployFormProcesses(server, [BUTTONS_FORM.id, ECHO_FORM.id], tenant);
+    }
     lucas = await signIn(server, EMAIL.lmartin);
     javier = await signIn(server, EMAIL.jmorales);
     ana = await signIn(server, EMAIL.asouza, 'acme');
@@ -88,8 +154,9 @@ describe('webhook buttons', () => {
     await server.close();
   });
 
-  const lucasTask = () =>
-    makeTask(server, { name: 'Credit check', assignee: 'lmartin', startedBy: 'lmartin' });
+  /** A task of Lucas's whose form has a button for every target the tests press. */
+  const lucasTask = (formKey = BUTTONS_FORM.id) =>
+    makeFormTask(server, { formKey, assignee: 'lmartin' });
 
   const press = (client: IdentityClient, body: unknown) =>
     call(client, 'POST', WebhookPath.call, body);
@@ -176,11 +243,10 @@ describe('webhook buttons', () => {
       code: 'WEBHOOK_NOT_CONFIGURED',
       details: [{ path: 'body.name', code: 'webhook.notConfigured' }],
     });
-    const acmeTask = await makeTask(server, {
-      name: 'Acme check',
+    const acmeTask = await makeFormTask(server, {
+      formKey: BUTTONS_FORM.id,
       tenant: 'acme',
       assignee: 'acme-asouza',
-      startedBy: 'acme-asouza',
     });
     const before = received.length;
     const foreign = await press(ana, { name: 'echo', taskId: acmeTask.id });
@@ -221,7 +287,11 @@ describe('webhook buttons', () => {
   });
 
   it('given someone other than the assignee, or a completed task, when pressed, then 403, 404 or 409 and no call is made', async () => {
-    const task = await lucasTask();
+    const task = await makeTask(server, {
+      name: 'Credit check',
+      assignee: 'lmartin',
+      startedBy: 'lmartin',
+    });
     const before = received.length;
     expect((await press(javier, { name: 'echo', taskId: task.id })).statusCode).toBe(403);
     expect((await press(ana, { name: 'echo', taskId: task.id })).statusCode).toBe(404);
@@ -232,5 +302,31 @@ describe('webhook buttons', () => {
     expect(completed.statusCode, completed.body).toBe(200);
     expect((await press(lucas, { name: 'echo', taskId: task.id })).statusCode).toBe(409);
     expect(received.length).toBe(before);
+  });
+
+  it('given a name the task’s own form has no button for, when pressed, then 422 WEBHOOK_NOT_ON_FORM and no call is made, even though the tenant has that target', async () => {
+    const echoOnly = await lucasTask(ECHO_FORM.id);
+    const kitTask = await makeTask(server, {
+      name: 'No buttons',
+      assignee: 'lmartin',
+      startedBy: 'lmartin',
+    });
+    const before = received.length;
+    for (const [task, name] of [
+      [echoOnly, 'credit-check'],
+      [echoOnly, 'redirecting'],
+      [kitTask, 'echo'],
+    ] as const) {
+      const response = await press(lucas, { name, taskId: task.id });
+      expect(response.statusCode, `${name} on ${task.formKey ?? 'no form'}`).toBe(422);
+      expect(response.json()).toMatchObject({
+        code: 'WEBHOOK_NOT_ON_FORM',
+        details: [{ path: 'body.name', code: 'webhook.notOnForm' }],
+      });
+    }
+    expect(received.length).toBe(before);
+    // The form's own button still calls its target.
+    expect(await outcome('echo', echoOnly.id)).toMatchObject({ isSuccess: true });
+    expect(received.at(-1)?.path).toBe('/echo');
   });
 });

@@ -25,7 +25,7 @@ function selfOrigin(app: FastifyInstance): string | undefined {
 
 /**
  * The webhook button's call (`POST /api/task/webhook`, full session with access-task, the
- * task's assignee while it is open) and the demo's own webhook target.
+ * task's assignee while it is open, a button of the task's own form) and the demo's own webhook target.
  */
 export const webhookRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(demoWebhookTarget);
@@ -38,7 +38,7 @@ export const webhookRoutes: FastifyPluginAsync = async (fastify) => {
         schema: {
           querystring: NoQuery,
           body: WebhookCallBody,
-          response: { 200: WebhookCallAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: WebhookCallAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
         },
       },
       async (request) => ({
