@@ -1,0 +1,138 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DictionaryLabels } from '../../schemas/api/dictionaries';
+import type { DatabaseSchema } from '../db/schema';
+
+/** One demo entry: its code, its labels, and whether forms still offer it. */
+interface DemoEntry {
+  readonly code: string;
+  readonly label: DictionaryLabels;
+  readonly active?: false;
+}
+
+/** One demo dictionary. */
+interface DemoDictionary {
+  readonly name: string;
+  readonly label: DictionaryLabels;
+  readonly entries: readonly DemoEntry[];
+}
+
+const entry = (code: string, en: string, es: string, fr: string, active?: false): DemoEntry => ({
+  code,
+  label: { en, es, fr },
+  ...(active === false ? { active } : {}),
+});
+
+/**
+ * The demo tenants' value lists. The loan application's product list names `loanProducts`;
+ * the retired bridging loan shows how an entry no form offers keeps its label for records.
+ */
+export const DEMO_DICTIONARIES: readonly DemoDictionary[] = [
+  {
+    name: 'loanProducts',
+    label: { en: 'Loan products', es: 'Productos de préstamo', fr: 'Produits de prêt' },
+    entries: [
+      entry('mortgage', 'Mortgage', 'Hipoteca', 'Prêt immobilier'),
+      entry('personal', 'Personal loan', 'Préstamo personal', 'Prêt personnel'),
+      entry('car', 'Car loan', 'Préstamo de coche', 'Prêt auto'),
+      entry('business', 'Business loan', 'Préstamo para empresas', 'Prêt professionnel'),
+      entry('bridging', 'Bridging loan', 'Préstamo puente', 'Prêt relais', false),
+    ],
+  },
+  {
+    name: 'currencies',
+    label: { en: 'Currencies', es: 'Monedas', fr: 'Devises' },
+    entries: [
+      entry('EUR', 'Euro', 'Euro', 'Euro'),
+      entry('USD', 'US dollar', 'Dólar estadounidense', 'Dollar américain'),
+      entry('GBP', 'Pound sterling', 'Libra esterlina', 'Livre sterling'),
+      entry('CHF', 'Swiss franc', 'Franco suizo', 'Franc suisse'),
+      entry('MXN', 'Mexican peso', 'Peso mexicano', 'Peso mexicain'),
+    ],
+  },
+  {
+    name: 'branches',
+    label: { en: 'Branches', es: 'Sucursales', fr: 'Agences' },
+    entries: [
+      entry('madrid-centro', 'Madrid Centre', 'Madrid Centro', 'Madrid Centre'),
+      entry('barcelona-diagonal', 'Barcelona Diagonal', 'Barcelona Diagonal', 'Barcelone Diagonal'),
+      entry('paris-opera', 'Paris Opéra', 'París Ópera', 'Paris Opéra'),
+      entry('lyon-part-dieu', 'Lyon Part-Dieu', 'Lyon Part-Dieu', 'Lyon Part-Dieu'),
+      entry('london-city', 'London City', 'Londres City', 'Londres City'),
+    ],
+  },
+  {
+    name: 'documentTypes',
+    label: { en: 'Document types', es: 'Tipos de documento', fr: 'Types de document' },
+    entries: [
+      entry('id-card', 'Identity card', 'Documento de identidad', "Carte d'identité"),
+      entry('passport', 'Passport', 'Pasaporte', 'Passeport'),
+      entry(
+        'proof-of-address',
+        'Proof of address',
+        'Justificante de domicilio',
+        'Justificatif de domicile',
+      ),
+      entry('payslip', 'Payslip', 'Nómina', 'Bulletin de salaire'),
+      entry('tax-return', 'Tax return', 'Declaración de la renta', "Avis d'imposition"),
+      entry('bank-statement', 'Bank statement', 'Extracto bancario', 'Relevé bancaire'),
+    ],
+  },
+  {
+    name: 'statuses',
+    label: { en: 'Statuses', es: 'Estados', fr: 'Statuts' },
+    entries: [
+      entry('draft', 'Draft', 'Borrador', 'Brouillon'),
+      entry('submitted', 'Submitted', 'Presentada', 'Soumise'),
+      entry('in-review', 'In review', 'En revisión', "En cours d'examen"),
+      entry('approved', 'Approved', 'Aprobada', 'Approuvée'),
+      entry('rejected', 'Rejected', 'Rechazada', 'Refusée'),
+      entry('disbursed', 'Disbursed', 'Desembolsada', 'Décaissée'),
+      entry('closed', 'Closed', 'Cerrada', 'Clôturée'),
+    ],
+  },
+];
+
+/**
+ * Seeds the demo dictionaries of each tenant (called inside the identity seed's
+ * transaction, so a database is seeded whole or not at all). Entries are numbered in steps
+ * of ten, so a tenant can slot a new one between two without renumbering.
+ */
+export async function seedDemoDictionaries(
+  db: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>,
+  tenants: readonly string[],
+): Promise<void> {
+  if (tenants.length === 0) return;
+  await db
+    .insertInto('dictionaries')
+    .values(
+      tenants.flatMap((tenant) =>
+        DEMO_DICTIONARIES.map((dictionary) => ({
+          tenant,
+          name: dictionary.name,
+          label_en: dictionary.label.en,
+          label_es: dictionary.label.es,
+          label_fr: dictionary.label.fr,
+        })),
+      ),
+    )
+    .execute();
+  await db
+    .insertInto('dictionary_entries')
+    .values(
+      tenants.flatMap((tenant) =>
+        DEMO_DICTIONARIES.flatMap((dictionary) =>
+          dictionary.entries.map((item, index) => ({
+            tenant,
+            dictionary: dictionary.name,
+            code: item.code,
+            label_en: item.label.en,
+            label_es: item.label.es,
+            label_fr: item.label.fr,
+            position: (index + 1) * 10,
+            active: item.active ?? true,
+          })),
+        ),
+      ),
+    )
+    .execute();
+}
