@@ -40,5 +40,9 @@ export const ErrorCode = {
   webhookNotConfigured: 'WEBHOOK_NOT_CONFIGURED',
   /** A webhook button named a target that the task's own form has no button for. */
   webhookNotOnForm: 'WEBHOOK_NOT_ON_FORM',
+  /** Every document-generation slot is busy and the waiting line is full: try again soon. */
+  serverTooBusy: 'SERVER_TOO_BUSY',
+  /** An uploaded document template is not a docx or xlsx the server can fill. */
+  templateInvalid: 'TEMPLATE_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
