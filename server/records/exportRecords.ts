@@ -1,0 +1,82 @@
+import * as XLSX from 'xlsx';
+import type { ListRecord, ObjectDefinition } from '../../schemas/api/records';
+import { localizeText } from '../../src/core/forms/compiler/localizeText';
+
+/** Characters that make a spreadsheet read a cell as a formula (or a DDE command). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text a spreadsheet shows as it is: a value starting with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return gets a leading `'`, so no application runs it as a formula (OWASP's CSV
+ * injection advice, which the same applications apply to xlsx text they re-evaluate).
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A record's value as the list shows it (spec 001 section 3): empty for null or missing,
+ * JSON text for objects, arrays and booleans, the text of anything else.
+ */
+export function displayText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}
+
+/** A string cell holding `text`, neutralised; SheetJS writes it as text, never a formula. */
+function textCell(text: string): XLSX.CellObject {
+  return { t: 's', v: neutralizeFormula(text) };
+}
+
+/**
+ * The records download (spec 001 section 7): one sheet whose first row is the object's
+ * field labels in `locale` and whose rows are the records in the list's order. Every value
+ * is a string cell, neutralised against formulas; empty values leave the cell empty.
+ */
+export function buildRecordsWorkbook(
+  definition: ObjectDefinition,
+  records: readonly ListRecord[],
+  locale: string,
+): Buffer {
+  const fields = definition.fields;
+  const sheet: XLSX.WorkSheet = {};
+  fields.forEach((field, column) => {
+    sheet[XLSX.utils.encode_cell({ r: 0, c: column })] = textCell(
+      localizeText(field.label, locale),
+    );
+  });
+  records.forEach((record, index) => {
+    const row = index + 1;
+    fields.forEach((field, column) => {
+      const text = displayText(record.data[field.key]);
+      if (text !== '') sheet[XLSX.utils.encode_cell({ r: row, c: column })] = textCell(text);
+    });
+  });
+  sheet['!ref'] = XLSX.utils.encode_range({
+    s: { r: 0, c: 0 },
+    e: { r: records.length, c: Math.max(fields.length - 1, 0) },
+  });
+  sheet['!cols'] = fields.map(() => ({ wch: 18 }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, sheetName(localizeText(definition.label, locale)));
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
+function sheetName(label: string): string {
+  const cleaned = label
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31);
+  return cleaned === '' ? 'Records' : cleaned;
+}
+
+/** The download's file name: the object's label and `.xlsx` (spec 001 section 9). */
+export function downloadFileName(definition: ObjectDefinition, locale: string): string {
+  const label = [...localizeText(definition.label, locale)]
+    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char))
+    .join('');
+  return `${label.trim() === '' ? definition.key : label.trim()}.xlsx`;
+}

@@ -1,0 +1,278 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { ErrorCode } from '../../schemas/api/common';
+import { normalizeDateFilter } from '../../schemas/api/recordDateFilter';
+import type {
+  FilterItem,
+  ListRecord,
+  ObjectDefinition,
+  ObjectField,
+  RecordPage,
+  RecordQueryBody,
+  SortParams,
+} from '../../schemas/api/records';
+import {
+  ComparisonType,
+  MAX_REQUESTED_PROPERTIES,
+  RecordRequestType,
+  RecordsErrorCode,
+  SortDirection,
+} from '../../schemas/api/recordsConstants';
+import { containsPattern } from '../db/containsPattern';
+import type { DatabaseSchema } from '../db/schema';
+import { AppError, type ErrorDetail } from '../errors';
+
+/** Which records a list or a download reads: the object, its filters, its sort. */
+export interface RecordSelection {
+  readonly tenant: string;
+  readonly definition: ObjectDefinition;
+  readonly filters: readonly FilterItem[];
+  /** The search mode, for filter rows without a comparison type of their own. */
+  readonly approach: ComparisonType;
+  readonly sort?: SortParams | undefined;
+}
+
+function refuse(details: ErrorDetail[]): never {
+  throw new AppError(400, ErrorCode.validation, 'The records list request was refused.', {
+    details,
+  });
+}
+
+function fieldOf(definition: ObjectDefinition, key: string): ObjectField | undefined {
+  return definition.fields.find((field) => field.key === key);
+}
+
+/** `data -> 'key'` with the key written into the statement, so it matches the sort index. */
+function fieldValue(key: string) {
+  return sql`data -> ${sql.lit(key)}`;
+}
+
+/** `data ->> 'key'`: the field's value as text. */
+function fieldText(key: string) {
+  return sql<string>`data ->> ${sql.lit(key)}`;
+}
+
+function contains(key: string, value: unknown): Expression<SqlBool> {
+  return sql<SqlBool>`data @> ${JSON.stringify({ [key]: value })}::jsonb`;
+}
+
+/** A number as users type it: a space groups thousands (spec 001 section 5). */
+function parseNumber(text: string): number | undefined {
+  const compact = text.replace(/[\s\u00a0]/g, '');
+  if (!/^-?\d+(?:[.,]\d+)?$/.test(compact)) return undefined;
+  const value = Number(compact.replace(',', '.'));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The SQL condition of one filter row, by the field's type. Exact rows are containment
+ * (served by the jsonb index) with the value of the field's own type: a number, a boolean,
+ * or text; a date matches a day exactly, and a month, a year or a day of any year by its
+ * prefix or suffix. Partial rows look for the text anywhere in the value, case-insensitive.
+ * A value the field's type cannot hold is refused with the row's index, never ignored.
+ */
+function filterCondition(
+  field: ObjectField,
+  item: FilterItem,
+  approach: ComparisonType,
+  index: number,
+): Expression<SqlBool> {
+  const path = `filterParams/${index}/value`;
+  const partial = (item.comparisonType ?? approach) === ComparisonType.partial;
+  const value = item.value.trim();
+  if (field.type === 'date') {
+    const date = normalizeDateFilter(value);
+    if (!date) refuse([{ path, code: RecordsErrorCode.badDate, params: { field: field.key } }]);
+    const text = fieldText(field.key);
+    switch (date.kind) {
+      case 'day':
+        return partial
+          ? sql<SqlBool>`${text} like ${`${date.value}%`}`
+          : contains(field.key, date.value);
+      case 'month':
+      case 'year':
+        return sql<SqlBool>`${text} like ${`${date.value}%`}`;
+      case 'dayOfYear':
+        return sql<SqlBool>`${text} like ${`%-${date.value}`}`;
+    }
+  }
+  if (partial) return sql<SqlBool>`${fieldText(field.key)} ilike ${containsPattern(value)}`;
+  switch (field.type) {
+    case 'integer':
+    case 'decimal': {
+      const number = parseNumber(value);
+      if (number === undefined) {
+        refuse([{ path, code: RecordsErrorCode.badNumber, params: { field: field.key } }]);
+      }
+      return contains(field.key, number);
+    }
+    case 'boolean': {
+      const lower = value.toLowerCase();
+      if (lower !== 'true' && lower !== 'false') {
+        refuse([{ path, code: RecordsErrorCode.badBoolean, params: { field: field.key } }]);
+      }
+      return contains(field.key, lower === 'true');
+    }
+    case 'object':
+      return sql<SqlBool>`${fieldText(field.key)} = ${value}`;
+    case 'string':
+      return contains(field.key, value);
+  }
+}
+
+/** Every filter and sort of a selection checked against the definition: 400 otherwise. */
+function checkSelection(selection: RecordSelection): void {
+  const unknown: ErrorDetail[] = selection.filters.flatMap((item, index) =>
+    fieldOf(selection.definition, item.key)
+      ? []
+      : [
+          {
+            path: `filterParams/${index}/key`,
+            code: RecordsErrorCode.unknownColumn,
+            params: { column: item.key },
+          },
+        ],
+  );
+  if (selection.sort && !fieldOf(selection.definition, selection.sort.param)) {
+    unknown.push({
+      path: 'sortParams/param',
+      code: RecordsErrorCode.sortNotAField,
+      params: { column: selection.sort.param },
+    });
+  }
+  if (unknown.length > 0) refuse(unknown);
+}
+
+/**
+ * The records of a selection as a Kysely query, not yet ordered or paged: the tenant's rows
+ * of the object's key and version, with each filter row's condition.
+ */
+function selectionQuery(db: Kysely<DatabaseSchema>, selection: RecordSelection) {
+  checkSelection(selection);
+  const { definition } = selection;
+  const conditions = selection.filters.flatMap((item, index) => {
+    const field = fieldOf(definition, item.key);
+    return field ? [filterCondition(field, item, selection.approach, index)] : [];
+  });
+  let query = db
+    .selectFrom('object_records')
+    .where('tenant', '=', selection.tenant)
+    .where('key', '=', definition.key)
+    .where('version', '=', definition.version);
+  for (const condition of conditions) query = query.where(condition);
+  return query;
+}
+
+/** The selection's rows in the list's order: the sort field, else newest first; id breaks ties. */
+function orderedQuery(db: Kysely<DatabaseSchema>, selection: RecordSelection) {
+  const query = selectionQuery(db, selection).select(['id', 'data', 'created_at', 'updated_at']);
+  const { sort } = selection;
+  if (!sort) return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const direction = sort.direction === SortDirection.asc ? sql`asc` : sql`desc`;
+  return query.orderBy(sql`${fieldValue(sort.param)} ${direction}`).orderBy(sql`id ${direction}`);
+}
+
+/**
+ * Which fields a list request answers: the named ones for PROPERTIES (1 to 50 known
+ * fields), every field for ALL_PROPERTIES, which a client must use for an empty list or one
+ * longer than 50 (spec 001 section 5). A request whose type does not fit its list, or that
+ * names an unknown field, is refused.
+ */
+export function requestedFields(
+  definition: ObjectDefinition,
+  body: Pick<RecordQueryBody, 'properties' | 'requestType'>,
+): readonly string[] {
+  const count = body.properties.length;
+  const fits =
+    body.requestType === RecordRequestType.properties
+      ? count >= 1 && count <= MAX_REQUESTED_PROPERTIES
+      : count === 0 || count > MAX_REQUESTED_PROPERTIES;
+  if (!fits) {
+    refuse([
+      {
+        path: 'requestType',
+        code: RecordsErrorCode.propertyCount,
+        params: { count, max: MAX_REQUESTED_PROPERTIES },
+      },
+    ]);
+  }
+  const unknown = body.properties.flatMap((key, index) =>
+    fieldOf(definition, key)
+      ? []
+      : [
+          {
+            path: `properties/${index}`,
+            code: RecordsErrorCode.unknownColumn,
+            params: { column: key },
+          },
+        ],
+  );
+  if (unknown.length > 0) refuse(unknown);
+  return body.requestType === RecordRequestType.properties
+    ? [...new Set(body.properties)]
+    : definition.fields.map((field) => field.key);
+}
+
+function pick(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (key in data) picked[key] = data[key];
+  return picked;
+}
+
+/**
+ * One page of a selection and the count of all its rows (spec 001 section 3, "Paged
+ * result"), with only `fields` of each record's data.
+ */
+export async function queryRecordPage(
+  db: Kysely<DatabaseSchema>,
+  selection: RecordSelection,
+  paging: { page: number; pageSize: number },
+  fields: readonly string[],
+): Promise<RecordPage> {
+  const rows = await orderedQuery(db, selection)
+    .limit(paging.pageSize)
+    .offset(paging.page * paging.pageSize)
+    .execute();
+  const counted = await selectionQuery(db, selection)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return {
+    content: rows.map((row): ListRecord => ({
+      id: row.id,
+      created: row.created_at.toISOString(),
+      updated: row.updated_at.toISOString(),
+      data: pick(row.data, fields),
+    })),
+    page: paging.page,
+    pageSize: paging.pageSize,
+    totalElements: Number(counted.count),
+  };
+}
+
+/** Most rows one download holds; a larger selection is refused with 422. */
+export const DOWNLOAD_ROW_LIMIT = 100_000;
+
+/**
+ * Every row of a selection in the list's order, for a download: at most
+ * {@link DOWNLOAD_ROW_LIMIT}, else a 422 (the client says datastore.reportDownloadError).
+ */
+export async function querySelectionRows(
+  db: Kysely<DatabaseSchema>,
+  selection: RecordSelection,
+): Promise<ListRecord[]> {
+  const rows = await orderedQuery(db, selection)
+    .limit(DOWNLOAD_ROW_LIMIT + 1)
+    .execute();
+  if (rows.length > DOWNLOAD_ROW_LIMIT) {
+    throw new AppError(422, ErrorCode.validation, 'Too many records for one download.', {
+      details: [
+        { path: 'filterParams', code: 'records.tooManyRows', params: { max: DOWNLOAD_ROW_LIMIT } },
+      ],
+    });
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    created: row.created_at.toISOString(),
+    updated: row.updated_at.toISOString(),
+    data: row.data,
+  }));
+}

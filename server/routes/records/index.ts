@@ -1,0 +1,150 @@
+import { Type } from '@sinclair/typebox';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyPluginAsync } from 'fastify';
+import { NoQuery } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
+import {
+  ObjectDefinitionAnswer,
+  ObjectDefinitionsAnswer,
+  ObjectParams,
+  RecordAnswer,
+  RecordDownloadBody,
+  RecordParams,
+  RecordQueryAnswer,
+  RecordQueryBody,
+  RecordsPath,
+} from '../../../schemas/api/records';
+import { requirePrivilege } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
+import { buildRecordsWorkbook, downloadFileName } from '../../records/exportRecords';
+import { loadRecord } from '../../records/loadRecord';
+import { listObjectDefinitions, requireObjectDefinition } from '../../records/objectDefinitions';
+import { queryRecordPage, querySelectionRows, requestedFields } from '../../records/recordQuery';
+import { errorResponses } from '../errorResponses';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The business-object calls of `RecordsPath` (spec 001 section 7): definitions, a filtered
+ * page of records, its xlsx download and one record with its form. Every call needs a full
+ * session with access-bo (403 otherwise) and reads only the caller's tenant.
+ */
+export const recordRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  app.addHook('onRequest', requirePrivilege(Privilege.accessBo));
+
+  app.get(
+    RecordsPath.definitions,
+    {
+      schema: {
+        querystring: NoQuery,
+        response: { 200: ObjectDefinitionsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ result: await listObjectDefinitions(db, request.actor.tenant) }),
+  );
+
+  app.get(
+    RecordsPath.definition.pattern,
+    {
+      schema: {
+        params: ObjectParams,
+        querystring: NoQuery,
+        response: { 200: ObjectDefinitionAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await requireObjectDefinition(
+        db,
+        request.actor.tenant,
+        request.params.key,
+        request.params.version,
+      ),
+    }),
+  );
+
+  app.post(
+    RecordsPath.query.pattern,
+    {
+      schema: {
+        params: ObjectParams,
+        querystring: NoQuery,
+        body: RecordQueryBody,
+        response: { 200: RecordQueryAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { body, params } = request;
+      const tenant = request.actor.tenant;
+      const definition = await requireObjectDefinition(db, tenant, params.key, params.version);
+      const fields = requestedFields(definition, body);
+      const selection = {
+        tenant,
+        definition,
+        filters: body.filterParams,
+        approach: body.filterApproach,
+        sort: body.sortParams,
+      };
+      return {
+        result: await queryRecordPage(
+          db,
+          selection,
+          { page: body.page, pageSize: body.pageSize },
+          fields,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    RecordsPath.download.pattern,
+    {
+      schema: {
+        params: ObjectParams,
+        querystring: NoQuery,
+        body: RecordDownloadBody,
+        response: {
+          200: Type.Unknown({ description: 'The xlsx file, as an attachment.' }),
+          ...errorResponses(400, 401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, params } = request;
+      const tenant = request.actor.tenant;
+      const locale = body.locale ?? 'en';
+      const definition = await requireObjectDefinition(db, tenant, params.key, params.version);
+      const rows = await querySelectionRows(db, {
+        tenant,
+        definition,
+        filters: body.filterParams,
+        approach: body.searchType,
+        sort: body.sortParams,
+      });
+      const file = buildRecordsWorkbook(definition, rows, locale);
+      return reply
+        .type(XLSX_TYPE)
+        .header(
+          'content-disposition',
+          contentDisposition(downloadFileName(definition, locale), { type: 'attachment' }),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(file);
+    },
+  );
+
+  app.get(
+    RecordsPath.record.pattern,
+    {
+      schema: {
+        params: RecordParams,
+        querystring: NoQuery,
+        response: { 200: RecordAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await loadRecord(db, request.actor.tenant, request.params),
+    }),
+  );
+};
