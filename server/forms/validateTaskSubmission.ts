@@ -4,6 +4,7 @@ import type { NormalizedOutcome } from '../../schemas/forms';
 import { outcomeModeOf } from '../../src/core/forms/fields/outcomeMode';
 import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import type { DatabaseSchema } from '../db/schema';
+import { bindPartOptions, dictionariesForParts } from '../dictionaries/bindPartOptions';
 import { AppError, type ErrorDetail } from '../errors';
 import { fileBelongsTo } from '../files/fileRepository';
 import { checkFormValues, type FieldProblem } from './checkFormValues';
@@ -164,9 +165,11 @@ export async function validateTaskSubmission(
   if (!compiled) return refuse('', 'form.notFound', { formId: formKey });
   // 2. What the task holds now: read-only fields keep it, formulas read it.
   const stored = currentTaskValues(await loadProcessVariables(db, task), task);
+  // A dictionary field's choices are the tenant's active entries, read now.
+  const dictionaries = await dictionariesForParts(db, tenant, compiled.parts);
   const run = (part: CompiledPart, submitted: Readonly<Record<string, unknown>>, as: SaveMode) =>
     checkFormValues({
-      part,
+      part: bindPartOptions(part, dictionaries),
       mode: as,
       submitted,
       stored,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from '../identity/passwordHash';
+import { seedDemoDictionaries } from './demoDictionaries';
 import { seedDemoWebhookTargets } from './demoWebhookTargets';
 import { DEMO_PASSWORD, loadIdentityFixtures } from './identityFixtures';
 
@@ -88,6 +89,10 @@ export async function seedIdentity(
     );
     if (memberships.length > 0) await trx.insertInto('group_members').values(memberships).execute();
     await seedDemoWebhookTargets(
+      trx,
+      tenants.map((tenant) => tenant.name),
+    );
+    await seedDemoDictionaries(
       trx,
       tenants.map((tenant) => tenant.name),
     );
