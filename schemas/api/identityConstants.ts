@@ -10,6 +10,8 @@ export const Privilege = {
   accessTest: 'access-test',
   accessVariables: 'access-variables',
   accessAutofill: 'access-autofill',
+  /** Administers the tenant's document templates (adds and removes them). */
+  accessAdmin: 'access-admin',
 } as const;
 export type Privilege = (typeof Privilege)[keyof typeof Privilege];
 
