@@ -5,6 +5,7 @@ import { FolderLockedError } from './db/lockFile';
 import { seedFormDefinitions } from './forms/seedFormDefinitions';
 import { migrate } from './db/migrate';
 import { publicBaseUrl } from './identity/publicUrl';
+import { seedDemoRecords } from './seed/demoRecords';
 import { seedDemoWorkload } from './seed/demoWorkload';
 import { demoSignIns } from './seed/identityFixtures';
 import { seedIdentity } from './seed/seedIdentity';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     await migrate(database.db);
     const seed = await seedIdentity(database.db, config.passwordHashing);
     const forms = await seedFormDefinitions(database.db);
+    await seedDemoRecords(database.db);
     app = await buildApp({ config, database });
     if (forms.refused.length > 0) {
       app.log.warn({ files: forms.refused.map((file) => file.file) }, 'form fixtures refused');
