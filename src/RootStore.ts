@@ -1,5 +1,6 @@
 import { setGlobalErrorHandlers } from './api/httpClient';
 import { DashboardStore } from './dashboard/DashboardStore';
+import { DictionaryStore } from './dictionaries/DictionaryStore';
 import { browserNotifier } from './notifications/desktopNotifier';
 import { NotificationStore } from './notifications/NotificationStore';
 import { ProcessStore } from './process/ProcessStore';
@@ -36,6 +37,8 @@ export class RootStore {
   readonly dashboard: DashboardStore;
   /** The /process screens and the start-process drawer. */
   readonly processes: ProcessStore;
+  /** The tenant's value lists, loaded once per session: form choices and stored codes' labels. */
+  readonly dictionaries: DictionaryStore;
 
   private readonly detachHttp: () => void;
 
@@ -54,7 +57,8 @@ export class RootStore {
       navigator: deps.navigator,
     });
     // 5. The task work: notifications first (the shell shows their count), then the
-    // dashboard, which refreshes them after task actions, then the process screens.
+    // dashboard, which refreshes them after task actions, then the process screens and the
+    // value lists their forms and records read.
     const currentUser = () => this.session.account;
     this.notifications = new NotificationStore({
       currentUserId: () => currentUser()?.id ?? null,
@@ -74,6 +78,10 @@ export class RootStore {
       toasts: this.toasts,
       navigator: deps.navigator,
       currentUser,
+    });
+    this.dictionaries = new DictionaryStore({
+      toasts: this.toasts,
+      sessionKey: () => currentUser()?.id ?? null,
     });
     // 6. Last, the HTTP client's reactions to 401, 403 and 503, which call into the above.
     this.detachHttp = setGlobalErrorHandlers({

@@ -86,6 +86,8 @@ export interface TaskFormPageDeps {
   readonly canAutofill?: boolean;
   /** Today as `YYYY-MM-DD` for Autofill's dates; the browser's day by default. */
   readonly today?: () => string;
+  /** Binds the choices of fields that name a system dictionary; without it they have none. */
+  readonly dictionaries?: { bindForm(form: NormalizedForm): Promise<NormalizedForm> };
 }
 
 function isSaving(outcome: NormalizedOutcome): boolean {
@@ -228,7 +230,9 @@ export class TaskFormPageStore {
   private async loadSingle(taskId: string): Promise<TaskFormPart[]> {
     const answer = await fetchTaskForm(taskId);
     if (answer.kind === 'combined') throw new Error('A combined task has its own call');
-    const form = compileServedForm(answer.kind, answer.definition, answer.formId);
+    const form = await this.bindDictionaries(
+      compileServedForm(answer.kind, answer.definition, answer.formId),
+    );
     runInAction(() => {
       this.combined = false;
       this.serverReadOnly = answer.readOnly;
@@ -242,14 +246,22 @@ export class TaskFormPageStore {
       this.combined = true;
       this.serverReadOnly = answer.readOnly;
     });
-    return [...answer.forms]
-      .sort((a, b) => a.index - b.index)
-      .map((part) => {
-        const form = part.resolved
-          ? compileServedForm(part.kind, part.definition, part.formId)
-          : null;
-        return this.makePart(part.formId, part.title ?? form?.name ?? null, form, part.values);
-      });
+    const ordered = [...answer.forms].sort((a, b) => a.index - b.index);
+    const forms = await Promise.all(
+      ordered.map((part) =>
+        part.resolved
+          ? this.bindDictionaries(compileServedForm(part.kind, part.definition, part.formId))
+          : null,
+      ),
+    );
+    return ordered.map((part, index) => {
+      const form = forms[index] ?? null;
+      return this.makePart(part.formId, part.title ?? form?.name ?? null, form, part.values);
+    });
+  }
+
+  private bindDictionaries(form: NormalizedForm): Promise<NormalizedForm> {
+    return this.deps.dictionaries ? this.deps.dictionaries.bindForm(form) : Promise.resolve(form);
   }
 
   private makePart(

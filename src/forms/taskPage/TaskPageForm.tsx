@@ -60,7 +60,7 @@ export const TaskPageForm = observer(function TaskPageForm({
   readOnly,
   dirtyProbe,
 }: TaskPageFormProps) {
-  const { toasts, navigator, session, preferences } = useStores();
+  const { toasts, navigator, session, preferences, dictionaries } = useStores();
   const { t, i18n } = useTranslation();
   const tenant = session.account?.tenant ?? 'default';
   const [store] = useState(
@@ -71,6 +71,7 @@ export const TaskPageForm = observer(function TaskPageForm({
         tenant,
         storage: browserStorage(),
         canAutofill: session.hasPrivilege(Privilege.accessAutofill),
+        dictionaries,
       }),
   );
   // The page's services for its fields: the people directory, this task's file store and
