@@ -1,0 +1,208 @@
+import {
+  AnchorButton,
+  Button,
+  HTMLSelect,
+  NonIdealState,
+  Spinner,
+  Tab,
+  Tabs,
+  Tag,
+} from '@blueprintjs/core';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FilterIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { RECORD_PAGE_SIZES, type RecordPageSize } from '../../schemas/api/recordsConstants';
+import { NotFoundState } from '../components/NotFoundState';
+import { PageHeading } from '../components/PageHeading';
+import { useIsMobile } from '../components/useIsMobile';
+import { localizeText } from '../core/forms/compiler/localizeText';
+import { Paths } from '../routing/paths';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { DownloadStatus } from './RecordsStore';
+import { RecordFilters } from './RecordFilters';
+import { RecordsTable } from './RecordsTable';
+import { versionFromPath } from './recordPaths';
+import { useRecordsStore } from './useRecordsStore';
+import './records.css';
+
+const TAB_RECORDS = 'records';
+const TAB_ANALYSES = 'analyses';
+
+/**
+ * `/objectdata/{key}/{version}` (spec 001 section 2): an object's records, titled with its
+ * label, in the tabs Records and (only when the object has an analysis address) Analyses.
+ * Records is the filterable, sortable, server-paged table with its xlsx download.
+ */
+export const ObjectDataPage = observer(function ObjectDataPage() {
+  const { key = '', version: versionText } = useParams();
+  const version = versionFromPath(versionText);
+  const store = useRecordsStore();
+  const { t, i18n } = useTranslation();
+  const isMobile = useIsMobile();
+  const [tab, setTab] = useState(TAB_RECORDS);
+
+  useEffect(() => {
+    void store.open(key, version);
+  }, [store, key, version]);
+
+  const definition = store.key === key && store.version === version ? store.definition : null;
+  if (!definition) {
+    if (store.definitionStatus === RemoteLoadingStatus.loadingFailed) {
+      return (
+        <NotFoundState
+          title={t('records.notFoundTitle')}
+          description={t('records.notFoundText')}
+          backText={t('records.backToDashboard')}
+          backTo={Paths.home}
+          data-testid="records-not-found"
+        />
+      );
+    }
+    return (
+      <div className="tessera-records__loading-page" role="status">
+        <Spinner size={32} aria-label={t('records.loading')} />
+      </div>
+    );
+  }
+
+  const label = localizeText(definition.label, i18n.language);
+  const columns = definition.fields.filter((field) =>
+    isMobile ? field.visibleInMobile : field.visibleInOthers,
+  );
+  const activeFilters = store.appliedFilters.length;
+  const first = store.totalElements === 0 ? 0 : store.page * store.pageSize + 1;
+  const last = Math.min(store.totalElements, (store.page + 1) * store.pageSize);
+
+  const records = (
+    <div className="tessera-records__panel">
+      <div className="tessera-records__toolbar">
+        <Button
+          icon={<FilterIcon />}
+          active={store.filtersOpen}
+          aria-expanded={store.filtersOpen}
+          aria-controls="records-filters"
+          onClick={() => store.setFiltersOpen(!store.filtersOpen)}
+        >
+          {t('records.filters')}
+          {activeFilters > 0 && (
+            <Tag round minimal intent="primary" className="tessera-records__filter-count">
+              {activeFilters}
+            </Tag>
+          )}
+        </Button>
+        <span className="tessera-records__count" aria-live="polite">
+          {store.status === RemoteLoadingStatus.fullyLoaded &&
+            t('records.count', { count: store.totalElements })}
+        </span>
+        <Button
+          icon={<DownloadIcon />}
+          loading={store.downloadStatus === DownloadStatus.loading}
+          disabled={store.totalElements === 0}
+          onClick={() => void store.download(i18n.language, `${label}.xlsx`)}
+        >
+          {t('records.download')}
+        </Button>
+      </div>
+      {store.filtersOpen && (
+        <div id="records-filters">
+          <RecordFilters store={store} fields={definition.fields} />
+        </div>
+      )}
+      {store.rows.length === 0 && store.status === RemoteLoadingStatus.fullyLoaded ? (
+        <NonIdealState
+          className="tessera-records__empty"
+          icon="search"
+          title={t('records.emptyTitle')}
+          description={activeFilters > 0 ? t('records.emptyFiltered') : t('records.emptyText')}
+        />
+      ) : store.status === RemoteLoadingStatus.loadingFailed && store.rows.length === 0 ? (
+        <NonIdealState
+          className="tessera-records__empty"
+          icon="error"
+          title={t('records.loadFailed')}
+          action={<Button onClick={() => void store.loadPage()}>{t('records.retry')}</Button>}
+        />
+      ) : (
+        <RecordsTable store={store} columns={columns} />
+      )}
+      <nav className="tessera-records__pager" aria-label={t('records.pagination')}>
+        <label className="tessera-records__page-size">
+          <span>{t('records.pageSize')}</span>
+          <HTMLSelect
+            value={store.pageSize}
+            onChange={(event) =>
+              void store.setPageSize(Number(event.currentTarget.value) as RecordPageSize)
+            }
+            options={RECORD_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+          />
+        </label>
+        <span className="tessera-records__range">
+          {t('records.range', { first, last, total: store.totalElements })}
+        </span>
+        <Button
+          variant="minimal"
+          icon={<ChevronLeftIcon />}
+          aria-label={t('records.previousPage')}
+          disabled={store.page === 0 || store.isLoading}
+          onClick={() => void store.goToPage(store.page - 1)}
+        />
+        <span className="tessera-records__page" data-testid="records-page">
+          {t('records.pageOf', { page: store.page + 1, pages: store.pageCount })}
+        </span>
+        <Button
+          variant="minimal"
+          icon={<ChevronRightIcon />}
+          aria-label={t('records.nextPage')}
+          disabled={store.page >= store.pageCount - 1 || store.isLoading}
+          onClick={() => void store.goToPage(store.page + 1)}
+        />
+      </nav>
+    </div>
+  );
+
+  return (
+    <div className="tessera-records">
+      <PageHeading className="tessera-records__heading">
+        <span
+          className="tessera-records__dot"
+          aria-hidden="true"
+          style={{ backgroundColor: definition.colour }}
+        />
+        {label}
+      </PageHeading>
+      <Tabs
+        id="records-tabs"
+        selectedTabId={definition.externalAnalysisUrl ? tab : TAB_RECORDS}
+        onChange={(next) => setTab(String(next))}
+        renderActiveTabPanelOnly
+      >
+        <Tab id={TAB_RECORDS} title={t('records.tabRecords')} panel={records} />
+        {definition.externalAnalysisUrl && (
+          <Tab
+            id={TAB_ANALYSES}
+            title={t('records.tabAnalyses')}
+            panel={
+              <NonIdealState
+                icon="chart"
+                title={t('records.analysesTitle')}
+                description={t('records.analysesText')}
+                action={
+                  <AnchorButton
+                    href={definition.externalAnalysisUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    intent="primary"
+                  >
+                    {t('records.openAnalysis')}
+                  </AnchorButton>
+                }
+              />
+            }
+          />
+        )}
+      </Tabs>
+    </div>
+  );
+});

@@ -1,0 +1,97 @@
+import { Button, Spinner, Tag } from '@blueprintjs/core';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { FormValues } from '../../schemas/api/forms';
+import { Privilege } from '../../schemas/api/identityConstants';
+import { PageHeading } from '../components/PageHeading';
+import { localizeText } from '../core/forms/compiler/localizeText';
+import { TaskForm } from '../forms/runtime/TaskForm';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { useStores } from '../stores/useStores';
+import { RecordDetailStore } from './RecordDetailStore';
+import { objectDataPath, versionFromPath } from './recordPaths';
+import { useRecordsStore } from './useRecordsStore';
+import './records.css';
+
+const NO_VALUES: FormValues = {};
+const ignoreSubmit = () => undefined;
+
+/**
+ * `/objectdata/{key}/{version}/{recordId}` (spec 001 section 2, "Report detail screen"):
+ * the record's form, read-only, with the way back to the list (which finds its filters,
+ * sort and page as they were) and the record's data version on a disabled button.
+ */
+export const RecordPage = observer(function RecordPage() {
+  const { key = '', version: versionText, recordId = '' } = useParams();
+  const version = versionFromPath(versionText);
+  const { toasts, navigator, session } = useStores();
+  const list = useRecordsStore();
+  const { t, i18n } = useTranslation();
+  const [store] = useState(() => new RecordDetailStore({ toasts, navigator }));
+
+  useEffect(() => {
+    void store.load(key, version, recordId);
+  }, [store, key, version, recordId]);
+
+  const detail = store.detail;
+  const definition = list.key === key && list.version === version ? list.definition : null;
+  const objectLabel = definition ? localizeText(definition.label, i18n.language) : key;
+  const back = () => navigator.navigate(objectDataPath(key, version));
+
+  return (
+    <div className="tessera-record">
+      <div className="tessera-record__bar">
+        <Button variant="minimal" icon={<ArrowLeftIcon />} onClick={back}>
+          {t('records.backToList')}
+        </Button>
+        <div className="tessera-record__actions">
+          {detail && (
+            <Button
+              disabled
+              className="tessera-record__version"
+              aria-label={t('records.dataVersion', { version: detail.record.dataVersion })}
+            >
+              {`V${detail.record.dataVersion}`}
+            </Button>
+          )}
+        </div>
+      </div>
+      <PageHeading className="tessera-record__heading">
+        <span className="tessera-record__object">{objectLabel}</span>
+        <span className="tessera-record__id">{recordId}</span>
+      </PageHeading>
+      {store.status !== RemoteLoadingStatus.fullyLoaded || !detail ? (
+        <div className="tessera-records__loading-page" role="status">
+          {store.status === RemoteLoadingStatus.loading && (
+            <Spinner size={32} aria-label={t('records.loading')} />
+          )}
+        </div>
+      ) : (
+        store.forms.map((view) => (
+          <section
+            key={view.formId}
+            className="tessera-record__form"
+            aria-label={view.title ? localizeText(view.title, i18n.language) : undefined}
+          >
+            {view.title && (
+              <h2 className="tessera-record__part-title">
+                <Tag minimal>{localizeText(view.title, i18n.language)}</Tag>
+              </h2>
+            )}
+            <TaskForm
+              form={view.form}
+              initialValues={detail.record.data ?? NO_VALUES}
+              readOnly
+              locale={i18n.language}
+              accessTest={session.hasPrivilege(Privilege.accessTest)}
+              onSubmit={ignoreSubmit}
+            />
+          </section>
+        ))
+      )}
+    </div>
+  );
+});

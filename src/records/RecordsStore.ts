@@ -1,0 +1,368 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { normalizeDateFilter } from '../../schemas/api/recordDateFilter';
+import type { FilterItem, ListRecord, ObjectField, SortParams } from '../../schemas/api/records';
+import {
+  ComparisonType,
+  DEFAULT_RECORD_PAGE_SIZE,
+  MAX_REQUESTED_PROPERTIES,
+  RECORD_PAGE_SIZES,
+  RecordRequestType,
+  SortDirection,
+  type RecordPageSize,
+} from '../../schemas/api/recordsConstants';
+import { BadRequestError, NotFoundError, UnprocessableError } from '../api/errors';
+import type { AppNavigator } from '../stores/AppNavigator';
+import { needsOwnMessage, reportFailure } from '../stores/reportFailure';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import type { ToastStore } from '../stores/ToastStore';
+import { recordPath } from './recordPaths';
+import {
+  downloadRecords,
+  fetchObjectDefinition,
+  queryRecords,
+  type ObjectDefinition,
+} from './recordsApi';
+import { reportRecordsWarning } from './recordsWarning';
+
+/** Where the page size choice is kept between visits. */
+export const PAGE_SIZE_STORAGE_KEY = 'tessera.records.pageSize';
+
+/** Where the download stands (spec 001 section 4, download statuses). */
+export const DownloadStatus = {
+  idle: 'default',
+  loading: 'loading',
+  success: 'success',
+  error: 'httpError',
+} as const;
+export type DownloadStatus = (typeof DownloadStatus)[keyof typeof DownloadStatus];
+
+/** What the records store needs from the app. */
+export interface RecordsStoreDeps {
+  toasts: ToastStore;
+  navigator: AppNavigator;
+  /** Where the page size is remembered; null when storage is unavailable. */
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Saves a downloaded file for the user (a link click in the browser). */
+  saveFile: (file: File) => void;
+}
+
+function readPageSize(storage: RecordsStoreDeps['storage']): RecordPageSize {
+  try {
+    const kept = Number(storage?.getItem(PAGE_SIZE_STORAGE_KEY));
+    return (RECORD_PAGE_SIZES as readonly number[]).includes(kept)
+      ? (kept as RecordPageSize)
+      : DEFAULT_RECORD_PAGE_SIZE;
+  } catch {
+    return DEFAULT_RECORD_PAGE_SIZE;
+  }
+}
+
+/**
+ * The records screen's state (spec 001 section 3, "Object data list state"): the object's
+ * definition, the filter rows as typed and as searched, the search mode, the sort, the page
+ * and its rows. It lives as long as the app, so coming back from a record finds the list
+ * as it was left; opening another object starts afresh.
+ */
+export class RecordsStore {
+  key: string | null = null;
+  version = 1;
+  definition: ObjectDefinition | null = null;
+  definitionStatus: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
+  /** What the user typed in each column's filter, by field key. */
+  filterDraft: Record<string, string> = {};
+  /** The filter rows of the last search. */
+  appliedFilters: FilterItem[] = [];
+  /** A problem with a typed filter value, by field key: a translation key. */
+  filterErrors: Record<string, string> = {};
+  searchMode: ComparisonType = ComparisonType.exact;
+  sort: SortParams | undefined = undefined;
+  page = 0;
+  pageSize: RecordPageSize;
+  rows: ListRecord[] = [];
+  totalElements = 0;
+  status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
+  filtersOpen = false;
+  downloadStatus: DownloadStatus = DownloadStatus.idle;
+
+  private readonly deps: RecordsStoreDeps;
+  private request = 0;
+
+  constructor(deps: RecordsStoreDeps) {
+    this.deps = deps;
+    this.pageSize = readPageSize(deps.storage);
+    makeAutoObservable<RecordsStore, 'deps' | 'request'>(this, { deps: false, request: false });
+  }
+
+  /** The definition's fields, in order. */
+  get fields(): readonly ObjectField[] {
+    return this.definition?.fields ?? [];
+  }
+
+  /** Whether the list is waiting for its definition or a page. */
+  get isLoading(): boolean {
+    return (
+      this.definitionStatus === RemoteLoadingStatus.loading ||
+      this.status === RemoteLoadingStatus.loading
+    );
+  }
+
+  /** How many pages the current selection has (at least one). */
+  get pageCount(): number {
+    return Math.max(1, Math.ceil(this.totalElements / this.pageSize));
+  }
+
+  /** Whether a record of this object can be opened: its definition names a form. */
+  get hasForm(): boolean {
+    const other = this.definition?.otherData;
+    return Boolean(other?.formId ?? other?.cutFormId);
+  }
+
+  /**
+   * Shows an object's list. The same object as before keeps its filters, sort and page
+   * (coming back from a record) and reloads that page; another object starts afresh with
+   * the exact search mode.
+   */
+  async open(key: string, version: number): Promise<void> {
+    const same = this.key === key && this.version === version && this.definition !== null;
+    if (same) {
+      await this.loadPage();
+      return;
+    }
+    this.key = key;
+    this.version = version;
+    this.definition = null;
+    this.filterDraft = {};
+    this.appliedFilters = [];
+    this.filterErrors = {};
+    this.searchMode = ComparisonType.exact;
+    this.sort = undefined;
+    this.page = 0;
+    this.rows = [];
+    this.totalElements = 0;
+    this.filtersOpen = false;
+    this.definitionStatus = RemoteLoadingStatus.loading;
+    const request = ++this.request;
+    try {
+      const definition = await fetchObjectDefinition(key, version);
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.definition = definition;
+        this.definitionStatus = RemoteLoadingStatus.fullyLoaded;
+      });
+    } catch (error) {
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.definitionStatus = RemoteLoadingStatus.loadingFailed;
+      });
+      if (error instanceof NotFoundError) this.deps.toasts.showError('records.notFound');
+      else reportFailure(this.deps.toasts, error, 'records.definitionLoadError');
+      return;
+    }
+    await this.loadPage();
+  }
+
+  /** Types into a column's filter. */
+  setFilterValue(fieldKey: string, value: string): void {
+    this.filterDraft = { ...this.filterDraft, [fieldKey]: value };
+    if (this.filterErrors[fieldKey]) {
+      const { [fieldKey]: _cleared, ...rest } = this.filterErrors;
+      this.filterErrors = rest;
+    }
+  }
+
+  /** Exact (default) or partial search. */
+  setSearchMode(mode: ComparisonType): void {
+    this.searchMode = mode;
+  }
+
+  /** Opens or closes the filter panel. */
+  setFiltersOpen(open: boolean): void {
+    this.filtersOpen = open;
+  }
+
+  /**
+   * Searches with the typed filters (Enter or the search button): only columns with a value
+   * make rows (spec 001 section 5), date values are normalised and shown normalised, and a
+   * date that cannot be read stops the search with a message under its column.
+   */
+  async search(): Promise<void> {
+    const rows: FilterItem[] = [];
+    const errors: Record<string, string> = {};
+    const draft = { ...this.filterDraft };
+    for (const field of this.fields) {
+      const value = (draft[field.key] ?? '').trim();
+      if (value === '') continue;
+      if (field.type === 'date') {
+        const date = normalizeDateFilter(value);
+        if (!date) {
+          errors[field.key] = 'records.badDate';
+          continue;
+        }
+        draft[field.key] = date.value;
+        rows.push({ key: field.key, value: date.value, comparisonType: this.searchMode });
+      } else {
+        rows.push({ key: field.key, value, comparisonType: this.searchMode });
+      }
+    }
+    this.filterDraft = draft;
+    this.filterErrors = errors;
+    if (Object.keys(errors).length > 0) return;
+    this.appliedFilters = rows;
+    this.page = 0;
+    await this.loadPage();
+  }
+
+  /** Empties every filter and searches again. */
+  async clearFilters(): Promise<void> {
+    this.filterDraft = {};
+    this.filterErrors = {};
+    this.appliedFilters = [];
+    this.page = 0;
+    await this.loadPage();
+  }
+
+  /** Sorts on a field: first descending (the default), then ascending, then descending. */
+  async toggleSort(fieldKey: string): Promise<void> {
+    const direction =
+      this.sort?.param === fieldKey && this.sort.direction === SortDirection.desc
+        ? SortDirection.asc
+        : SortDirection.desc;
+    this.sort = { param: fieldKey, direction };
+    this.page = 0;
+    await this.loadPage();
+  }
+
+  /** Goes to a page (0-based), within the selection. */
+  async goToPage(page: number): Promise<void> {
+    const next = Math.min(Math.max(0, page), this.pageCount - 1);
+    if (next === this.page) return;
+    this.page = next;
+    await this.loadPage();
+  }
+
+  /** Changes the page size, remembers it, and starts at the first page. */
+  async setPageSize(size: RecordPageSize): Promise<void> {
+    this.pageSize = size;
+    this.page = 0;
+    try {
+      this.deps.storage?.setItem(PAGE_SIZE_STORAGE_KEY, String(size));
+    } catch {
+      // A full or blocked storage only means the choice is not remembered.
+    }
+    await this.loadPage();
+  }
+
+  /**
+   * The list request's properties: the definition's fields. An empty list or one longer
+   * than 50 switches to the all-properties type and is reported (spec 001 section 5).
+   */
+  private properties(): { properties: string[]; requestType: RecordRequestType } {
+    const properties = this.fields.map((field) => field.key);
+    if (properties.length === 0 || properties.length > MAX_REQUESTED_PROPERTIES) {
+      reportRecordsWarning('The property list switched to all properties.', {
+        key: this.key,
+        version: this.version,
+        count: properties.length,
+      });
+      return { properties: [], requestType: RecordRequestType.allProperties };
+    }
+    return { properties, requestType: RecordRequestType.properties };
+  }
+
+  /** Loads the current page of the current selection. */
+  async loadPage(): Promise<void> {
+    const { key, version, definition } = this;
+    if (key === null || definition === null) return;
+    const request = ++this.request;
+    this.status = RemoteLoadingStatus.loading;
+    try {
+      const result = await queryRecords(key, version, {
+        page: this.page,
+        pageSize: this.pageSize,
+        filterParams: this.appliedFilters,
+        ...(this.sort ? { sortParams: this.sort } : {}),
+        ...this.properties(),
+        filterApproach: this.searchMode,
+        useReadFlag: true,
+      });
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.rows = result.content;
+        this.totalElements = result.totalElements;
+        this.status = RemoteLoadingStatus.fullyLoaded;
+      });
+      // A page beyond the end (records went away meanwhile) moves to the last one.
+      if (result.content.length === 0 && this.page > 0 && result.totalElements > 0) {
+        await this.goToPage(this.pageCount - 1);
+      }
+    } catch (error) {
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.status = RemoteLoadingStatus.loadingFailed;
+      });
+      if (error instanceof BadRequestError) this.showRefusal(error);
+      else reportFailure(this.deps.toasts, error);
+    }
+  }
+
+  /** A refused search: its details name the columns, shown under their filters. */
+  private showRefusal(error: BadRequestError): void {
+    const errors: Record<string, string> = {};
+    for (const detail of error.details) {
+      const index = /^filterParams\/(\d+)\//.exec(detail.path)?.[1];
+      const item = index === undefined ? undefined : this.appliedFilters[Number(index)];
+      if (item) errors[item.key] = detail.code;
+    }
+    if (Object.keys(errors).length > 0) {
+      this.filterErrors = errors;
+      this.filtersOpen = true;
+    } else this.deps.toasts.showError('common.serverErrorTryAgain');
+  }
+
+  /**
+   * Opens a record. Without a form to show it in, the row does not open and
+   * datastore.reportFormError says why (spec 001 section 5).
+   */
+  openRecord(recordId: string): void {
+    if (this.key === null) return;
+    if (!this.hasForm) {
+      this.deps.toasts.showError('datastore.reportFormError');
+      return;
+    }
+    this.deps.navigator.navigate(recordPath(this.key, this.version, recordId));
+  }
+
+  /**
+   * Downloads the searched list as `{label}.xlsx` in the user's language;
+   * datastore.reportDownloadError on failure, a 422 included (spec 001 section 8).
+   */
+  async download(locale: string, fallbackName: string): Promise<void> {
+    const { key, version } = this;
+    if (key === null || this.downloadStatus === DownloadStatus.loading) return;
+    this.downloadStatus = DownloadStatus.loading;
+    try {
+      const file = await downloadRecords(
+        key,
+        version,
+        {
+          filterParams: this.appliedFilters,
+          searchType: this.searchMode,
+          ...(this.sort ? { sortParams: this.sort } : {}),
+          locale: locale === 'es' || locale === 'fr' ? locale : 'en',
+        },
+        fallbackName,
+      );
+      this.deps.saveFile(file);
+      runInAction(() => {
+        this.downloadStatus = DownloadStatus.success;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.downloadStatus = DownloadStatus.error;
+      });
+      if (needsOwnMessage(error) || error instanceof UnprocessableError) {
+        this.deps.toasts.showError('datastore.reportDownloadError');
+      }
+    }
+  }
+}

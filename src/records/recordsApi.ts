@@ -1,0 +1,84 @@
+import type {
+  ObjectDefinition,
+  ObjectDefinitionAnswer,
+  ObjectDefinitionsAnswer,
+  RecordAnswer,
+  RecordDownloadBody,
+  RecordPage,
+  RecordQueryAnswer,
+  RecordQueryBody,
+} from '../../schemas/api/records';
+import { RecordsPath } from '../../schemas/api/recordsConstants';
+import { http } from '../api/httpClient';
+
+export type { ObjectDefinition, RecordPage };
+/** One record with the form it opens in. */
+export type RecordWithForm = RecordAnswer['result'];
+
+/** A download may take a while for a large selection. */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+/** The tenant's object definitions, latest version of each (access-bo). */
+export async function fetchObjectDefinitions(): Promise<ObjectDefinition[]> {
+  const response = await http.get<ObjectDefinitionsAnswer>(RecordsPath.definitions);
+  return response.data.result;
+}
+
+/** One object definition (`GET /api/datastore/object-definitions/{key}/{version}`). */
+export async function fetchObjectDefinition(
+  key: string,
+  version: number,
+): Promise<ObjectDefinition> {
+  const response = await http.get<ObjectDefinitionAnswer>(RecordsPath.definition(key, version));
+  return response.data.result;
+}
+
+/** A filtered, sorted page of an object's records. */
+export async function queryRecords(
+  key: string,
+  version: number,
+  body: RecordQueryBody,
+): Promise<RecordPage> {
+  const response = await http.post<RecordQueryAnswer>(RecordsPath.query(key, version), body);
+  return response.data.result;
+}
+
+/** One record and its form; a 404 rejects with a `NotFoundError`. */
+export async function fetchRecord(
+  key: string,
+  version: number,
+  recordId: string,
+): Promise<RecordWithForm> {
+  const response = await http.get<RecordAnswer>(RecordsPath.record(key, version, recordId));
+  return response.data.result;
+}
+
+/** The name of a Content-Disposition's attachment, preferring the UTF-8 form. */
+export function attachmentFileName(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // A broken escape falls back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1];
+}
+
+/** The filtered list as an xlsx `File`, named as the server names it (`{label}.xlsx`). */
+export async function downloadRecords(
+  key: string,
+  version: number,
+  body: RecordDownloadBody,
+  fallbackName: string,
+): Promise<File> {
+  const response = await http.post<Blob>(RecordsPath.download(key, version), body, {
+    responseType: 'blob',
+    timeout: DOWNLOAD_TIMEOUT_MS,
+    headers: { Accept: '*/*' },
+  });
+  const name = attachmentFileName(response.headers['content-disposition']) ?? fallbackName;
+  return new File([response.data], name, { type: response.data.type });
+}
