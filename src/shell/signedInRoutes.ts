@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { Privilege } from '../../schemas/api/identity';
+import { Privilege } from '../../schemas/api/identityConstants';
 import { Paths } from '../routing/paths';
 
 const DashboardPage = lazy(() =>
@@ -23,6 +23,13 @@ const FormPreviewPage = lazy(() =>
   import('../forms/preview/FormPreviewPage').then((module) => ({
     default: module.FormPreviewPage,
   })),
+);
+
+const ObjectDataPage = lazy(() =>
+  import('../records/ObjectDataPage').then((module) => ({ default: module.ObjectDataPage })),
+);
+const RecordPage = lazy(() =>
+  import('../records/RecordPage').then((module) => ({ default: module.RecordPage })),
 );
 
 /** One screen of the signed-in area, shown inside the shell. */
@@ -71,4 +78,19 @@ export const signedInRoutes: SignedInRoute[] = [
   // No `privilege`: without access-test the page explains why rather than redirecting, since
   // authors share its address with colleagues.
   { path: Paths.formPreview, Screen: FormPreviewPage, titleKey: 'preview.title' },
+  // Titled Reports in the header (spec 000 section 2); the page names the object.
+  {
+    path: '/objectdata/:key/:version',
+    Screen: ObjectDataPage,
+    titleKey: 'shell.reports',
+    ownHeading: true,
+    privilege: Privilege.accessBo,
+  },
+  {
+    path: '/objectdata/:key/:version/:recordId',
+    Screen: RecordPage,
+    titleKey: 'shell.reports',
+    ownHeading: true,
+    privilege: Privilege.accessBo,
+  },
 ];
