@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
+import { RecordsPath } from '../../schemas/api/recordsConstants';
 import type { RootStore } from '../RootStore';
 import { StoresContext } from '../stores/useStores';
 import { anAccount, createTestStores } from '../testing/createTestStores';
@@ -23,6 +24,23 @@ async function renderSignedIn(privileges: string[]) {
     body: { status: 'AUTHORIZED' },
   });
   server.on('GET', IdentityPath.account, { status: 200, body: anAccount({ privileges }) });
+  server.on('GET', RecordsPath.definitions, {
+    status: 200,
+    body: {
+      result: [
+        {
+          key: 'customers',
+          version: 1,
+          label: { en: 'Customers', es: 'Clientes', fr: 'Clients' },
+          owner: 'back-office',
+          colour: '#2d72d2',
+          fields: [],
+          externalAnalysisUrl: null,
+          otherData: { formId: 'DSG-customer-onboarding' },
+        },
+      ],
+    },
+  });
   stores = createTestStores('/').stores;
   await stores.session.start();
   render(
@@ -42,10 +60,19 @@ describe('NavContent', () => {
     expect(screen.queryByRole('button', { name: 'Reports' })).toBeNull();
   });
 
-  it('shows the Reports group with access-bo, saying no report exists yet', async () => {
+  it('shows the Reports group with access-bo: each object with its dot, then the completed-instance reports', async () => {
     await renderSignedIn(['access-task', 'access-bo']);
     expect(screen.getByRole('button', { name: 'Reports' })).toBeTruthy();
-    expect(screen.getByText('No reports yet')).toBeTruthy();
-    expect(screen.queryAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+    const customers = await screen.findByRole('link', { name: 'Customers' });
+    expect(customers.getAttribute('href')).toBe('/objectdata/customers/1');
+    const dot = customers.querySelector<HTMLElement>('.tessera-nav__dot');
+    expect(dot?.style.backgroundColor).toBe('rgb(45, 114, 210)');
+    expect(screen.queryAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/objectdata/customers/1',
+      '/report/loan',
+      '/report/customer',
+      '/report/loanApplication',
+    ]);
   });
 });

@@ -7,12 +7,16 @@ import {
   TranslateIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { Wordmark } from '../brand/Wordmark';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { Privilege } from '../../schemas/api/identityConstants';
+import { localizeText } from '../core/forms/compiler/localizeText';
+import { objectDefinitionList } from '../records/ObjectDefinitionList';
+import { objectDataPath } from '../records/recordPaths';
+import '../records/recordsNav.css';
 import { Paths } from '../routing/paths';
 import { useStores } from '../stores/useStores';
 
@@ -29,10 +33,18 @@ export interface NavContentProps {
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `tessera-nav__item${isActive ? ' is-active' : ''}`;
 
+/** The completed-instance reports of the Reports group, after the objects (spec 001 section 2). */
+const INSTANCE_REPORTS = [
+  { type: 'loan', labelKey: 'records.nav.loanReport' },
+  { type: 'customer', labelKey: 'records.nav.customerReport' },
+  { type: 'loanApplication', labelKey: 'records.nav.loanApplicationReport' },
+] as const;
+
 /**
  * What the navigation drawer holds, on desktop and in the phone drawer alike: the wordmark,
- * Dashboard, the form preview (access-test only), the Reports group (access-bo only; it says
- * that no report exists yet) and the language selector at the foot.
+ * Dashboard, the form preview (access-test only), the Reports group (access-bo only: one
+ * entry per object definition with its label and coloured dot, then the completed-instance
+ * reports) and the language selector at the foot.
  */
 export const NavContent = observer(function NavContent({
   collapsed,
@@ -40,8 +52,14 @@ export const NavContent = observer(function NavContent({
   onExpand,
 }: NavContentProps) {
   const { session } = useStores();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [reportsOpen, setReportsOpen] = useState(true);
+  const canSeeReports = session.canSeeReports;
+  const userId = session.account?.id;
+
+  useEffect(() => {
+    if (canSeeReports && userId) void objectDefinitionList.load(userId);
+  }, [canSeeReports, userId]);
 
   return (
     <div className={`tessera-nav${collapsed ? ' is-collapsed' : ''}`}>
@@ -72,7 +90,7 @@ export const NavContent = observer(function NavContent({
           </NavLink>
         )}
 
-        {session.canSeeReports && (
+        {canSeeReports && (
           <div className="tessera-nav__group">
             <button
               type="button"
@@ -93,7 +111,37 @@ export const NavContent = observer(function NavContent({
             </button>
             <Collapse isOpen={!collapsed && reportsOpen}>
               <div id="nav-reports" className="tessera-nav__subitems">
-                <p className="tessera-nav__empty">{t('shell.noReports')}</p>
+                {objectDefinitionList.items.map((definition) => (
+                  <NavLink
+                    key={definition.key}
+                    to={objectDataPath(definition.key, definition.version)}
+                    className={itemClass}
+                    onClick={onNavigate}
+                  >
+                    <span
+                      className="tessera-nav__dot"
+                      aria-hidden="true"
+                      style={{ backgroundColor: definition.colour }}
+                    />
+                    <span className="tessera-nav__label">
+                      {localizeText(definition.label, i18n.language)}
+                    </span>
+                  </NavLink>
+                ))}
+                {INSTANCE_REPORTS.map((report) => (
+                  <NavLink
+                    key={report.type}
+                    to={`/report/${report.type}`}
+                    className={itemClass}
+                    onClick={onNavigate}
+                  >
+                    <span
+                      className="tessera-nav__dot tessera-nav__dot--report"
+                      aria-hidden="true"
+                    />
+                    <span className="tessera-nav__label">{t(report.labelKey)}</span>
+                  </NavLink>
+                ))}
               </div>
             </Collapse>
           </div>
