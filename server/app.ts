@@ -17,6 +17,7 @@ import { buildValidator } from './fastify/validatorCompiler';
 import { devOutboxRoutes } from './routes/dev/outbox';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
+import { recordRoutes } from './routes/records';
 import { identityRoutes } from './routes/identity';
 import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes);
   await app.register(fileRoutes);
   await app.register(webhookRoutes);
+  await app.register(recordRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 

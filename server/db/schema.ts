@@ -1,6 +1,7 @@
 import type { EngineTables } from '../engine/engineTables';
 import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
+import type { RecordTables } from '../records/recordTables';
 import type { TaskTables } from '../workflow/taskTables';
 import type { WebhookTables } from '../webhooks/webhookTables';
 import type { IdentityTables } from './identityTables';
@@ -15,4 +16,5 @@ export type DatabaseSchema = IdentityTables &
   TaskTables &
   FormTables &
   FileTables &
+  RecordTables &
   WebhookTables;
