@@ -1,0 +1,60 @@
+import * as XLSX from 'xlsx';
+import { TemplateRefusal } from '../../schemas/api/documentsConstants';
+import { openOfficeZip, templateRefused } from './officeZip';
+import { valueText, type TemplateValues } from './templateValues';
+
+/** A `{tag}` in a cell's text: a name of letters, digits and `_`. */
+const TAG = /\{([A-Za-z_][A-Za-z0-9_]{0,99})\}/g;
+
+/** The characters a spreadsheet reads as the start of a formula (and CSV injection uses). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text that no spreadsheet will take for a formula: one that starts like one gets a leading
+ * apostrophe, as the exports of the product do.
+ */
+export function inertText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function readWorkbook(content: Buffer): XLSX.WorkBook {
+  const { kind } = openOfficeZip(content);
+  if (kind !== 'xlsx') throw templateRefused(TemplateRefusal.notOffice, 'This is not an xlsx.');
+  try {
+    return XLSX.read(content, { type: 'buffer', cellFormula: true, cellStyles: true });
+  } catch {
+    throw templateRefused(TemplateRefusal.brokenTemplate, 'The workbook cannot be read.');
+  }
+}
+
+/** Checks that an xlsx is a workbook SheetJS reads, with at least one sheet. */
+export function checkXlsxTemplate(content: Buffer): void {
+  const workbook = readWorkbook(content);
+  if (workbook.SheetNames.length === 0) {
+    throw templateRefused(TemplateRefusal.brokenTemplate, 'The workbook has no sheet.');
+  }
+}
+
+/**
+ * Fills an xlsx template: in every sheet, each text cell holding `{tag}`s gets them replaced
+ * by the values' text (unknown tags by nothing). A filled cell is always a string cell whose
+ * text cannot start a formula, whatever the value was; cells without tags stay as they are.
+ */
+export function fillXlsx(content: Buffer, values: TemplateValues): Buffer {
+  const workbook = readWorkbook(content);
+  for (const name of workbook.SheetNames) {
+    const sheet = workbook.Sheets[name];
+    if (!sheet) continue;
+    for (const [address, cell] of Object.entries(sheet)) {
+      if (address.startsWith('!')) continue;
+      const current = cell as XLSX.CellObject;
+      if (current.t !== 's' || typeof current.v !== 'string' || !current.v.includes('{')) continue;
+      const filled = current.v.replace(TAG, (_tag, key: string) =>
+        Object.prototype.hasOwnProperty.call(values, key) ? valueText(values[key]) : '',
+      );
+      if (filled === current.v) continue;
+      sheet[address] = { t: 's', v: inertText(filled), ...(current.s ? { s: current.s } : {}) };
+    }
+  }
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
