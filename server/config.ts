@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { loadDocumentConfig, type DocumentConfig } from './documents/documentConfig';
 import { loadFileStoreConfig, type FileStoreConfig } from './files/fileStoreConfig';
 import type { HashingSlots } from './identity/hashingQueue';
 import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './identity/passwordHash';
@@ -30,6 +31,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The file store's limits and clean-up (server/files/fileStoreConfig.ts). */
   files: FileStoreConfig;
+  /** The document generation queue's size and how long generated documents are kept. */
+  documents: DocumentConfig;
   nodeEnv: string;
   logLevel: string;
 }
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     files: loadFileStoreConfig((name, fallback, min) => integer(env, name, fallback, min)),
+    documents: loadDocumentConfig((name, fallback, min) => integer(env, name, fallback, min)),
     nodeEnv,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
   };
