@@ -6,6 +6,7 @@ import { seedFormDefinitions } from './forms/seedFormDefinitions';
 import { migrate } from './db/migrate';
 import { publicBaseUrl } from './identity/publicUrl';
 import { seedDemoRecords } from './seed/demoRecords';
+import { seedDemoDocumentTemplates } from './seed/demoDocumentTemplates';
 import { seedDemoWorkload } from './seed/demoWorkload';
 import { demoSignIns } from './seed/identityFixtures';
 import { seedIdentity } from './seed/seedIdentity';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     await migrate(database.db);
     const seed = await seedIdentity(database.db, config.passwordHashing);
     const forms = await seedFormDefinitions(database.db);
+    await seedDemoDocumentTemplates(database.db);
     await seedDemoRecords(database.db);
     app = await buildApp({ config, database });
     if (forms.refused.length > 0) {

@@ -9,6 +9,7 @@ import { migrate } from '../db/migrate';
 import { seedFormDefinitions } from '../forms/seedFormDefinitions';
 import type { DatabaseSchema } from '../db/schema';
 import { readOutbox, type OutboxEntry } from '../routes/dev/outbox';
+import { seedDemoDocumentTemplates } from '../seed/demoDocumentTemplates';
 import { deployDemoProcesses, seedDemoWorkload } from '../seed/demoWorkload';
 import { seedIdentity } from '../seed/seedIdentity';
 import { createTestDatabase } from './createTestDatabase';
@@ -84,6 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (options.seed ?? true) {
       await seedIdentity(database.db, config.passwordHashing);
       await seedFormDefinitions(database.db);
+      await seedDemoDocumentTemplates(database.db);
     }
     const app = await buildApp({
       config,
