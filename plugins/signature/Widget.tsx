@@ -84,7 +84,7 @@ function StoredSignature({
       </div>
       {withDownload && file && (
         <a
-          className={`${Classes.BUTTON} ${Classes.MINIMAL} tf-signature__download`}
+          className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} tf-signature__download`}
           href={file.url}
           download={file.name}
           data-testid="signature-download"

@@ -3,7 +3,9 @@ import { sanitizeSignature, validateSignature, type SignatureValue } from './val
 
 /**
  * A drawn signature (spec 001 sections 3 to 5): the PNG goes to the task's file store and
- * the field keeps its file id.
+ * the field keeps its file id. A Flowable form model names it `signature` too (Flowable has
+ * no such type of its own), so a plain review form can show, read-only, what an earlier
+ * designer-built step had signed.
  */
 export default defineFieldRules<SignatureValue, 'signature'>({
   type: 'signature',
@@ -12,4 +14,5 @@ export default defineFieldRules<SignatureValue, 'signature'>({
   sanitize: sanitizeSignature,
   validate: validateSignature,
   fileIds: (value) => (value === null ? [] : [value]),
+  plainAliases: ['signature'],
 });

@@ -166,7 +166,8 @@ export function FileFieldWidget({
   const describedBy = [errorId, problem || notice ? messageId : ''].filter(Boolean).join(' ');
 
   return (
-    <div className="tf-file">
+    // Read-only, no control carries the field's id: the field itself does, as the label's target.
+    <div className="tf-file" id={readOnly ? inputId : undefined}>
       {stored ? (
         <div className="tf-file__stored">
           <DocumentIcon aria-hidden />

@@ -1,14 +1,22 @@
-import type { Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { StoredFileAnswer } from '../../schemas/api/files';
 import { openTaskOf } from '../../server/forms/testing/formTestKit';
+import { EMAIL, signIn as signInClient } from '../../server/workflow/testing/taskTestKit';
+import { uploadTo } from '../integration/uploadForm';
 import { openPage } from '../helpers/browser';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { fieldCell, openTaskPage } from '../helpers/taskPage';
+import sharp from 'sharp';
+import { minimalPdf } from '../helpers/testFiles';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
+/** The back office's compliance reviewer, who may not have started the onboarding. */
+const REVIEWER = 'claire.dubois@tessera.example';
+const REVIEWER_ID = 'cdubois';
 /** Where the screenshots go, to be looked at after a run. */
 const SHOTS = screenshotsFolder();
 
@@ -24,6 +32,63 @@ async function kycTask(): Promise<string> {
   const task = await openTaskOf(e2e.server, instance.id);
   await e2e.server.app.engine.claimTask('internal', task.id, OFFICER_ID);
   return task.id;
+}
+
+/** The bytes of a download the page started by clicking `trigger`, with the file's name. */
+async function download(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [started] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: started.suggestedFilename(), bytes: await bytesOf(started) };
+}
+
+async function bytesOf(started: Download): Promise<Buffer> {
+  const stream = await started.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A PNG of a pen stroke on white, as the signature pad saves one. */
+function drawnSignature(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="160">
+    <rect width="480" height="160" fill="#fff"/>
+    <path d="M30 120 C 90 10, 130 150, 190 80 S 300 30, 330 100 S 420 60, 450 90"
+      stroke="#1c2127" stroke-width="4" fill="none" stroke-linecap="round"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * An onboarding whose "Capture KYC data" the officer has finished with a signature and a
+ * PDF proof of address on the task's file store, its compliance review claimed by the
+ * reviewer. The capture is completed through the engine, as the process would after the
+ * form's checks (which other tests cover), so this test needs no ID photo.
+ */
+async function reviewTask(): Promise<string> {
+  const instance = await e2e.server.app.engine.startProcess('internal', {
+    key: 'customerOnboarding',
+    startedBy: OFFICER_ID,
+    variables: { customerName: 'Ada Lovelace' },
+  });
+  const capture = await openTaskOf(e2e.server, instance.id);
+  await e2e.server.app.engine.claimTask('internal', capture.id, OFFICER_ID);
+  const officer = await signInClient(e2e.server, EMAIL.lmartin);
+  const stored = async (kind: 'signature' | 'spreadsheet', name: string, content: Buffer) => {
+    const response = await uploadTo(officer, capture.id, kind, { name, content });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<StoredFileAnswer>().result;
+  };
+  const signature = await stored('signature', 'customerSignature.png', await drawnSignature());
+  const proof = await stored('spreadsheet', 'proof-of-address.pdf', minimalPdf());
+  await e2e.server.app.engine.completeTask('internal', capture.id, {
+    userId: OFFICER_ID,
+    variables: {
+      customerSignature: signature.id,
+      proofOfAddress: { id: proof.id, fileName: proof.name },
+    },
+  });
+  const review = await openTaskOf(e2e.server, instance.id);
+  await e2e.server.app.engine.claimTask('internal', review.id, REVIEWER_ID);
+  return review.id;
 }
 
 /** Draws a short stroke across the pad with the mouse, as a signer would. */
@@ -79,6 +144,42 @@ describe('customer onboarding: media fields', () => {
       await fieldCell(page, 'customerSignature').getByTestId('signature-open').click();
       await page.locator('[data-testid="signature-pad"][data-ready]').waitFor();
       await page.screenshot({ path: `${SHOTS}/signature-dialog-375.png` });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given a finished KYC capture, when the compliance reviewer opens the review, then the signature and the proof of address show read-only, each with a download of the stored file', async () => {
+    const taskId = await reviewTask();
+    const { context, page } = await openPage(e2e.browser);
+    try {
+      await signIn(page, e2e.server.url, REVIEWER);
+      await openTaskPage(page, e2e.server.url, taskId);
+
+      // The signature: its image and a download, nothing to sign again.
+      const signature = fieldCell(page, 'customerSignature');
+      await signature.getByTestId('signature-image').waitFor();
+      expect(await signature.getByTestId('signature-open').count()).toBe(0);
+      const image = await download(page, signature.getByTestId('signature-download'));
+      expect(image.name).toBe('customerSignature.png');
+      expect(image.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+      // The proof of address: its name and a download, nothing to replace or delete.
+      const proof = fieldCell(page, 'proofOfAddress');
+      await expect
+        .poll(() => proof.getByTestId('file-name').textContent())
+        .toBe('proof-of-address.pdf');
+      expect(await proof.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      expect(await proof.getByTestId('file-input').count()).toBe(0);
+      const pdf = await download(page, proof.getByRole('button', { name: 'Download' }));
+      expect(pdf.name).toBe('proof-of-address.pdf');
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      await signature.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/review-documents-1280.png` });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await signature.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/review-documents-375.png` });
     } finally {
       await context.close();
     }
