@@ -11,6 +11,7 @@ import { PageHeading } from '../components/PageHeading';
 import { taskPath } from '../tasks/taskPaths';
 import { useWorkStores } from '../tasks/useWorkStores';
 import { formatDueDate } from '../dates/dueDateFlag';
+import { GenerateDocumentMenu } from '../documents/GenerateDocumentMenu';
 import { localizeProcessName, localizeTaskName } from '../i18n/localizeProcessText';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -159,12 +160,17 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
             {instance.name}
           </PageHeading>
         </div>
-        <span
-          className={`tessera-status${completed ? ' is-completed' : ''}`}
-          data-testid="instance-status"
-        >
-          {t(`process.instance.statusValue.${instance.status}`)}
-        </span>
+        <div className="tessera-instance__actions">
+          <span
+            className={`tessera-status${completed ? ' is-completed' : ''}`}
+            data-testid="instance-status"
+          >
+            {t(`process.instance.statusValue.${instance.status}`)}
+          </span>
+          {instance.type && (
+            <GenerateDocumentMenu scope={instance.type} processInstanceId={instance.id} />
+          )}
+        </div>
       </header>
       <dl className="tessera-facts tessera-instance__facts">
         <div>
