@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../../schemas/forms';
+import { bindDictionaryOptions, dictionarySet } from '../../core/forms/fields/dictionaries';
 import { createFieldRegistry } from '../registry/createFieldRegistry';
 import { FormStore } from '../runtime/FormStore';
 import { compiled, designerForm, type TestField } from '../runtime/runtimeTestKit';
@@ -174,11 +175,26 @@ describe('autofillForm', () => {
     const definition: unknown = JSON.parse(
       readFileSync('fixtures/forms/DSG-loan-application.json', 'utf8'),
     );
-    const store = new FormStore(compiled(definition), { registry });
+    // Its product list names the tenant's loan products, bound as the task page binds it.
+    const products = {
+      name: 'loanProducts',
+      label: { en: 'Loan products', es: 'Productos de préstamo', fr: 'Produits de prêt' },
+      entries: [
+        {
+          code: 'mortgage',
+          label: { en: 'Mortgage', es: 'Hipoteca', fr: 'Prêt immobilier' },
+          order: 10,
+          active: true,
+        },
+      ],
+    };
+    const form = bindDictionaryOptions(compiled(definition), dictionarySet([products]));
+    const store = new FormStore(form, { registry });
 
     const report = autofillForm(store, registry, context);
 
     expect(report.complete).toBe(true);
+    expect(store.peekValue('loanProduct')).toBe('mortgage');
     expect(report.filled).toEqual(
       expect.arrayContaining(['firstName', 'customerId', 'loanAmount']),
     );

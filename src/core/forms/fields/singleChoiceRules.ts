@@ -1,5 +1,17 @@
+import type { JSONSchema7 } from 'json-schema';
+import { DICTIONARY_NAME_PATTERN } from '../../../../schemas/api/dictionariesConstants';
 import { defineFieldRules, type FieldRules } from '../plugins/defineFieldRules';
 import { optionValueType, sanitizeChoice, validateChoice } from './options';
+
+/**
+ * A designer one-choice field's `config`: it may name a system dictionary whose entries
+ * are its choices (`{ "dictionary": "currencies" }`); other settings (a radio's `inline`)
+ * stay open.
+ */
+export const SINGLE_CHOICE_CONFIG: JSONSchema7 = {
+  type: 'object',
+  properties: { dictionary: { type: 'string', pattern: DICTIONARY_NAME_PATTERN } },
+};
 
 /**
  * The rules of a field holding one of its choices, shared by the drop-down list and the
@@ -20,5 +32,6 @@ export function singleChoiceRules<T extends string>(
     sampleValue: (field) => field.options?.find((option) => option.value !== '')?.value,
     hasOptions: true,
     plainAliases,
+    designerConfig: SINGLE_CHOICE_CONFIG,
   });
 }
