@@ -15,6 +15,7 @@ import { tenantPlugin } from './fastify/tenant';
 import { buildSerializer } from './fastify/serializerCompiler';
 import { buildValidator } from './fastify/validatorCompiler';
 import { devOutboxRoutes } from './routes/dev/outbox';
+import { dictionaryRoutes } from './routes/dictionaries';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
 import { recordRoutes } from './routes/records';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes);
   await app.register(fileRoutes);
   await app.register(webhookRoutes);
+  await app.register(dictionaryRoutes);
   await app.register(recordRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });

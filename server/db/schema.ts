@@ -1,3 +1,4 @@
+import type { DictionaryTables } from '../dictionaries/dictionaryTables';
 import type { EngineTables } from '../engine/engineTables';
 import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
@@ -17,4 +18,5 @@ export type DatabaseSchema = IdentityTables &
   FormTables &
   FileTables &
   RecordTables &
-  WebhookTables;
+  WebhookTables &
+  DictionaryTables;
