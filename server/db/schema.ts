@@ -1,4 +1,5 @@
 import type { DictionaryTables } from '../dictionaries/dictionaryTables';
+import type { DocumentTables } from '../documents/documentTables';
 import type { EngineTables } from '../engine/engineTables';
 import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
@@ -19,4 +20,5 @@ export type DatabaseSchema = IdentityTables &
   FileTables &
   RecordTables &
   WebhookTables &
-  DictionaryTables;
+  DictionaryTables &
+  DocumentTables;
