@@ -21,7 +21,7 @@ import { toVariables } from './taskActions';
  * The report type of each demo process key (spec 001: loan, customer and loanApplication
  * reports). Processes not listed have no report type.
  */
-const PROCESS_TYPE_OF_KEY: Readonly<Record<string, ProcessType>> = {
+export const PROCESS_TYPE_OF_KEY: Readonly<Record<string, ProcessType>> = {
   loanOrigination: ProcessType.loan,
   customerOnboarding: ProcessType.customer,
   loanApplication: ProcessType.loanApplication,

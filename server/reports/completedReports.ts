@@ -1,0 +1,372 @@
+import { sql, type Kysely } from 'kysely';
+import { ErrorCode } from '../../schemas/api/common';
+import type {
+  LoanApplicationDetails,
+  ReportInstance,
+  ReportPerson,
+  ReportTask,
+  ReportTaskForm,
+  ReportType,
+} from '../../schemas/api/reports';
+import { REPORT_HIDDEN_FIELD_TYPES } from '../../schemas/api/reportsConstants';
+import type { NormalizedField, NormalizedForm } from '../../schemas/forms';
+import type { DatabaseSchema } from '../db/schema';
+import { AppError } from '../errors';
+import type { CompiledForm, CompiledPart } from '../forms/compileStoredForm';
+import { formRepositoryFor } from '../forms/formRepository';
+import { loadDictionarySet } from '../dictionaries';
+import {
+  bindDictionaryOptions,
+  type DictionarySet,
+} from '../../src/core/forms/fields/dictionaries';
+import { pickPartValues } from '../forms/taskFormValues';
+import { loanApplicationDetails } from './loanApplicationDetails';
+import { LOAN_APPLICATION_STEPS, processKeysOf } from './reportTypes';
+
+/** Who asks, within which tenant, in which language. */
+export interface ReportReader {
+  readonly tenant: string;
+  readonly language: string;
+}
+
+/** A completed instance's row, before its people and details are filled in. */
+interface InstanceRow {
+  id: string;
+  name: string;
+  key: string;
+  definitionName: string;
+  startedAt: Date;
+  endedAt: Date;
+  startedBy: string;
+  variables: Record<string, unknown>;
+  sequenceNumber: number;
+}
+
+/** A completed task's row. */
+interface CompletedTaskRow {
+  id: string;
+  instanceId: string;
+  elementId: string;
+  name: string;
+  formKey: string | null;
+  completedAt: Date;
+  completedBy: string | null;
+  variables: Record<string, unknown>;
+}
+
+const hidden = new Set(REPORT_HIDDEN_FIELD_TYPES);
+
+/** The tenant's full names of some users, by id. */
+async function fullNames(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('tenant', '=', tenant)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim()]));
+}
+
+function person(names: ReadonlyMap<string, string>, userId: string): ReportPerson {
+  return { id: userId, fullName: names.get(userId) || userId };
+}
+
+/**
+ * The completed instances of the report's processes, newest end first; `instanceId` narrows
+ * them to one. Each carries its number among all instances of its process key by start
+ * (the loan application's sequence number), counted over running ones too so it never moves.
+ */
+async function completedInstanceRows(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  type: ReportType,
+  instanceId?: string,
+): Promise<InstanceRow[]> {
+  const keys = processKeysOf(type);
+  if (keys.length === 0) return [];
+  let query = db
+    .with('numbered', (qb) =>
+      qb
+        .selectFrom('process_instances as i')
+        .innerJoin('process_definitions as d', (join) =>
+          join.onRef('d.tenant', '=', 'i.tenant').onRef('d.id', '=', 'i.definition_id'),
+        )
+        .select([
+          'i.id',
+          'i.name',
+          'd.key',
+          'd.name as definitionName',
+          'i.started_at as startedAt',
+          'i.ended_at as endedAt',
+          'i.started_by as startedBy',
+          'i.variables',
+          sql<string>`row_number() over (partition by d.key order by i.started_at, i.id)`.as(
+            'sequenceNumber',
+          ),
+        ])
+        .where('i.tenant', '=', tenant)
+        .where('d.key', 'in', keys),
+    )
+    .selectFrom('numbered')
+    .selectAll()
+    .where('endedAt', 'is not', null);
+  if (instanceId !== undefined) query = query.where('id', '=', instanceId);
+  const rows = await query.orderBy('endedAt', 'desc').orderBy('id').execute();
+  return rows.map((row) => ({
+    ...row,
+    endedAt: row.endedAt ?? row.startedAt,
+    sequenceNumber: Number(row.sequenceNumber),
+  }));
+}
+
+/** The completed tasks of some instances, in the order they were completed. */
+async function completedTaskRows(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  instanceIds: readonly string[],
+): Promise<CompletedTaskRow[]> {
+  if (instanceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('tasks')
+    .select([
+      'id',
+      'instance_id as instanceId',
+      'element_id as elementId',
+      'name',
+      'form_key as formKey',
+      'completed_at as completedAt',
+      'completed_by as completedBy',
+      'variables',
+    ])
+    .where('tenant', '=', tenant)
+    .where('instance_id', 'in', [...instanceIds])
+    .where('state', '=', 'completed')
+    .orderBy('completed_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, completedAt: row.completedAt ?? new Date(0) }));
+}
+
+/** Compiles each distinct form key once; a key that is not stored compiles to nothing. */
+async function compiledForms(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  formKeys: readonly (string | null)[],
+): Promise<Map<string, CompiledForm>> {
+  const repository = formRepositoryFor(db);
+  const compiled = new Map<string, CompiledForm>();
+  for (const key of new Set(formKeys)) {
+    if (key === null) continue;
+    const form = await repository.compiled(tenant, key);
+    if (form) compiled.set(key, form);
+  }
+  return compiled;
+}
+
+/** The application form's value fields, for its product labels and currency. */
+function applicationFields(
+  tasks: readonly CompletedTaskRow[],
+  forms: ReadonlyMap<string, CompiledForm>,
+): NormalizedField[] {
+  const task = tasks.find(
+    (candidate) => candidate.elementId === LOAN_APPLICATION_STEPS.application,
+  );
+  const form = task?.formKey ? forms.get(task.formKey) : undefined;
+  return form?.parts.flatMap((part) => [...part.fields]) ?? [];
+}
+
+/** Builds the rows of a list or a detail: people, and a loan application's own columns. */
+async function toReportInstances(
+  db: Kysely<DatabaseSchema>,
+  reader: ReportReader,
+  type: ReportType,
+  rows: readonly InstanceRow[],
+  tasks: readonly CompletedTaskRow[],
+  names: ReadonlyMap<string, string>,
+  dictionaries: DictionarySet,
+): Promise<ReportInstance[]> {
+  let detailsOf: (row: InstanceRow) => LoanApplicationDetails | undefined = () => undefined;
+  if (type === 'loanApplication') {
+    const forms = await compiledForms(
+      db,
+      reader.tenant,
+      tasks
+        .filter((task) => task.elementId === LOAN_APPLICATION_STEPS.application)
+        .map((task) => task.formKey),
+    );
+    const byInstance = new Map<string, CompletedTaskRow[]>();
+    for (const task of tasks) {
+      byInstance.set(task.instanceId, [...(byInstance.get(task.instanceId) ?? []), task]);
+    }
+    detailsOf = (row) => {
+      const own = byInstance.get(row.id) ?? [];
+      const last = (elementId: string) =>
+        own.findLast((task) => task.elementId === elementId)?.completedBy ?? null;
+      const officer = last(LOAN_APPLICATION_STEPS.application) ?? row.startedBy;
+      const reviewer = last(LOAN_APPLICATION_STEPS.review);
+      return loanApplicationDetails({
+        sequenceNumber: row.sequenceNumber,
+        variables: row.variables,
+        officerName: person(names, officer).fullName,
+        reviewerName: reviewer === null ? '' : person(names, reviewer).fullName,
+        applicationFields: applicationFields(own, forms),
+        dictionaries,
+        language: reader.language,
+      });
+    };
+  }
+  return rows.map((row) => {
+    const details = detailsOf(row);
+    return {
+      id: row.id,
+      name: row.name,
+      processDefinitionKey: row.key,
+      processDefinitionName: row.definitionName,
+      status: 'Completed' as const,
+      started: row.startedAt.toISOString(),
+      ended: row.endedAt.toISOString(),
+      startedBy: person(names, row.startedBy),
+      ...(details ? { loanApplicationDetails: details } : {}),
+    };
+  });
+}
+
+/**
+ * The report list of `/report/{type}` (spec 001 section 2): every completed instance of the
+ * type's processes in the reader's tenant, newest end first, not paged; a loan application
+ * also with its loanApplicationDetails columns.
+ */
+export async function listCompletedInstances(
+  db: Kysely<DatabaseSchema>,
+  reader: ReportReader,
+  type: ReportType,
+): Promise<ReportInstance[]> {
+  const rows = await completedInstanceRows(db, reader.tenant, type);
+  const tasks =
+    type === 'loanApplication'
+      ? await completedTaskRows(
+          db,
+          reader.tenant,
+          rows.map((row) => row.id),
+        )
+      : [];
+  const names = await fullNames(db, reader.tenant, [
+    ...rows.map((row) => row.startedBy),
+    ...tasks.flatMap((task) => (task.completedBy === null ? [] : [task.completedBy])),
+  ]);
+  const dictionaries =
+    type === 'loanApplication' ? await loadDictionarySet(db, reader.tenant) : new Map();
+  return toReportInstances(db, reader, type, rows, tasks, names, dictionaries);
+}
+
+/** A form without the fields reports leave out, and without sections left empty by that. */
+function withoutHiddenFields(form: NormalizedForm): NormalizedForm {
+  const sections = form.sections
+    .map((section) => ({
+      ...section,
+      fields: section.fields.filter((field) => !hidden.has(field.type)),
+    }))
+    .filter((section) => section.fields.length > 0);
+  const kept = new Set(sections.map((section) => section.id));
+  return {
+    ...form,
+    sections,
+    outcomes: [],
+    ...(form.parts
+      ? {
+          parts: form.parts.map((part) => ({
+            ...part,
+            sectionIds: part.sectionIds.filter((id) => kept.has(id)),
+            outcomes: [],
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The forms a completed task shows: each of its form's parts (one for a plain or designer
+ * form) with the values the form held when it was completed, which are the instance's
+ * variables overlaid by what the task submitted, as the task page fills a form.
+ */
+function taskForms(
+  task: CompletedTaskRow,
+  compiled: CompiledForm | undefined,
+  processVariables: Readonly<Record<string, unknown>>,
+  dictionaries: DictionarySet,
+): ReportTaskForm[] {
+  if (!compiled) return [];
+  const current = { ...processVariables, ...task.variables };
+  const combined = compiled.stored.kind === 'combined';
+  return compiled.parts
+    .filter((part: CompiledPart) => part.resolved)
+    .map((part) => ({
+      formId: part.formId,
+      title: combined ? part.form.name : null,
+      form: withoutHiddenFields(bindDictionaryOptions(part.form, dictionaries)),
+      // Only the shown fields' values: a hidden field's (a password's) never leaves.
+      values: pickPartValues(current, [
+        { ...part, fields: part.fields.filter((field) => !hidden.has(field.type)) },
+      ]),
+    }))
+    .filter((entry) => entry.form.sections.length > 0);
+}
+
+/** One completed instance's report, with the dictionaries its choices are labelled from. */
+export interface CompletedInstanceReport {
+  readonly instance: ReportInstance;
+  readonly tasks: ReportTask[];
+  readonly dictionaries: DictionarySet;
+}
+
+/**
+ * One completed instance's report (`/report/{type}/{detailId}`): its row as the list has it
+ * and its completed tasks, oldest first, each with its forms' fields and values. 404 when
+ * the instance is not a completed one of the type in the reader's tenant.
+ */
+export async function loadCompletedInstance(
+  db: Kysely<DatabaseSchema>,
+  reader: ReportReader,
+  type: ReportType,
+  instanceId: string,
+): Promise<CompletedInstanceReport> {
+  const [row] = await completedInstanceRows(db, reader.tenant, type, instanceId);
+  if (!row) {
+    throw new AppError(404, ErrorCode.notFound, 'There is no such completed instance.');
+  }
+  const tasks = await completedTaskRows(db, reader.tenant, [row.id]);
+  const names = await fullNames(db, reader.tenant, [
+    row.startedBy,
+    ...tasks.flatMap((task) => (task.completedBy === null ? [] : [task.completedBy])),
+  ]);
+  const dictionaries = await loadDictionarySet(db, reader.tenant);
+  const [instance] = await toReportInstances(db, reader, type, [row], tasks, names, dictionaries);
+  if (!instance) throw new Error('A report row was lost.');
+  const forms = await compiledForms(
+    db,
+    reader.tenant,
+    tasks.map((task) => task.formKey),
+  );
+  return {
+    instance,
+    tasks: tasks.map((task) => ({
+      id: task.id,
+      name: task.name,
+      completedAt: task.completedAt.toISOString(),
+      completedBy: task.completedBy === null ? null : person(names, task.completedBy),
+      forms: taskForms(
+        task,
+        task.formKey ? forms.get(task.formKey) : undefined,
+        row.variables,
+        dictionaries,
+      ),
+    })),
+    dictionaries,
+  };
+}

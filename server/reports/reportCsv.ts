@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReportType } from '../../schemas/api/reports';
+import type { NormalizedField } from '../../schemas/forms';
+import { localizeText } from '../../src/core/forms/compiler/localizeText';
+import { dictionaryNameOf, type DictionarySet } from '../../src/core/forms/fields/dictionaries';
+import { projectPath } from '../paths';
+import { choiceLabel } from './choiceLabel';
+import type { CompletedInstanceReport } from './completedReports';
+import { toCsv } from './csv';
+
+/** The CSV's own words, from `locales/<language>/reports.json` (`csv` and `title`). */
+interface CsvTexts {
+  csv: Record<
+    'section' | 'field' | 'value' | 'name' | 'startedBy' | 'startDate' | 'endDate' | 'yes' | 'no',
+    string
+  >;
+  title: Record<ReportType, string>;
+}
+
+const cache = new Map<string, CsvTexts>();
+
+function textsFor(language: string): CsvTexts {
+  let texts = cache.get(language);
+  if (!texts) {
+    texts = JSON.parse(
+      readFileSync(join(projectPath('locales'), language, 'reports.json'), 'utf8'),
+    ) as CsvTexts;
+    cache.set(language, texts);
+  }
+  return texts;
+}
+
+/** A moment as `YYYY-MM-DD HH:mm` in UTC, which spreadsheets read as a date in every locale. */
+function utcMoment(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+/**
+ * A field's value as a person reads it: a choice (or a dictionary code) as its label in the
+ * language, a yes/no in words, several choices joined by `; `, a file by its name, anything
+ * else as JSON.
+ */
+function valueText(
+  field: NormalizedField,
+  value: unknown,
+  language: string,
+  texts: CsvTexts,
+  dictionaries: DictionarySet,
+): string {
+  if (value === null || value === undefined) return '';
+  const chooses = field.options !== undefined || dictionaryNameOf(field) !== undefined;
+  const label = (item: unknown): string => {
+    if (chooses && typeof item !== 'object')
+      return choiceLabel(field, item, language, dictionaries);
+    if (typeof item === 'string') return item;
+    if (typeof item === 'number') return String(item);
+    if (typeof item === 'boolean') return item ? texts.csv.yes : texts.csv.no;
+    if (typeof item === 'object' && item !== null && 'name' in item) {
+      const name = (item as { name: unknown }).name;
+      if (typeof name === 'string') return name;
+    }
+    return JSON.stringify(item);
+  };
+  return Array.isArray(value) && chooses ? value.map(label).join('; ') : label(value);
+}
+
+/** The file name of a report's CSV: `{type}_report_{timestamp}.csv`, the moment in UTC. */
+export function reportCsvFileName(type: ReportType, now: Date): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+  return `${type}_report_${stamp}.csv`;
+}
+
+/**
+ * The CSV of one completed instance (spec 001 section 9): three columns, section, field and
+ * value, headed in the language; first the instance's name, starter, start and end date,
+ * then every field of every completed task, the section naming the task (and a combined
+ * task's part). Cells are escaped and guarded by {@link toCsv}.
+ */
+export function reportCsv(
+  type: ReportType,
+  report: CompletedInstanceReport,
+  language: string,
+): string {
+  const texts = textsFor(language);
+  const { instance } = report;
+  const heading = texts.title[type];
+  const rows: string[][] = [
+    [texts.csv.section, texts.csv.field, texts.csv.value],
+    [heading, texts.csv.name, instance.name],
+    [heading, texts.csv.startedBy, instance.startedBy.fullName],
+    [heading, texts.csv.startDate, utcMoment(instance.started)],
+    [heading, texts.csv.endDate, utcMoment(instance.ended)],
+  ];
+  for (const task of report.tasks) {
+    for (const entry of task.forms) {
+      const title = entry.title === null ? '' : localizeText(entry.title, language);
+      const section = title ? `${task.name} / ${title}` : task.name;
+      for (const field of entry.form.sections.flatMap((part) => part.fields)) {
+        if (field.valueType === 'none') continue;
+        rows.push([
+          section,
+          localizeText(field.label, language) || field.id,
+          valueText(field, entry.values[field.id], language, texts, report.dictionaries),
+        ]);
+      }
+    }
+  }
+  return toCsv(rows);
+}
