@@ -20,6 +20,7 @@ import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
 import { recordRoutes } from './routes/records';
 import { identityRoutes } from './routes/identity';
+import { reportRoutes } from './routes/reports';
 import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
 import { webhookRoutes } from './routes/webhooks';
@@ -82,8 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes);
   await app.register(fileRoutes);
   await app.register(webhookRoutes);
-  await app.register(dictionaryRoutes);
+  await app.register(reportRoutes);
   await app.register(recordRoutes);
+  await app.register(dictionaryRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 

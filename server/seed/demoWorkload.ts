@@ -14,6 +14,7 @@ import {
   REASSIGN_TEXTS,
   SeededRandom,
 } from './demoWorkloadPlan';
+import { seedCompletedCases } from './demoCompletedCases';
 import { runDemoStories } from './demoWorkloadStories';
 
 /** The BPMN fixtures every tenant gets. */
@@ -472,6 +473,7 @@ async function seedTenant(
       if (plan.tenant === 'internal') {
         clock.tickFrom(new Date(now.getTime() - 30 * 60_000));
         await runDemoStories(engine, random);
+        await seedCompletedCases(trx, random, now);
       }
     } finally {
       unsubscribe();
