@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Privilege } from '../../schemas/api/identityConstants';
+import { ReportPaths } from '../reports/reportPaths';
 import { Paths } from '../routing/paths';
 
 const DashboardPage = lazy(() =>
@@ -17,6 +18,13 @@ const NewApplicationPage = lazy(() =>
   import('../process/NewApplicationPage').then((module) => ({
     default: module.NewApplicationPage,
   })),
+);
+
+const ReportListPage = lazy(() =>
+  import('../reports/ReportListPage').then((module) => ({ default: module.ReportListPage })),
+);
+const ReportDetailPage = lazy(() =>
+  import('../reports/ReportDetailPage').then((module) => ({ default: module.ReportDetailPage })),
 );
 
 const FormPreviewPage = lazy(() =>
@@ -74,6 +82,21 @@ export const signedInRoutes: SignedInRoute[] = [
     Screen: NewApplicationPage,
     titleKey: 'shell.dashboard',
     ownHeading: true,
+  },
+  // Completed-instance reports (spec 001 section 2): back office only; each names its report.
+  {
+    path: ReportPaths.list,
+    Screen: ReportListPage,
+    titleKey: 'shell.reports',
+    ownHeading: true,
+    privilege: Privilege.accessBo,
+  },
+  {
+    path: ReportPaths.detail,
+    Screen: ReportDetailPage,
+    titleKey: 'shell.reports',
+    ownHeading: true,
+    privilege: Privilege.accessBo,
   },
   // No `privilege`: without access-test the page explains why rather than redirecting, since
   // authors share its address with colleagues.
