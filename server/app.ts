@@ -15,6 +15,7 @@ import { tenantPlugin } from './fastify/tenant';
 import { buildSerializer } from './fastify/serializerCompiler';
 import { buildValidator } from './fastify/validatorCompiler';
 import { devOutboxRoutes } from './routes/dev/outbox';
+import { documentRoutes } from './routes/documents';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportRoutes);
   await app.register(recordRoutes);
   await app.register(dictionaryRoutes);
+  await app.register(documentRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 
