@@ -119,26 +119,29 @@ const plainFieldSchema = ($id: string) =>
 
 /** One field of a Flowable form model, containers included. */
 export const PlainField = plainFieldSchema('tessera:plainField');
-// The same field schema appears twice in a form (top level and under `formDefinition`);
-// each use gets its own $id because a validator refuses one $id bound to two places.
-const PlainBodyField = plainFieldSchema('tessera:plainBodyField');
+// The same field schema appears three times in a form (top level, under `formDefinition`
+// and under `editorJson`); each use gets its own $id because a validator refuses one $id
+// bound to two places.
+const plainFormBody = ($id: string) =>
+  Type.Object({
+    fields: Type.Array(plainFieldSchema($id)),
+    outcomes: Type.Optional(Nullable(Type.Array(PlainOutcome))),
+    outcomeVariableName: Type.Optional(Nullable(Type.String())),
+    tabs: Type.Optional(Nullable(Type.Array(PlainTab))),
+  });
 
 /** One field of a Flowable form model. */
 export type PlainField = Static<typeof PlainField>;
 
 /** The body of a form: what Flowable's modeler keeps under `formDefinition`. */
-export const PlainFormBody = Type.Object({
-  fields: Type.Array(PlainBodyField),
-  outcomes: Type.Optional(Nullable(Type.Array(PlainOutcome))),
-  outcomeVariableName: Type.Optional(Nullable(Type.String())),
-  tabs: Type.Optional(Nullable(Type.Array(PlainTab))),
-});
+export const PlainFormBody = plainFormBody('tessera:plainBodyField');
 /** The fields, outcomes and tabs of a plain form. */
 export type PlainFormBody = Static<typeof PlainFormBody>;
 
 /**
  * A Flowable form model as the task-forms endpoints answer it (`FormModelRepresentation`,
- * `SimpleFormModel`), or as the modeler exports it with the body under `formDefinition`.
+ * `SimpleFormModel`), or as the modeler and app exports write it, with the body under
+ * `formDefinition` or `editorJson` beside the model's key, name and description.
  */
 export const PlainForm = Type.Object(
   {
@@ -152,10 +155,15 @@ export const PlainForm = Type.Object(
     outcomeVariableName: Type.Optional(Nullable(Type.String())),
     tabs: Type.Optional(Nullable(Type.Array(PlainTab))),
     formDefinition: Type.Optional(PlainFormBody),
+    editorJson: Type.Optional(plainFormBody('tessera:plainEditorField')),
   },
   {
     $id: 'tessera:plainForm',
-    anyOf: [{ required: ['fields'] }, { required: ['formDefinition'] }],
+    anyOf: [
+      { required: ['fields'] },
+      { required: ['formDefinition'] },
+      { required: ['editorJson'] },
+    ],
   },
 );
 /** A Flowable form model. */

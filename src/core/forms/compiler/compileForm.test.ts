@@ -44,7 +44,6 @@ describe('compileForm', () => {
     it('when every invalid fixture compiles, then the form is null and errors say why', () => {
       for (const name of [
         'invalid-plain-fields-not-array.json',
-        'invalid-plain-field-without-id.json',
         'invalid-designer-missing-name.json',
         'invalid-designer-formula-without-expression.json',
         'invalid-designer-message-kind.json',
@@ -90,11 +89,19 @@ describe('compileForm', () => {
       });
     });
 
-    it('when a field id is a number, then the plain schema refuses it', () => {
+    it('when a field id is a number, then it is read as its text, as Flowable exports write it', () => {
       const result = compileForm({ key: 'p', fields: [{ id: 7, type: 'text' }] });
-      expect(result.errors).toContainEqual(
-        expect.objectContaining({ code: 'schema.type', path: '/fields/0/id' }),
-      );
+      expect(result.errors).toEqual([]);
+      expect(result.form?.sections[0]?.fields[0]?.id).toBe('7');
+    });
+
+    it('when a field has no id, then it is named and reported with a warning, not refused', () => {
+      const result = compileForm(loadFixture('plain-field-without-id.json'));
+      expect(result.errors).toEqual([]);
+      expect(result.warnings).toEqual([
+        { code: 'field.missingId', path: '/fields/0/id', params: { generatedId: 'field_1' } },
+      ]);
+      expect(result.form?.sections[0]?.fields[0]?.label).toBe('Full name');
     });
 
     it('when the definition is not JSON-shaped at all, then it is an error, not an exception', () => {

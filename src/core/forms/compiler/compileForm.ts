@@ -7,6 +7,7 @@ import { MAX_FORM_FIELDS, measureDefinition } from './measureDefinition';
 import { parseCombinedTask } from './parseCombinedTask';
 import { parseDesignerForm } from './parseDesignerForm';
 import { parsePlainForm } from './parsePlainForm';
+import { readPlainExport } from './readPlainExport';
 import { validateDefinition } from './validateDefinition';
 
 /**
@@ -16,13 +17,17 @@ import { validateDefinition } from './validateDefinition';
  * usable form, because a task page must show something even when a user-made form has a
  * slip in it.
  */
-export function compileForm(definition: unknown, options: CompileOptions = {}): CompileResult {
-  // 1. The size, before anything recursive reads the definition: a form of 20,000 fields
+export function compileForm(written: unknown, options: CompileOptions = {}): CompileResult {
+  // 1. The format: forced by the caller, else read from the id prefix. A Flowable model is
+  //    read as its exports write it (body under `editorJson`, numeric ids) first.
+  const kind = options.kind ?? detectFormKind(written);
+  const read = kind === 'plain' ? readPlainExport(written) : { definition: written };
+  if (read.error) return { form: null, warnings: [], errors: [read.error] };
+  const definition = read.definition;
+  // 2. The size, before anything recursive reads the definition: a form of 20,000 fields
   //    or containers nested 300 deep is refused with a code, not a stack overflow.
   const measure = measureDefinition(definition);
   if (measure.error) return { form: null, warnings: [], errors: [measure.error] };
-  // 2. The format: forced by the caller, else read from the id prefix.
-  const kind = options.kind ?? detectFormKind(definition);
   // 3. The format's schema decides whether the definition can be read at all.
   const errors = validateDefinition(kind, definition, options.catalog);
   if (errors.length > 0) return { form: null, warnings: [], errors };

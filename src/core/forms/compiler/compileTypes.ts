@@ -12,6 +12,7 @@ export type CompileWarningCode =
   | 'field.duplicateOptionValue'
   | 'field.unsafeUrl'
   | 'layout.widthOutOfRange'
+  | 'validation.invalidLimit'
   | 'validation.unsafePattern'
   | 'validation.unsupportedPattern'
   | 'formula.syntax'

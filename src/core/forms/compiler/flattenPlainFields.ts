@@ -103,7 +103,7 @@ function containerSlots(container: PlainField, path: string): { slots: Slot[]; c
             field,
             `${path}/fields/${r}/${k}`,
             r,
-            clampColumn(field.layout?.column ?? k, columns),
+            clampColumn(placed(field.layout?.column) ?? k, columns),
           ),
         ),
       );
@@ -116,8 +116,8 @@ function containerSlots(container: PlainField, path: string): { slots: Slot[]; c
       add(
         field,
         `${path}/fields/${i}`,
-        field.layout?.row ?? Math.floor(i / columns),
-        clampColumn(field.layout?.column ?? i % columns, columns),
+        placed(field.layout?.row) ?? Math.floor(i / columns),
+        clampColumn(placed(field.layout?.column) ?? i % columns, columns),
       ),
     );
     return { slots, columns };
@@ -133,8 +133,8 @@ function containerSlots(container: PlainField, path: string): { slots: Slot[]; c
       add(
         field,
         `${path}/fields/${escapePointer(key)}/${i}`,
-        field.layout?.row ?? i,
-        clampColumn(field.layout?.column ?? column, columns),
+        placed(field.layout?.row) ?? i,
+        clampColumn(placed(field.layout?.column) ?? column, columns),
       ),
     );
   });
@@ -153,6 +153,14 @@ function colspanOf(slot: Slot, columns: number, warnings: CompileWarning[]): num
     });
   }
   return colspan;
+}
+
+/**
+ * A row or column the designer placed a field at; Flowable's modeler writes -1 (and null)
+ * for "not placed", which leaves the field where the list order puts it.
+ */
+function placed(index: number | null | undefined): number | undefined {
+  return typeof index === 'number' && index >= 0 ? index : undefined;
 }
 
 function clampColumn(column: number, columns: number): number {

@@ -158,16 +158,19 @@ function validationOf(
 ): NormalizedValidation {
   const params = source.params ?? {};
   const validation: NormalizedValidation = {};
-  // Flowable and its ancestors write 0 for "no limit".
-  const minLength = integerOf(source.minLength ?? params.minLength);
-  const maxLength = integerOf(source.maxLength ?? params.maxLength);
+  const limit = (name: LimitName, usable: (value: number) => boolean) =>
+    limitOf(source, name, usable, path, warnings);
+  // Flowable and its ancestors write 0 for "no limit"; a length is a whole number.
+  const isLength = (value: number) => Number.isInteger(value) && value >= 0;
+  const minLength = limit('minLength', isLength);
+  const maxLength = limit('maxLength', isLength);
   if (minLength !== undefined && minLength > 0) validation.minLength = minLength;
   if (maxLength !== undefined && maxLength > 0) validation.maxLength = maxLength;
   const min = source.minValue ?? params.minValue;
   const max = source.maxValue ?? params.maxValue;
   if (type === 'number') {
-    const minimum = numberOf(min);
-    const maximum = numberOf(max);
+    const minimum = limit('minValue', Number.isFinite);
+    const maximum = limit('maxValue', Number.isFinite);
     if (minimum !== undefined) validation.min = minimum;
     if (maximum !== undefined) validation.max = maximum;
   } else if (type === 'date') {
@@ -188,6 +191,34 @@ function validationOf(
     }
   }
   return validation;
+}
+
+type LimitName = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
+
+/**
+ * A limit as written at the top level or in `params`: its number when usable, `undefined`
+ * when unset (absent, null or empty), and `undefined` with a `validation.invalidLimit`
+ * warning when it is something else (`"ten"`, `-5`, `2.5` for a length), so an author
+ * learns that the form checks less than it says.
+ */
+function limitOf(
+  source: PlainField,
+  name: LimitName,
+  usable: (value: number) => boolean,
+  path: string,
+  warnings: CompileWarning[],
+): number | undefined {
+  const atTop = source[name] != null;
+  const written: unknown = atTop ? source[name] : source.params?.[name];
+  if (written == null || (typeof written === 'string' && written.trim() === '')) return undefined;
+  const number = numberOf(written);
+  if (number !== undefined && usable(number)) return number;
+  warnings.push({
+    code: 'validation.invalidLimit',
+    path: `${path}${atTop ? '' : '/params'}/${name}`,
+    params: { limit: name, value: typeof written === 'string' ? written : JSON.stringify(written) },
+  });
+  return undefined;
 }
 
 function integerOf(value: unknown): number | undefined {

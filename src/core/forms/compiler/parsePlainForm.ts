@@ -23,9 +23,15 @@ export function parsePlainForm(
   fallbackId = 'form',
   catalog: PluginCatalog = FIELD_CATALOG,
 ): ParsedForm {
-  // 1. The body sits at the top level or, in modeler exports, under `formDefinition`.
-  const body = definition.formDefinition ?? definition;
-  const base = definition.formDefinition ? '/formDefinition' : '';
+  // 1. The body sits at the top level or, in modeler and app exports, under
+  //    `formDefinition` or `editorJson`.
+  const wrapper = definition.formDefinition
+    ? 'formDefinition'
+    : definition.editorJson
+      ? 'editorJson'
+      : undefined;
+  const body = (wrapper && definition[wrapper]) ?? definition;
+  const base = wrapper ? `/${wrapper}` : '';
   const warnings: CompileWarning[] = [];
   // 2. One section per tab, else one untitled section.
   const tabs = body.tabs ?? definition.tabs ?? [];
