@@ -6,7 +6,12 @@ import type { AppNavigator } from '../stores/AppNavigator';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
 import { objectDataPath } from './recordPaths';
-import { fetchRecord, type RecordWithForm } from './recordsApi';
+import {
+  fetchObjectDefinition,
+  fetchRecord,
+  type ObjectDefinition,
+  type RecordWithForm,
+} from './recordsApi';
 
 /** One form the record is shown in, compiled. */
 export interface RecordFormView {
@@ -45,6 +50,8 @@ export interface RecordDetailStoreDeps {
 export class RecordDetailStore {
   status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
   detail: RecordWithForm | null = null;
+  /** The record's object definition: its label heads the page. */
+  definition: ObjectDefinition | null = null;
   forms: RecordFormView[] = [];
   private readonly deps: RecordDetailStoreDeps;
   private request = 0;
@@ -62,11 +69,15 @@ export class RecordDetailStore {
     const request = ++this.request;
     this.status = RemoteLoadingStatus.loading;
     this.detail = null;
+    this.definition = null;
     this.forms = [];
     const back = () =>
       this.deps.navigator.navigate(objectDataPath(key, version), { replace: true });
     try {
-      const detail = await fetchRecord(key, version, recordId);
+      const [detail, definition] = await Promise.all([
+        fetchRecord(key, version, recordId),
+        fetchObjectDefinition(key, version),
+      ]);
       if (request !== this.request) return;
       const forms = compileParts(detail);
       if (forms.length === 0) {
@@ -79,6 +90,7 @@ export class RecordDetailStore {
       }
       runInAction(() => {
         this.detail = detail;
+        this.definition = definition;
         this.forms = forms;
         this.status = RemoteLoadingStatus.fullyLoaded;
       });

@@ -37,8 +37,9 @@ export const RecordPage = observer(function RecordPage() {
   }, [store, key, version, recordId]);
 
   const detail = store.detail;
-  const definition = list.key === key && list.version === version ? list.definition : null;
-  const objectLabel = definition ? localizeText(definition.label, i18n.language) : key;
+  const listDefinition = list.key === key && list.version === version ? list.definition : null;
+  const definition = store.definition ?? listDefinition;
+  const objectLabel = definition ? localizeText(definition.label, i18n.language) : '';
   const back = () => navigator.navigate(objectDataPath(key, version));
 
   return (
@@ -60,6 +61,13 @@ export const RecordPage = observer(function RecordPage() {
         </div>
       </div>
       <PageHeading className="tessera-record__heading">
+        {definition && (
+          <span
+            className="tessera-records__dot"
+            aria-hidden="true"
+            style={{ backgroundColor: definition.colour }}
+          />
+        )}
         <span className="tessera-record__object">{objectLabel}</span>
         <span className="tessera-record__id">{recordId}</span>
       </PageHeading>
