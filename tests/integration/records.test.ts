@@ -170,10 +170,11 @@ describe('business-object records', () => {
     expect(scores[0]).toBe(1);
     const down = await page(
       claire,
-      query({ sortParams: { param: 'fullName', direction: 'DESC' }, pageSize: 50 }),
+      query({ sortParams: { param: 'customerId', direction: 'DESC' }, pageSize: 50 }),
     );
-    const names = down.content.map((row) => String(row.data.fullName));
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    const ids = down.content.map((row) => String(row.data.customerId));
+    expect(ids).toEqual([...ids].sort().reverse());
+    expect(ids[0]).toBe(`CUS-0${DEMO_RECORD_COUNTS.customers}`);
   });
 
   it('given a properties list, when listed, then only those fields come back; the request type must fit the list', async () => {
