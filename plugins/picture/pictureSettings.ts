@@ -2,8 +2,10 @@
 // (spec 001 sections 4, 5 and 9): what a config asks for, which files may be chosen, where
 // a crop lies, and how far an image is scaled to meet its preset's size.
 
-/** Largest picture a user may choose, in bytes (spec 001 sections 5 and 9). */
-export const PICTURE_MAX_BYTES = 5_242_880;
+import { PICTURE_MAX_BYTES } from '../../schemas/api/filesConstants';
+
+/** Largest picture a user may choose, in bytes (spec 001 sections 5 and 9): the store's. */
+export { PICTURE_MAX_BYTES };
 
 /** The extensions a picture may have (spec 001 section 5). */
 export const PICTURE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;

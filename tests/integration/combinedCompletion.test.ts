@@ -19,7 +19,6 @@ import { minimalPdf, whitePng } from '../helpers/testFiles';
 /** The customer file (part 2 of the loan review) with every required field filled in. */
 const CUSTOMER_FILE = {
   fullName: 'Ada Lovelace',
-  idPhoto: 'file-id-photo',
   dateOfBirth: '1985-12-10',
   nationality: 'FR',
   idDocumentType: 'passport',
@@ -85,12 +84,12 @@ describe('completing a combined task', () => {
       .filter((detail) => detail.params?.formId === 'DSG-customer-onboarding')
       .filter((detail) => detail.code === 'validation.required')
       .map((detail) => detail.path);
-    // (its date of birth and email are the application's, already process variables; its
-    // photo has no plugin yet, so it holds no value)
+    // (its date of birth and email are the application's, already process variables)
     expect(partTwo).toEqual([
       'nationality',
       'idDocumentType',
       'idDocumentNumber',
+      'idPhoto',
       'customerSignature',
       'proofOfAddress',
       'termsAccepted',
@@ -108,7 +107,14 @@ describe('completing a combined task', () => {
 
   it('given every part complete, when part 3 completes the task, then it is accepted with every part’s values', async () => {
     const review = await newReview();
-    // The signature is drawn on the review task: a form names only its own task's files.
+    // The photo and the signature are taken on the review task: a form names only its own
+    // task's files.
+    const photo = await uploadTo(lucas, review.id, 'picture', {
+      name: 'idPhoto.png',
+      type: 'image/png',
+      content: await whitePng(320, 240),
+    });
+    expect(photo.statusCode, photo.body).toBe(200);
     const signature = await uploadTo(lucas, review.id, 'signature', {
       name: 'customerSignature.png',
       type: 'image/png',
@@ -126,6 +132,7 @@ describe('completing a combined task', () => {
       formId: 'DSG-customer-onboarding',
       values: {
         ...CUSTOMER_FILE,
+        idPhoto: photo.json<StoredFileAnswer>().result.id,
         customerSignature: signature.json<StoredFileAnswer>().result.id,
         proofOfAddress: { id: proofFile.id, fileName: 'utility-bill.pdf' },
       },

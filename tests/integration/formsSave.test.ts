@@ -425,7 +425,14 @@ describe('form saves and submissions', () => {
 
     it('given a combined task with saved parts, when its decision part submits, then every saved part’s values go out with the decision and its outcome', async () => {
       const review = await newReview();
-      // The signature is drawn on the review task: a form names only its own task's files.
+      // The photo and the signature are taken on the review task: a form names only its own
+      // task's files.
+      const photo = await uploadTo(lucas, review.id, 'picture', {
+        name: 'idPhoto.png',
+        type: 'image/png',
+        content: await whitePng(320, 240),
+      });
+      expect(photo.statusCode, photo.body).toBe(200);
       const signature = await uploadTo(lucas, review.id, 'signature', {
         name: 'customerSignature.png',
         type: 'image/png',
@@ -444,7 +451,7 @@ describe('form saves and submissions', () => {
         nationality: 'FR',
         idDocumentType: 'passport',
         idDocumentNumber: 'AB1234567',
-        idPhoto: 'file-id-photo',
+        idPhoto: photo.json<StoredFileAnswer>().result.id,
         customerSignature: signature.json<StoredFileAnswer>().result.id,
         proofOfAddress: {
           id: proof.json<StoredFileAnswer>().result.id,
@@ -486,14 +493,11 @@ describe('form saves and submissions', () => {
         { decision: 'approved', approvedAmount: 24000 },
         { mode: 'submit', outcome: 'Complete review' },
       );
-      // The photo has no plugin yet: it is an unsupported field, which holds no value, so
-      // only the others go out.
-      const { idPhoto: _photo, ...withPlugins } = customerFile;
       expect(result).toEqual({
         ok: true,
         formId: 'loan-review-decision',
         values: {
-          ...withPlugins,
+          ...customerFile,
           riskScore: 15,
           riskInfo: true,
           decision: 'approved',

@@ -19,6 +19,7 @@ import object from '../../../../plugins/object/rules';
 import outcomes from '../../../../plugins/outcomes/rules';
 import password from '../../../../plugins/password/rules';
 import people from '../../../../plugins/people/rules';
+import picture from '../../../../plugins/picture/rules';
 import radio from '../../../../plugins/radio/rules';
 import signature from '../../../../plugins/signature/rules';
 import spacer from '../../../../plugins/spacer/rules';
@@ -48,6 +49,7 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/outcomes/rules.ts': outcomes,
   '/plugins/password/rules.ts': password,
   '/plugins/people/rules.ts': people,
+  '/plugins/picture/rules.ts': picture,
   '/plugins/radio/rules.ts': radio,
   '/plugins/signature/rules.ts': signature,
   '/plugins/spacer/rules.ts': spacer,

@@ -1,0 +1,654 @@
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import {
+  CameraIcon,
+  DownloadIcon,
+  EditIcon,
+  EyeOpenIcon,
+  MediaIcon,
+  TrashIcon,
+} from '@blueprintjs/icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FileRefusal } from '../../schemas/api/filesConstants';
+import { ConfirmDialog } from '../../src/components/ConfirmDialog';
+import { LoadingOverlay } from '../../src/components/LoadingOverlay';
+import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
+import type { FileService } from '../../src/forms/registry/formServices';
+import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
+import { BlobImage } from './BlobImage';
+import { CameraDialog } from './CameraDialog';
+import { PictureEditor, type EditedPicture } from './PictureEditor';
+import { decodePicture, exportPicture } from './pictureImage';
+import {
+  aspectOf,
+  PICTURE_EXTENSIONS,
+  PICTURE_MAX_BYTES,
+  PICTURE_MEDIA_TYPES,
+  pictureFileProblem,
+  QUALITY_PRESETS,
+  qualityOf,
+} from './pictureSettings';
+import { PictureViewer } from './PictureViewer';
+import { isPictureId, sanitizePicture } from './validate';
+import './picture.css';
+
+/** The dialog the field shows, and the picture it works on. */
+type Step =
+  | { readonly kind: 'source' }
+  | { readonly kind: 'camera' }
+  | { readonly kind: 'preview'; readonly photo: Blob }
+  | {
+      readonly kind: 'editor';
+      readonly photo: Blob;
+      readonly from: 'camera' | 'gallery' | 'stored';
+    }
+  | { readonly kind: 'viewer' };
+
+/** Why a chosen or saved picture was refused, as the message it shows. */
+type Problem = 'size' | 'format' | 'unreadable' | null;
+
+/** What the last save's failure says: a first failure and a failed retry differ. */
+type SaveFailure = 'first' | 'retry' | null;
+
+/** The long action under way, shown by the full-screen wait. */
+type Busy = 'preparing' | 'uploading' | 'deleting' | null;
+
+/** The stored picture as the field shows it. */
+interface LoadedPicture {
+  readonly id: string;
+  readonly revision: number;
+  readonly file: File;
+  readonly url: string;
+}
+
+/** The store's refusal of an upload, as the problem it shows; null for any other failure. */
+function refusalOf(error: unknown): Problem {
+  const { status, details } = error as { status?: number; details?: { code?: string }[] };
+  const codes = (details ?? []).map((detail) => detail.code);
+  if (status === 413 || codes.includes(FileRefusal.tooLarge)) return 'size';
+  if (codes.includes(FileRefusal.unreadable)) return 'unreadable';
+  if (status === 415 || codes.includes(FileRefusal.typeNotAllowed)) return 'format';
+  return null;
+}
+
+/** A problem's message (spec 001 sections 5 and 8). */
+function problemText(problem: Exclude<Problem, null>, t: Translate): string {
+  if (problem === 'size') return t('common.imageUploadErrorMessage');
+  return problem === 'format' ? t('picture.fileFormatError') : t('picture.unreadable');
+}
+
+/**
+ * The stored picture, read once per id and revision (a replaced picture keeps its id). A
+ * download that is not a JPEG or a PNG is refused (spec 001 section 5).
+ */
+function useStoredPicture(files: FileService | undefined, id: string | null, revision: number) {
+  const [loaded, setLoaded] = useState<LoadedPicture | null>(null);
+  const [failed, setFailed] = useState<{ id: string; revision: number } | null>(null);
+  useEffect(() => {
+    if (!files || !id) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    files.download(id, controller.signal).then(
+      (file) => {
+        if (!(PICTURE_MEDIA_TYPES as readonly string[]).includes(file.type)) {
+          setFailed({ id, revision });
+          return;
+        }
+        url = URL.createObjectURL(file);
+        setLoaded({ id, revision, file, url });
+      },
+      () => {
+        if (!controller.signal.aborted) setFailed({ id, revision });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [files, id, revision]);
+  const current = loaded?.id === id && loaded.revision === revision ? loaded : null;
+  const hasFailed = !current && failed?.id === id && failed.revision === revision;
+  return { picture: current, failed: hasFailed };
+}
+
+/** How many frames focus waits for closing overlays at most (about two seconds). */
+const SETTLE_FRAMES = 120;
+
+/**
+ * Focuses an element once no overlay is opening or closing any more: a closing overlay gives
+ * focus back to what had it before, which may be a button that is gone by now.
+ */
+function focusWhenSettled(target: () => HTMLElement | null): void {
+  const busy = `.${Classes.OVERLAY}-enter, .${Classes.OVERLAY}-exit`;
+  const step = (left: number) => {
+    if (left > 0 && document.querySelector(busy)) requestAnimationFrame(() => step(left - 1));
+    else target()?.focus();
+  };
+  requestAnimationFrame(() => step(SETTLE_FRAMES));
+}
+
+/** Whether the browser says the camera is refused to this site; asking it prompts nobody. */
+function useCameraDenied(enabled: boolean): boolean {
+  const [denied, setDenied] = useState(false);
+  useEffect(() => {
+    if (!enabled || !navigator.permissions?.query) return;
+    let status: PermissionStatus | null = null;
+    const update = () => setDenied(status?.state === 'denied');
+    navigator.permissions.query({ name: 'camera' as PermissionName }).then(
+      (answer) => {
+        status = answer;
+        update();
+        answer.addEventListener('change', update);
+      },
+      // A browser that cannot say (Firefox) is asked when the camera opens.
+      () => undefined,
+    );
+    return () => status?.removeEventListener('change', update);
+  }, [enabled]);
+  return denied;
+}
+
+/**
+ * A picture field (spec 001 sections 2 to 5, 8 and 9): add a photo from the camera (the rear
+ * one) or the gallery (PNG or JPEG, one file, at most 5 MB), see it, take it again or choose
+ * another, use it as it is or edit it (crop, rotate, zoom), and save it as a JPEG of the
+ * field's quality preset in the task's file store; the field keeps the file's id. A stored
+ * photo can be viewed with zoom, edited again (same id), replaced or deleted after a
+ * confirmation. Leaving a dialog with a photo not yet saved asks first. A read-only field
+ * shows the photo with a download.
+ */
+export function PictureWidget({
+  field,
+  inputId,
+  errorId,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  invalid,
+  text,
+  runtime,
+}: FieldWidgetProps) {
+  const { t } = runtime;
+  const files = runtime.services.files;
+  const sanitized = sanitizePicture(value);
+  const fileId = isPictureId(sanitized) ? sanitized : null;
+  const [revision, setRevision] = useState(0);
+  const [step, setStep] = useState<Step | null>(null);
+  const [confirming, setConfirming] = useState<'delete' | 'discard' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [choiceProblem, setChoiceProblem] = useState<Problem>(null);
+  const [saveProblem, setSaveProblem] = useState<Problem>(null);
+  const [failure, setFailure] = useState<SaveFailure>(null);
+  const [notice, setNotice] = useState<'deleteSuccess' | 'deleteError' | 'loadFailed' | null>(null);
+  const gallery = useRef<HTMLInputElement>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+  // Set by a delete: the buttons of the picture go with it, so focus goes to the field's.
+  const focusAfterDelete = useRef(false);
+  // The JPEG of a failed save, so a retry sends it again without writing it anew.
+  const pending = useRef<Blob | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const cameraDenied = useCameraDenied(!readOnly && Boolean(files));
+  const { picture, failed } = useStoredPicture(files, fileId, revision);
+  useEffect(() => {
+    if (fileId !== null || !focusAfterDelete.current) return;
+    focusAfterDelete.current = false;
+    focusWhenSettled(() => document.getElementById(inputId));
+  }, [fileId, inputId]);
+
+  const preview = step?.kind === 'preview' ? step.photo : null;
+
+  const label = text.label || field.id;
+  const quality = QUALITY_PRESETS[qualityOf(text.config)];
+  const aspect = aspectOf(text.config);
+  const messageId = `${inputId}-picture-message`;
+
+  /** Opens a dialog, forgetting the last one's failure. */
+  const go = (next: Step | null) => {
+    pending.current = null;
+    setFailure(null);
+    setSaveProblem(null);
+    setConfirming(null);
+    if (next?.kind !== 'source') setChoiceProblem(null);
+    setStep(next);
+  };
+
+  const finish = () => {
+    go(null);
+    setChoiceProblem(null);
+    onBlur();
+  };
+
+  /**
+   * After the last dialog has closed, focus goes back to the button that opened the first one,
+   * or to the field's main button when that one is gone (a deleted picture has no view).
+   */
+  const refocus = useCallback(() => {
+    if (document.querySelector(`.${Classes.OVERLAY_OPEN}`)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest(`.${Classes.OVERLAY}`)) return;
+    const opener = trigger.current;
+    trigger.current = null;
+    if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
+    else document.getElementById(inputId)?.focus();
+  }, [inputId]);
+
+  /** Opens a dialog from one of the field's buttons, which gets focus back afterwards. */
+  const open = (next: Step, opener: HTMLElement) => {
+    trigger.current = opener;
+    setNotice(null);
+    go(next);
+  };
+
+  /** Writes the picture as a JPEG of the field's preset and stores it (spec 001 section 5). */
+  const save = async (produce: () => Promise<Blob>) => {
+    if (!files) return;
+    setSaveProblem(null);
+    try {
+      let jpeg = pending.current;
+      if (!jpeg) {
+        setBusy('preparing');
+        jpeg = await produce();
+        pending.current = jpeg;
+      }
+      setBusy('uploading');
+      const stored = await files.upload(jpeg, {
+        kind: 'picture',
+        fieldId: field.id,
+        fileName: `${field.id}.jpg`,
+        ...(fileId ? { existingId: fileId } : {}),
+      });
+      if (!mounted.current) return;
+      onChange(stored.id);
+      setRevision((previous) => previous + 1);
+      setNotice(null);
+      finish();
+    } catch (error) {
+      if (!mounted.current) return;
+      if (!pending.current) {
+        setSaveProblem('unreadable');
+        return;
+      }
+      const refusal = refusalOf(error);
+      if (refusal) {
+        pending.current = null;
+        setSaveProblem(refusal);
+      } else {
+        setFailure((previous) => (previous === null ? 'first' : 'retry'));
+      }
+    } finally {
+      if (mounted.current) setBusy(null);
+    }
+  };
+
+  /** The whole picture, as taken or chosen. */
+  const saveAsIs = (photo: Blob) =>
+    void save(async () => {
+      const bitmap = await decodePicture(photo);
+      try {
+        return await exportPicture(
+          bitmap,
+          { left: 0, top: 0, width: bitmap.width, height: bitmap.height },
+          quality,
+        );
+      } finally {
+        bitmap.close();
+      }
+    });
+
+  const saveEdited = ({ source, rect }: EditedPicture) =>
+    void save(() => exportPicture(source, rect, quality));
+
+  /** A file from the gallery: checked by name, type and size, then read, then previewed. */
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = pictureFileProblem(file);
+    if (problem) {
+      setChoiceProblem(problem);
+      return;
+    }
+    setChoiceProblem(null);
+    setBusy('preparing');
+    try {
+      (await decodePicture(file)).close();
+      if (mounted.current) go({ kind: 'preview', photo: file });
+    } catch {
+      if (mounted.current) setChoiceProblem('unreadable');
+    } finally {
+      if (mounted.current) setBusy(null);
+    }
+  };
+
+  const editStored = (opener: HTMLElement) => {
+    if (picture) open({ kind: 'editor', photo: picture.file, from: 'stored' }, opener);
+  };
+
+  const remove = () => {
+    if (!files || !fileId) return;
+    setConfirming(null);
+    setBusy('deleting');
+    files.remove(fileId).then(
+      () => {
+        if (!mounted.current) return;
+        onChange(null);
+        onBlur();
+        setNotice('deleteSuccess');
+        setBusy(null);
+        focusAfterDelete.current = true;
+      },
+      () => {
+        if (!mounted.current) return;
+        setNotice('deleteError');
+        setBusy(null);
+      },
+    );
+  };
+
+  /** Leaving a dialog: a photo not yet saved is lost, so the user is asked first. */
+  const leave = (unsaved: boolean) => {
+    if (busy) return;
+    if (unsaved) setConfirming('discard');
+    else finish();
+  };
+
+  const download = () => {
+    if (!picture) return;
+    const link = document.createElement('a');
+    link.href = picture.url;
+    link.download = picture.file.name || `${field.id}.jpg`;
+    link.click();
+  };
+
+  if (!files) return <ServiceUnavailable service="files" field={field} t={t} id={inputId} />;
+
+  const alt = t('picture.image', { label });
+  const failureText =
+    saveProblem !== null
+      ? problemText(saveProblem, t)
+      : failure === 'first'
+        ? t('outcome.pictureUploadingError')
+        : failure === 'retry'
+          ? t('outcome.pictureRetryError')
+          : null;
+  const shownNotice = failed ? 'loadFailed' : notice;
+  const describedBy = [errorId, shownNotice ? messageId : ''].filter(Boolean).join(' ');
+  const maxMegabytes = Math.round(PICTURE_MAX_BYTES / (1024 * 1024));
+
+  return (
+    <div className="tf-picture">
+      {fileId && !failed && (
+        <div className="tf-picture__frame">
+          {picture ? (
+            <img
+              className="tf-picture__thumb"
+              src={picture.url}
+              alt={alt}
+              data-testid="picture-image"
+              data-revision={revision}
+            />
+          ) : (
+            <div className={`${Classes.SKELETON} tf-picture__thumb`} />
+          )}
+        </div>
+      )}
+      {!fileId && readOnly && (
+        <p className={`${Classes.TEXT_MUTED} tf-picture__none`} id={inputId}>
+          {t('picture.none')}
+        </p>
+      )}
+      <div className="tf-picture__actions">
+        {!readOnly && (
+          <Button
+            id={inputId}
+            variant="outlined"
+            icon={<CameraIcon />}
+            intent={invalid ? 'danger' : 'none'}
+            text={fileId ? t('picture.replace') : t('picture.add')}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy || undefined}
+            data-testid="picture-open"
+            onClick={(event) => open({ kind: 'source' }, event.currentTarget)}
+          />
+        )}
+        {fileId && picture && (
+          <>
+            <Button
+              id={readOnly ? inputId : undefined}
+              variant="minimal"
+              icon={<EyeOpenIcon />}
+              text={t('picture.view')}
+              data-testid="picture-view"
+              onClick={(event) => open({ kind: 'viewer' }, event.currentTarget)}
+            />
+            {readOnly ? (
+              <Button
+                variant="minimal"
+                icon={<DownloadIcon />}
+                text={t('picture.download')}
+                data-testid="picture-download"
+                onClick={download}
+              />
+            ) : (
+              <>
+                <Button
+                  variant="minimal"
+                  icon={<EditIcon />}
+                  text={t('picture.edit')}
+                  data-testid="picture-edit"
+                  onClick={(event) => editStored(event.currentTarget)}
+                />
+                <Button
+                  variant="minimal"
+                  intent="danger"
+                  icon={<TrashIcon />}
+                  text={t('picture.delete')}
+                  data-testid="picture-delete"
+                  onClick={(event) => {
+                    trigger.current = event.currentTarget;
+                    setConfirming('delete');
+                  }}
+                />
+              </>
+            )}
+          </>
+        )}
+      </div>
+      <p
+        id={messageId}
+        className={`tf-picture__message${shownNotice && shownNotice !== 'deleteSuccess' ? ' tf-picture__message--error' : ''}`}
+        role={shownNotice && shownNotice !== 'deleteSuccess' ? 'alert' : 'status'}
+        data-testid="picture-message"
+      >
+        {shownNotice && t(`picture.${shownNotice}`)}
+      </p>
+
+      {!readOnly && (
+        <input
+          ref={gallery}
+          type="file"
+          hidden
+          accept={[
+            ...PICTURE_EXTENSIONS.map((extension) => `.${extension}`),
+            ...PICTURE_MEDIA_TYPES,
+          ].join(',')}
+          data-testid="picture-file-input"
+          onChange={(event) => {
+            void choose(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
+          }}
+        />
+      )}
+
+      <Dialog
+        isOpen={step?.kind === 'source'}
+        title={`${t('picture.sourceTitle')}: ${label}`}
+        className="tf-picture__dialog tf-picture__dialog--source"
+        onClose={() => leave(false)}
+        onClosed={refocus}
+        shouldReturnFocusOnClose={false}
+      >
+        <DialogBody>
+          <p>{t('picture.sourceMessage')}</p>
+          <div className="tf-picture__sources">
+            <Button
+              size="large"
+              icon={<CameraIcon />}
+              text={t('picture.camera')}
+              disabled={cameraDenied}
+              aria-describedby={cameraDenied ? `${inputId}-camera-denied` : undefined}
+              data-testid="picture-source-camera"
+              onClick={() => go({ kind: 'camera' })}
+            />
+            <Button
+              size="large"
+              icon={<MediaIcon />}
+              text={t('picture.gallery')}
+              data-testid="picture-source-gallery"
+              onClick={() => gallery.current?.click()}
+            />
+          </div>
+          <p className={`${Classes.TEXT_MUTED} tf-picture__hint`}>
+            {t('picture.hint', { size: maxMegabytes })}
+          </p>
+          {cameraDenied && (
+            <Callout intent="warning" id={`${inputId}-camera-denied`}>
+              {t('picture.cameraUnavailable')}
+            </Callout>
+          )}
+          {choiceProblem && (
+            <Callout
+              intent="danger"
+              role="alert"
+              className="tf-picture__failure"
+              data-testid="picture-choice-problem"
+            >
+              {problemText(choiceProblem, t)}
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={<Button text={t('picture.cancel')} onClick={() => leave(false)} />}
+        />
+      </Dialog>
+
+      <CameraDialog
+        isOpen={step?.kind === 'camera'}
+        title={`${t('picture.cameraTitle')}: ${label}`}
+        failure={step?.kind === 'camera' ? failureText : null}
+        t={t}
+        onUse={saveAsIs}
+        onEdit={(photo) => go({ kind: 'editor', photo, from: 'camera' })}
+        onCancel={leave}
+        onClosed={refocus}
+      />
+
+      <Dialog
+        isOpen={step?.kind === 'preview'}
+        title={`${t('picture.previewTitle')}: ${label}`}
+        className="tf-picture__dialog"
+        onClose={() => leave(true)}
+        onClosed={refocus}
+        canOutsideClickClose={false}
+        shouldReturnFocusOnClose={false}
+      >
+        <DialogBody>
+          <div className="tf-picture__screen">
+            {preview && (
+              <BlobImage
+                className="tf-picture__still"
+                blob={preview}
+                alt={t('picture.preview')}
+                data-testid="picture-preview"
+              />
+            )}
+          </div>
+          {failureText && (
+            <Callout intent="danger" className="tf-picture__failure" role="alert">
+              {failureText}
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button
+                icon={<MediaIcon />}
+                text={t('picture.chooseAnother')}
+                onClick={() => go({ kind: 'source' })}
+              />
+              <Button
+                icon={<EditIcon />}
+                text={t('picture.edit')}
+                data-testid="picture-preview-edit"
+                onClick={() => {
+                  if (preview) go({ kind: 'editor', photo: preview, from: 'gallery' });
+                }}
+              />
+              <Button
+                intent="primary"
+                text={failure ? t('picture.retry') : t('picture.usePhoto')}
+                data-testid="picture-use"
+                onClick={() => {
+                  if (preview) saveAsIs(preview);
+                }}
+              />
+            </>
+          }
+        />
+      </Dialog>
+
+      <PictureEditor
+        isOpen={step?.kind === 'editor'}
+        photo={step?.kind === 'editor' ? step.photo : null}
+        initialAspect={aspect}
+        title={`${t('picture.editorTitle')}: ${label}`}
+        failure={step?.kind === 'editor' ? failureText : null}
+        t={t}
+        onSave={saveEdited}
+        onCancel={(edited) => leave(edited || (step?.kind === 'editor' && step.from !== 'stored'))}
+        onClosed={refocus}
+      />
+
+      <PictureViewer
+        isOpen={step?.kind === 'viewer'}
+        title={`${t('picture.viewerTitle')}: ${label}`}
+        url={picture?.url ?? null}
+        alt={alt}
+        t={t}
+        onClose={finish}
+        onClosed={refocus}
+      />
+
+      <ConfirmDialog
+        isOpen={confirming === 'delete'}
+        title={t('picture.deleteTitle')}
+        message={t('picture.deleteMessage')}
+        primaryText={t('picture.deleteConfirm')}
+        secondaryText={t('picture.keep')}
+        primaryIntent="danger"
+        onConfirm={remove}
+        onCancel={() => setConfirming(null)}
+        returnFocusTo={() =>
+          trigger.current?.isConnected ? trigger.current : document.getElementById(inputId)
+        }
+      />
+      <ConfirmDialog
+        isOpen={confirming === 'discard'}
+        title={t('picture.discardTitle')}
+        message={t('picture.discardMessage')}
+        primaryText={t('picture.discardConfirm')}
+        secondaryText={t('picture.keepEditing')}
+        primaryIntent="danger"
+        onConfirm={finish}
+        onCancel={() => setConfirming(null)}
+        returnFocusTo={() => document.getElementById(inputId)}
+      />
+      <LoadingOverlay isOpen={busy !== null} label={t(`picture.${busy ?? 'uploading'}`)} />
+    </div>
+  );
+}
