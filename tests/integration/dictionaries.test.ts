@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../schemas/api/common';
 import { DictionaryPath, type SystemDictionariesAnswer } from '../../schemas/api/dictionaries';
-import { FormPath } from '../../schemas/api/forms';
+import { FormPath, type PreviewAnswer } from '../../schemas/api/forms';
 import { TaskPath } from '../../schemas/api/tasks';
 import { loadLabelOf } from '../../server/dictionaries';
 import { deployFormProcesses, makeFormTask } from '../../server/forms/testing/formTestKit';
@@ -45,6 +45,7 @@ describe('system dictionaries', () => {
   let lucas: IdentityClient;
   let elena: IdentityClient;
   let ana: IdentityClient;
+  let priya: IdentityClient;
 
   const detailsOf = (body: string) =>
     (JSON.parse(body) as ErrorBody).details?.map(({ path, code }) => ({ path, code }));
@@ -83,6 +84,7 @@ describe('system dictionaries', () => {
     lucas = await signIn(server, EMAIL.lmartin);
     elena = await signIn(server, EMAIL.evidal);
     ana = await signIn(server, EMAIL.asouza, 'acme');
+    priya = await signIn(server, EMAIL.pnair);
   });
 
   afterAll(async () => {
@@ -204,6 +206,42 @@ describe('system dictionaries', () => {
       const response = await call(lucas, 'POST', TaskPath.complete(task.id), { values: {} });
       expect(response.statusCode).toBe(422);
       expect(detailsOf(response.body)).toEqual([{ path: 'currency', code: 'validation.required' }]);
+    });
+  });
+
+  describe('the author preview', () => {
+    it('given a form naming one of the tenant’s dictionaries and one it lacks, when previewed, then the known one shows its entries and the other is a finding', async () => {
+      const definition = {
+        ...CURRENCY_FORM,
+        fields: [
+          ...CURRENCY_FORM.fields,
+          { id: 'branch', type: 'radio', label: 'Branch', config: { dictionary: 'branchez' } },
+        ],
+      };
+      const response = await call(priya, 'POST', FormPath.preview, { definition });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<PreviewAnswer>();
+      expect(answer.warnings).toEqual([
+        {
+          code: 'field.unknownDictionary',
+          path: '/fields/1',
+          params: { dictionary: 'branchez', fieldId: 'branch' },
+        },
+      ]);
+      const [currency, branch] = answer.form?.sections[0]?.fields ?? [];
+      expect(currency?.options?.map((option) => option.value)).toEqual([
+        'EUR',
+        'USD',
+        'GBP',
+        'CHF',
+        'MXN',
+      ]);
+      expect(currency?.options?.[1]?.label).toEqual({
+        en: 'US dollar',
+        es: 'Dólar estadounidense',
+        fr: 'Dollar américain',
+      });
+      expect(branch?.options).toEqual([]);
     });
   });
 

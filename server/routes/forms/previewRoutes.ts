@@ -9,6 +9,7 @@ import {
 } from '../../../schemas/api/forms';
 import { Privilege } from '../../../schemas/api/identity';
 import { compileForm, detectFormKind, listCombinedRefs } from '../../../src/core/forms/compiler';
+import { bindDictionaryOptions, loadDictionarySet } from '../../dictionaries';
 import { AppError } from '../../errors';
 import { formRepositoryFor } from '../../forms/formRepository';
 import { requirePrivilege, sessionOf } from '../../fastify/session';
@@ -51,13 +52,19 @@ export const previewRoutes: FastifyPluginAsync = async (fastify) => {
           `A combined task may name at most ${PREVIEW_REFS_MAX} forms.`,
         );
       }
-      const stored = await repository.latestOf(tenant, refIds);
-      // 3. Compile; size limits and schema failures come back as errors, slips as warnings.
+      // The tenant's dictionaries: the names fields may use, and the choices they bind.
+      const [stored, dictionaries] = await Promise.all([
+        repository.latestOf(tenant, refIds),
+        loadDictionarySet(app.database.db, tenant),
+      ]);
+      // 3. Compile; size limits and schema failures come back as errors, slips (a dictionary
+      //    the tenant lacks) as warnings; dictionary fields show the tenant's entries.
       //    The compiler refuses more than MAX_FORM_FIELDS fields before doing any real work,
       //    which bounds how long this holds the event loop.
       const result = compileForm(definition, {
         kind,
         resolveForm: (ref) => stored.get(ref)?.definition,
+        dictionaries: [...dictionaries.keys()],
       });
       // 4. Other requests get a turn before the answer is written.
       await new Promise((resolve) => setImmediate(resolve));
@@ -66,7 +73,7 @@ export const previewRoutes: FastifyPluginAsync = async (fastify) => {
       reply.serializer(JSON.stringify);
       return {
         kind,
-        form: result.form,
+        form: result.form && bindDictionaryOptions(result.form, dictionaries),
         warnings: [...result.warnings],
         errors: [...result.errors],
         refs: refIds.map((ref) => {

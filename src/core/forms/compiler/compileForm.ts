@@ -1,5 +1,6 @@
-import type { CompileError, CompileOptions, CompileResult } from './compileTypes';
+import type { CompileError, CompileOptions, CompileResult, ParsedForm } from './compileTypes';
 import type { CombinedTask, DesignerForm, PlainForm } from '../../../../schemas/forms';
+import { checkDictionaryNames } from './checkDictionaryNames';
 import { checkFormulas } from './checkFormulas';
 import { dedupeFieldIds } from './dedupeFieldIds';
 import { detectFormKind } from './detectFormKind';
@@ -36,16 +37,25 @@ export function compileForm(written: unknown, options: CompileOptions = {}): Com
   if (kind === 'combined') {
     const tooMany = combinedSizeError(definition as CombinedTask, measure.fields, options);
     if (tooMany) return { form: null, warnings: [], errors: [tooMany] };
-    const parsed = parseCombinedTask(definition as CombinedTask, options);
-    return { form: parsed.form, warnings: parsed.warnings, errors: [] };
+    return finish(parseCombinedTask(definition as CombinedTask, options), options);
   }
   const parsed =
     kind === 'designer'
       ? parseDesignerForm(definition as DesignerForm, options.catalog)
       : parsePlainForm(definition as PlainForm, options.formId, options.catalog);
   // 5. Unique ids, then formulas checked against the final ids.
-  const finished = checkFormulas(dedupeFieldIds(parsed));
-  return { form: finished.form, warnings: finished.warnings, errors: [] };
+  return finish(checkFormulas(dedupeFieldIds(parsed)), options);
+}
+
+// 6. The dictionaries fields name, when the caller knows the tenant's.
+function finish(parsed: ParsedForm, options: CompileOptions): CompileResult {
+  const warnings = options.dictionaries
+    ? [
+        ...parsed.warnings,
+        ...checkDictionaryNames(parsed.form, parsed.fieldPaths, options.dictionaries),
+      ]
+    : parsed.warnings;
+  return { form: parsed.form, warnings, errors: [] };
 }
 
 // The fields of a combined task's inline forms and of the forms it names, together: each

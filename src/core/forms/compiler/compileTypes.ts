@@ -11,6 +11,7 @@ export type CompileWarningCode =
   | 'field.missingId'
   | 'field.duplicateOptionValue'
   | 'field.unsafeUrl'
+  | 'field.unknownDictionary'
   | 'layout.widthOutOfRange'
   | 'validation.invalidLimit'
   | 'validation.unsafePattern'
@@ -85,6 +86,12 @@ export interface CompileOptions {
   readonly formId?: string;
   /** The field types to compile with; the app's plugin folders by default. */
   readonly catalog?: PluginCatalog;
+  /**
+   * The names of the tenant's system dictionaries: a field naming another is warned
+   * `field.unknownDictionary`. Without it, names are not checked (the browser's compile of a
+   * served form, which the server already checked).
+   */
+  readonly dictionaries?: readonly string[];
 }
 
 /**
