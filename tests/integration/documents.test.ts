@@ -15,8 +15,8 @@ import { MediaType } from '../../schemas/api/files';
 import { ProcessType } from '../../schemas/api/processes';
 import { buildDocx, docxText } from '../../server/documents/buildDocx';
 import { buildXlsx } from '../../server/documents/buildXlsx';
+import { sweepGeneratedDocuments } from '../../server/documents/documentService';
 import { completeOnboarding } from '../../server/documents/testing/completedOnboarding';
-import { seedDemoDocumentTemplates } from '../../server/seed/demoDocumentTemplates';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import type { IdentityClient } from './identityClient';
@@ -101,7 +101,6 @@ describe('document templates and generation', () => {
       // One slot and no waiting line, so the busy answer can be shown.
       config: { documents: { concurrency: 1, queueLength: 0, keepMinutes: 60 } },
     });
-    await seedDemoDocumentTemplates(server.database.db);
     [amara, claire, priya, lucas, elena, ana] = await Promise.all([
       signIn(server, EMAIL.aokafor),
       signIn(server, EMAIL.cdubois),
@@ -370,6 +369,26 @@ describe('document templates and generation', () => {
     expect(response.statusCode).toBe(200);
     const raw = await download(amara, response.json<GenerateAnswer>().data);
     expect(docxText(raw.rawPayload)).toEqual(['A[]', 'B[]', 'C[]', 'D[]', 'E[]', 'F[Hugo Blanc]']);
+  });
+
+  it('removes generated documents nobody fetched once they are older than the keeping time', async () => {
+    const onboarding = await completeOnboarding(server, 'aokafor', 'Old Document');
+    const template = await templateNamed(amara, ProcessType.customer, 'Customer onboarding record');
+    const made = await generate(amara, {
+      templateId: template.id,
+      processInstanceId: onboarding.instanceId,
+      documentType: 'document',
+    });
+    const document = made.json<GenerateAnswer>().data;
+    expect(await sweepGeneratedDocuments(server.database.db, 60)).toBe(0);
+    expect((await download(amara, document)).statusCode).toBe(200);
+    await server.database.db
+      .updateTable('generated_documents')
+      .set({ created_at: new Date(Date.now() - 61 * 60_000) })
+      .where('id', '=', document.contentId)
+      .execute();
+    expect(await sweepGeneratedDocuments(server.database.db, 60)).toBeGreaterThanOrEqual(1);
+    expect((await download(amara, document)).statusCode).toBe(404);
   });
 
   it('given every generation slot busy and no room to wait, then the answer is SERVER_TOO_BUSY, and later it works', async () => {
