@@ -50,6 +50,8 @@ export interface PictureEditorProps {
   readonly failure: string | null;
   /** Translates in the form's language. */
   readonly t: Translate;
+  /** The form's language, for numbers. */
+  readonly locale: string;
   /** Saves the edit. */
   onSave(edited: EditedPicture): void;
   /** Leaves the editor; `edited` says whether a mode was used (the caller may ask first). */
@@ -57,6 +59,9 @@ export interface PictureEditorProps {
   /** Called once the dialog has closed (focus handling). */
   onClosed(): void;
 }
+
+/** The zoom values written under the slider. */
+const ZOOM_LABELS = [CROP_ZOOM.min, 0.5, 1, 1.5, CROP_ZOOM.max];
 
 /** How far an arrow key moves the crop, as a fraction of the picture's side. */
 const NUDGE = 0.02;
@@ -90,6 +95,7 @@ export function PictureEditor({
   title,
   failure,
   t,
+  locale,
   onSave,
   onCancel,
   onClosed,
@@ -374,8 +380,8 @@ export function PictureEditor({
                 min={CROP_ZOOM.min}
                 max={CROP_ZOOM.max}
                 stepSize={CROP_ZOOM.step}
-                labelStepSize={0.5}
-                labelPrecision={1}
+                labelValues={ZOOM_LABELS}
+                labelRenderer={(value) => `${value.toLocaleString(locale)}×`}
                 value={zoom}
                 onChange={(value) => setZoom(clampZoom(value))}
                 handleHtmlProps={{ 'aria-label': t('picture.zoomLevel') }}

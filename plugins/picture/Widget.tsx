@@ -609,6 +609,7 @@ export function PictureWidget({
         title={`${t('picture.editorTitle')}: ${label}`}
         failure={step?.kind === 'editor' ? failureText : null}
         t={t}
+        locale={runtime.locale}
         onSave={saveEdited}
         onCancel={(edited) => leave(edited || (step?.kind === 'editor' && step.from !== 'stored'))}
         onClosed={refocus}
