@@ -243,6 +243,31 @@ function pick(data: Record<string, unknown>, keys: readonly string[]): Record<st
 }
 
 /**
+ * How many records a selection holds: the kept count of the object when nothing filters
+ * it, else a count of the filtered rows.
+ */
+async function countSelection(
+  db: Kysely<DatabaseSchema>,
+  selection: RecordSelection,
+): Promise<number> {
+  if (selection.filters.length === 0) {
+    checkSelection(selection);
+    const kept = await db
+      .selectFrom('object_record_counts')
+      .select('count')
+      .where('tenant', '=', selection.tenant)
+      .where('key', '=', selection.definition.key)
+      .where('version', '=', selection.definition.version)
+      .executeTakeFirst();
+    return Number(kept?.count ?? 0);
+  }
+  const counted = await selectionQuery(db, selection)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.count);
+}
+
+/**
  * One page of a selection and the count of all its rows (spec 001 section 3, "Paged
  * result"), with only `fields` of each record's data.
  */
@@ -252,13 +277,14 @@ export async function queryRecordPage(
   paging: { page: number; pageSize: number },
   fields: readonly string[],
 ): Promise<RecordPage> {
-  const rows = await orderedQuery(db, selection)
-    .limit(paging.pageSize)
-    .offset(paging.page * paging.pageSize)
-    .execute();
-  const counted = await selectionQuery(db, selection)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  // The page and its total are independent reads; on a pool they run side by side.
+  const [rows, totalElements] = await Promise.all([
+    orderedQuery(db, selection)
+      .limit(paging.pageSize)
+      .offset(paging.page * paging.pageSize)
+      .execute(),
+    countSelection(db, selection),
+  ]);
   return {
     content: rows.map((row): ListRecord => ({
       id: row.id,
@@ -268,7 +294,7 @@ export async function queryRecordPage(
     })),
     page: paging.page,
     pageSize: paging.pageSize,
-    totalElements: Number(counted.count),
+    totalElements,
   };
 }
 

@@ -34,8 +34,17 @@ export interface ObjectRecordsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** `object_record_counts`: how many records an object has, kept by triggers. */
+export interface ObjectRecordCountsTable {
+  tenant: string;
+  key: string;
+  version: number;
+  count: number;
+}
+
 /** The records area's tables, merged into the server's DatabaseSchema. */
 export interface RecordTables {
   object_definitions: ObjectDefinitionsTable;
   object_records: ObjectRecordsTable;
+  object_record_counts: ObjectRecordCountsTable;
 }

@@ -306,6 +306,36 @@ describe('business-object records', () => {
     expect(response.json<RecordAnswer>().result.form).toBeNull();
   });
 
+  it('given records added and removed, when the unfiltered list is asked for, then its kept total follows', async () => {
+    const { db } = suite.server.database;
+    const before = (await page(ana, query())).totalElements;
+    await db
+      .deleteFrom('object_records')
+      .where('tenant', '=', 'acme')
+      .where('id', 'in', ['ACM-00001', 'ACM-00002'])
+      .execute();
+    expect((await page(ana, query())).totalElements).toBe(before - 2);
+    await db
+      .insertInto('object_records')
+      .values({
+        tenant: 'acme',
+        id: 'ACM-90000',
+        key: 'customers',
+        version: 1,
+        data: JSON.stringify({ fullName: 'New One' }),
+      })
+      .execute();
+    const after = await page(ana, query());
+    expect(after.totalElements).toBe(before - 1);
+    expect(after.content[0]?.id).toBe('ACM-90000');
+    // The filtered count agrees with the kept one.
+    const filtered = await page(
+      ana,
+      query({ filterParams: [{ key: 'fullName', value: 'New One' }] }),
+    );
+    expect(filtered.totalElements).toBe(1);
+  });
+
   it('given a filtered list, when downloaded, then the xlsx is named after the label and holds its rows as text', async () => {
     const filterParams = [{ key: 'nationality', value: 'FR' }];
     const listed = await page(claire, query({ filterParams, pageSize: 50 }));
