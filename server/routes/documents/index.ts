@@ -101,7 +101,20 @@ export const documentRoutes = definePlugin(
             response: { 200: GenerateAnswer, ...errorResponses(400, 401, 403, 404, 422, 429) },
           },
         },
-        async (request) => ({ data: await generateDocument(contextOf(request), request.body) }),
+        async (request) => {
+          const data = await generateDocument(contextOf(request), request.body);
+          // Who made which document from which template, for the audit trail.
+          request.log.info(
+            {
+              templateId: request.body.templateId,
+              label: request.body.label,
+              subject: data.processInstanceId,
+              document: data.contentId,
+            },
+            'document generated',
+          );
+          return { data };
+        },
       );
 
       app.get(
