@@ -195,6 +195,13 @@ const configFor = (type: string): fc.Arbitrary<Record<string, unknown> | undefin
       return fc.option(fc.record({ maxLength: fc.integer({ min: 1, max: 2000 }) }), {
         nil: undefined,
       });
+    case 'dropdown':
+    case 'radio':
+      // A one-choice field may name a system dictionary instead of listing options.
+      return fc.option(
+        fc.record({ dictionary: fc.constantFrom('currencies', 'loan-products_2') }),
+        { nil: undefined },
+      );
     case 'number':
       return fc.option(fc.record({ numberKind: fc.constantFrom('integer', 'decimal', 'amount') }), {
         nil: undefined,
