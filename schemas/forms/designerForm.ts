@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from './localizedText';
 import { MESSAGE_KINDS, OUTCOME_TYPES } from './formConstants';
 import { StringEnum } from './stringEnum';
+import { DesignerVisibleWhen } from './visibility';
 
 export { MESSAGE_KINDS, OUTCOME_TYPES };
 
@@ -90,6 +91,8 @@ export const DesignerField = Type.Object(
     options: Type.Optional(Type.Array(DesignerOption)),
     config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     datastoreLink: Type.Optional(DatastoreLink),
+    /** Shown only while this holds; hidden, it is neither checked nor sent. */
+    visibleWhen: Type.Optional(DesignerVisibleWhen),
   },
   {
     additionalProperties: false,
@@ -105,6 +108,8 @@ export const DesignerSection = Type.Object(
     id: Type.Optional(Type.String({ minLength: 1 })),
     title: Type.Optional(LocalizedText),
     fields: Type.Array(DesignerField),
+    /** Every field of the section is shown only while this holds (and its own condition). */
+    visibleWhen: Type.Optional(DesignerVisibleWhen),
   },
   { additionalProperties: false, patternProperties: { '^x-': {} } },
 );

@@ -6,3 +6,4 @@ export * from './designerForm';
 export * from './combinedTask';
 export * from './normalizedForm';
 export * from './stringEnum';
+export * from './visibility';

@@ -3,6 +3,7 @@ import { LocalizedText } from './localizedText';
 import { DatastoreLink, OUTCOME_TYPES } from './designerForm';
 import { FORM_KINDS } from './formPrefixes';
 import { StringEnum } from './stringEnum';
+import { VisibilityRule } from './visibility';
 
 /** The JSON type of a field's value; `none` marks display-only fields that hold no value. */
 export const VALUE_TYPES = [
@@ -76,6 +77,7 @@ export const NormalizedField = Type.Object(
     widths: FieldWidths,
     breakBefore: Type.Optional(Type.Boolean()),
     datastoreLink: Type.Optional(DatastoreLink),
+    visibleWhen: Type.Optional(VisibilityRule),
     valueType: StringEnum(VALUE_TYPES),
   },
   { additionalProperties: false },

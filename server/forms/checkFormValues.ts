@@ -3,6 +3,7 @@ import type { ValidationParam } from '../../src/core/forms/fields/validationErro
 import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import type { PluginCatalog } from '../../src/core/forms/plugins/pluginCatalog';
 import { validateFormValues } from '../../src/core/forms/validation/validateFormValues';
+import { hiddenFieldIds } from '../../src/core/forms/visibility/evaluateVisibility';
 import type { CompiledPart, SaveMode } from './compileStoredForm';
 
 /** One refused field: its id, the validation code and the message's params. */
@@ -44,7 +45,8 @@ const own = (values: Readonly<Record<string, unknown>>, id: string): unknown =>
  *    them are ignored;
  * 3. every field is checked by the shared core's `validateFormValues`, the function the
  *    browser runs: the plugin's rules and the field's schema keywords, `required` and
- *    blocking messages only on submit.
+ *    blocking messages only on submit; a field its visibility condition hides is
+ *    neither checked nor stored.
  *
  * Answers the values to store (inputs as their plugin saves them, computed fields as
  * recomputed, formula errors as null) or every problem, by field, in form order.
@@ -79,15 +81,17 @@ export function checkFormValues(check: FormValueCheck): FormValueResult {
       : null;
     computed.push([field.id, result === undefined || isFormulaError(result) ? null : result]);
   }
-  // 3. The one validation of a form's values, on the inputs and the recomputed values.
-  const errors = validateFormValues(part.fields, Object.fromEntries([...raw, ...computed]), {
-    mode,
-    rulesOf: catalog.rulesOf,
-  });
+  // 3. The one validation of a form's values, on the inputs and the recomputed values;
+  //    fields their conditions hide are skipped.
+  const checked = Object.fromEntries([...raw, ...computed]);
+  const errors = validateFormValues(part.fields, checked, { mode, rulesOf: catalog.rulesOf });
   const problems: FieldProblem[] = [];
   for (const [path, fieldErrors] of errors) {
     for (const error of fieldErrors) problems.push({ path, ...error });
   }
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, values: Object.fromEntries([...inputs, ...computed]) };
+  // 4. A hidden field's value is not stored, whatever the client sent for it.
+  const hidden = hiddenFieldIds(part.fields, checked);
+  const kept = inputs.filter(([fieldId]) => !hidden.has(fieldId));
+  return { ok: true, values: Object.fromEntries([...kept, ...computed]) };
 }

@@ -65,6 +65,11 @@ export interface FieldHost {
   watchField(fieldId: string, watcher: FieldWatcher): void;
   /** Stops calling the watcher. */
   unwatchField(fieldId: string, watcher: FieldWatcher): void;
+  /**
+   * Whether a field is shown now (observed): false while its visibility condition does not
+   * hold. A hidden field is neither checked nor sent.
+   */
+  isShown(fieldId: string): boolean;
 }
 
 /**

@@ -6,14 +6,32 @@ import type {
   WidgetProps,
 } from '@rjsf/utils';
 import { toFieldPathId } from '@rjsf/utils';
-import { useMemo, type ComponentType } from 'react';
-import type { FieldRuntime } from '../registry/fieldPlugin';
+import { observer } from 'mobx-react-lite';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import type { FieldHost, FieldRuntime } from '../registry/fieldPlugin';
 import { UNSUPPORTED_TYPE } from '../registry/unsupportedPlugin';
 import { useRenderer } from './RendererContext';
 
 type Props = FieldProps<unknown, RJSFSchema, FieldRuntime>;
 
 const ignore = () => undefined;
+
+/**
+ * A field with a visibility condition: its slot while the condition holds, nothing while
+ * it does not (the field is then neither checked nor sent). Re-renders only when the
+ * field's shown state changes.
+ */
+const ShownWhen = observer(function ShownWhen({
+  host,
+  fieldId,
+  children,
+}: {
+  readonly host: FieldHost;
+  readonly fieldId: string;
+  readonly children: ReactNode;
+}) {
+  return host.isShown(fieldId) ? children : null;
+});
 
 /**
  * What a field slot (`connectPlugin`) reads of rjsf's widget props. The rest of rjsf's
@@ -54,7 +72,7 @@ export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonl
       if (!field || !Widget) return;
       const Slot = Widget as unknown as ComponentType<SlotProps>;
       const id = toFieldPathId(fieldId, registry.globalFormOptions, fieldPathId.path).$id;
-      const content = (
+      const slot = (
         <Slot
           key={fieldId}
           id={id}
@@ -64,6 +82,14 @@ export function FormBodyField({ registry, schema, uiSchema, fieldPathId, readonl
           uiSchema={FIELD_UI}
           registry={registry}
         />
+      );
+      // Only a field with a condition watches whether it is shown.
+      const content = field.visibleWhen ? (
+        <ShownWhen key={fieldId} host={host} fieldId={fieldId}>
+          {slot}
+        </ShownWhen>
+      ) : (
+        slot
       );
       cells.push({ name: fieldId, content, hidden: false });
     });

@@ -1,3 +1,4 @@
+import { autorun } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { createFieldRegistry } from '../registry/createFieldRegistry';
 import { FormStore } from './FormStore';
@@ -129,5 +130,45 @@ describe('FormStore', () => {
     store.requestOutcome({ key: 'save', label: 'Save', type: 'ONLY_FORM_SAVE' });
     expect(onOutcome).toHaveBeenCalledWith(expect.objectContaining({ mode: 'save' }));
     expect(store.submitAttempts).toBe(0);
+  });
+});
+
+describe('FormStore with visibility conditions', () => {
+  const guarantorForm = designerForm([
+    { id: 'hasGuarantor', type: 'checkbox', label: 'Has a guarantor' },
+    {
+      id: 'guarantorName',
+      type: 'input',
+      label: 'Guarantor',
+      validation: { required: true },
+      visibleWhen: { field: 'hasGuarantor', op: 'equals', value: true },
+    },
+  ]);
+
+  it('given a field shown only when a box is ticked, when the box changes, then its shown state follows and observers hear only real changes', () => {
+    const store = new FormStore(guarantorForm, { registry });
+    const seen: boolean[] = [];
+    const stop = autorun(() => seen.push(store.isShown('guarantorName')));
+    expect(store.isShown('hasGuarantor')).toBe(true);
+    store.setValue('hasGuarantor', true);
+    store.setValue('guarantorName', 'Ada');
+    store.setValue('hasGuarantor', false);
+    stop();
+    expect(seen).toEqual([false, true, false]);
+  });
+
+  it('given the box unticked, when submitted, then the hidden required field neither blocks nor is sent', () => {
+    const store = new FormStore(guarantorForm, {
+      registry,
+      initialValues: { hasGuarantor: false, guarantorName: 'Left over' },
+    });
+    expect(store.attemptSubmit()).toBe(true);
+    expect(store.values()).toEqual({ hasGuarantor: false });
+    store.setValue('hasGuarantor', true);
+    store.setValue('guarantorName', '');
+    expect(store.attemptSubmit()).toBe(false);
+    expect(store.errorsOf('guarantorName')?.map((error) => error.code)).toEqual([
+      'validation.required',
+    ]);
   });
 });

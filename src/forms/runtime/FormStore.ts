@@ -1,4 +1,12 @@
-import { createAtom, makeAutoObservable, observable, type IAtom } from 'mobx';
+import {
+  compareStructural,
+  computed,
+  createAtom,
+  makeAutoObservable,
+  observable,
+  type IAtom,
+  type IComputedValue,
+} from 'mobx';
 import type { NormalizedField, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
 import { collectFormulas } from '../../core/forms/compiler/collectFormulas';
 import {
@@ -6,6 +14,7 @@ import {
   type DependencyGraph,
 } from '../../core/forms/formula/buildDependencyGraph';
 import { recalculate } from '../../core/forms/formula/recalculate';
+import { hiddenFieldIds, hiddenFieldIdsBy } from '../../core/forms/visibility/evaluateVisibility';
 import type { FieldHost, FieldWatcher } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import { outcomeModeOf, type OutcomeMode } from '../../core/forms/fields/outcomeMode';
@@ -72,6 +81,10 @@ export class FormStore implements FieldHost {
   // without a second record of all its values.
   private readonly opening = new Map<string, unknown>();
   private readonly graph: DependencyGraph;
+  // The fields with a visibility condition, and the ids hidden now: judged again only when
+  // a value a condition reads changes, and telling observers only when the ids change.
+  private readonly ruled: NormalizedField[] = [];
+  private readonly hiddenNow: IComputedValue<readonly string[]>;
   private listener: OutcomeListener | null = null;
   // Errors to bring into view once the form is on screen (a part not shown yet).
   private pendingReveal: FieldErrorMap | null = null;
@@ -87,6 +100,7 @@ export class FormStore implements FieldHost {
       for (const field of section.fields) {
         if (this.fields.has(field.id)) continue;
         this.fields.set(field.id, field);
+        if (field.visibleWhen) this.ruled.push(field);
         this.current[field.id] = Object.hasOwn(given, field.id)
           ? given[field.id]
           : field.defaultValue !== undefined
@@ -98,6 +112,10 @@ export class FormStore implements FieldHost {
     //    "unchanged" means is then the values as they are now.
     this.graph = buildDependencyGraph(collectFormulas(form));
     this.applyComputed(recalculate(this.graph, this.current, null).values);
+    this.hiddenNow = computed(
+      () => [...hiddenFieldIdsBy(this.ruled, (fieldId) => this.valueOf(fieldId))].sort(),
+      { equals: compareStructural },
+    );
     makeAutoObservable<
       this,
       | 'fields'
@@ -107,6 +125,8 @@ export class FormStore implements FieldHost {
       | 'watchers'
       | 'opening'
       | 'graph'
+      | 'ruled'
+      | 'hiddenNow'
       | 'listener'
       | 'pendingReveal'
     >(
@@ -124,6 +144,9 @@ export class FormStore implements FieldHost {
         watchers: false,
         opening: false,
         graph: false,
+        ruled: false,
+        hiddenNow: false,
+        isShown: false,
         listener: false,
         pendingReveal: false,
         problems: false,
@@ -172,6 +195,11 @@ export class FormStore implements FieldHost {
   /** The field ids in form order, each once. */
   fieldIds(): string[] {
     return [...this.fields.keys()];
+  }
+
+  /** Whether a field is shown now (observed): its visibility condition holds, or it has none. */
+  isShown(fieldId: string): boolean {
+    return this.ruled.length === 0 || !this.hiddenNow.get().includes(fieldId);
   }
 
   /** The errors shown for a field now (observed). */
@@ -368,9 +396,11 @@ export class FormStore implements FieldHost {
   // hidden classes on the way, where a dictionary makes none.
   private sanitizedValues(): FormValues {
     const values: FormValues = Object.create(null) as FormValues;
+    // A field its condition hides is not sent.
+    const hidden = hiddenFieldIds(this.ruled, this.current);
     for (const [fieldId, field] of this.fields) {
       const plugin = this.registry.resolve(field.type);
-      if (plugin.displayOnly) continue;
+      if (plugin.displayOnly || hidden.has(fieldId)) continue;
       values[fieldId] = plugin.sanitize(this.current[fieldId], field);
     }
     return values;

@@ -2,6 +2,7 @@ import type { CompileError, CompileOptions, CompileResult, ParsedForm } from './
 import type { CombinedTask, DesignerForm, PlainForm } from '../../../../schemas/forms';
 import { checkDictionaryNames } from './checkDictionaryNames';
 import { checkFormulas } from './checkFormulas';
+import { checkVisibility } from './checkVisibility';
 import { dedupeFieldIds } from './dedupeFieldIds';
 import { detectFormKind } from './detectFormKind';
 import { MAX_FORM_FIELDS, measureDefinition } from './measureDefinition';
@@ -43,8 +44,8 @@ export function compileForm(written: unknown, options: CompileOptions = {}): Com
     kind === 'designer'
       ? parseDesignerForm(definition as DesignerForm, options.catalog)
       : parsePlainForm(definition as PlainForm, options.formId, options.catalog);
-  // 5. Unique ids, then formulas checked against the final ids.
-  return finish(checkFormulas(dedupeFieldIds(parsed)), options);
+  // 5. Unique ids, then formulas and visibility conditions checked against the final ids.
+  return finish(checkVisibility(checkFormulas(dedupeFieldIds(parsed))), options);
 }
 
 // 6. The dictionaries fields name, when the caller knows the tenant's.

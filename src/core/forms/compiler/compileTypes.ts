@@ -14,6 +14,8 @@ export type CompileWarningCode =
   | 'field.unknownDictionary'
   | 'layout.widthOutOfRange'
   | 'validation.invalidLimit'
+  | 'visibility.notApplied'
+  | 'visibility.unknownField'
   | 'validation.unsafePattern'
   | 'validation.unsupportedPattern'
   | 'formula.syntax'

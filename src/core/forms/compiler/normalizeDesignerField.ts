@@ -7,6 +7,7 @@ import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import { patternProblem } from './isSafePattern';
+import { ruleOfDesigner } from '../visibility/visibilityRule';
 import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
@@ -45,6 +46,7 @@ function readSource(source: DesignerField): SourceField {
     options: undefined,
     config: undefined,
     datastoreLink: undefined,
+    visibleWhen: undefined,
   };
   const written = source as Readonly<Record<string, unknown>>;
   for (const key in written) {
@@ -135,6 +137,7 @@ export function normalizeDesignerField(
   if (options) field.options = options;
   if (source.newRow) field.breakBefore = true;
   if (source.datastoreLink) field.datastoreLink = source.datastoreLink;
+  if (source.visibleWhen) field.visibleWhen = ruleOfDesigner(source.visibleWhen);
   return { field, warnings };
 }
 

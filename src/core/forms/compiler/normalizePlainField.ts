@@ -12,6 +12,7 @@ import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
+import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
 
 /**
  * Turns one placed Flowable field into a normalised field: maps the type (each plugin
@@ -88,6 +89,19 @@ export function normalizePlainField(
     ...(entry.breakBefore ? { breakBefore: true } : {}),
     valueType: rules.valueTypeOf({ options, config }),
   };
+  // 6. Shown only while its condition holds; one the runtime cannot judge is not applied.
+  const visibility = ruleOfFlowable(
+    (source as { visibilityCondition?: unknown }).visibilityCondition,
+    `${path}/visibilityCondition`,
+  );
+  if (visibility.rule) field.visibleWhen = visibility.rule;
+  if (visibility.problem) {
+    warnings.push({
+      code: 'visibility.notApplied',
+      path: visibility.problem.path,
+      params: { reason: visibility.problem.reason },
+    });
+  }
   return { field, warnings };
 }
 

@@ -6,9 +6,11 @@ import type {
   DesignerOutcome,
   NormalizedOutcome,
   NormalizedSection,
+  VisibilityRule,
 } from '../../../../schemas/forms';
 import type { CompileWarning, ParsedForm } from './compileTypes';
 import { normalizeDesignerField } from './normalizeDesignerField';
+import { bothRules, ruleOfDesigner } from '../visibility/visibilityRule';
 
 /**
  * Parses a designer form (already valid against `DesignerForm`) into the normalised form.
@@ -28,6 +30,7 @@ export function parseDesignerForm(
     title: NormalizedSection['title'];
     fields: DesignerField[];
     path: string;
+    visibleWhen?: VisibilityRule | undefined;
   }[] = [];
   if (definition.fields) {
     written.push({ id: 'main', title: '', fields: definition.fields, path: '/fields' });
@@ -38,6 +41,7 @@ export function parseDesignerForm(
       title: section.title ?? '',
       fields: section.fields,
       path: `/sections/${index}/fields`,
+      visibleWhen: section.visibleWhen ? ruleOfDesigner(section.visibleWhen) : undefined,
     });
   });
   // 2. Normalise every field.
@@ -49,7 +53,9 @@ export function parseDesignerForm(
         catalog,
       );
       warnings.push(...fieldWarnings);
-      return field;
+      // A section's condition holds for each of its fields, with the field's own.
+      const visibleWhen = bothRules(section.visibleWhen, field.visibleWhen);
+      return visibleWhen ? { ...field, visibleWhen } : field;
     });
     sections.push({ id: section.id, title: section.title, fields });
     fieldPaths.push(section.fields.map((_, index) => `${section.path}/${index}`));

@@ -5,6 +5,7 @@ import { PATTERN_CODE, patternErrorParams } from '../compiler/patternExample';
 import { REQUIRED_CODE, validationError, type ValidationError } from '../fields/validationError';
 import type { FieldRules } from '../plugins/defineFieldRules';
 import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import { hiddenFieldIds } from '../visibility/evaluateVisibility';
 import { checkSchemaKeywords } from './checkSchemaKeywords';
 
 /**
@@ -113,7 +114,8 @@ export interface FormValuesOptions {
 
 /**
  * The errors of a form's values, field by field in form order (the first field of a
- * repeated id), with `validateFieldValue`. The browser's runtime runs it on submit and,
+ * repeated id), with `validateFieldValue`; fields hidden by their visibility conditions
+ * for these values are skipped. The browser's runtime runs it on submit and,
  * one field at a time, on each keystroke; the server's save and complete checks run it on
  * what the client sent (computed fields recomputed), so both refuse alike.
  */
@@ -124,8 +126,11 @@ export function validateFormValues(
 ): FieldErrors {
   const rulesOf = options.rulesOf ?? FIELD_CATALOG.rulesOf;
   const result: FieldErrors = new Map();
-  for (const field of fields) {
-    if (result.has(field.id)) continue;
+  // A field its condition hides is neither checked nor required: it is not sent.
+  const list = [...fields];
+  const hidden = hiddenFieldIds(list, values);
+  for (const field of list) {
+    if (result.has(field.id) || hidden.has(field.id)) continue;
     const schema = options.schemaOf?.(field.id);
     const errors = validateFieldValue(
       field,
