@@ -24,6 +24,7 @@ import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDa
 import { localizeTaskName } from '../i18n/localizeProcessText';
 import { useNavigationHold } from '../routing/navigationGuard';
 import { isPublicPath, Paths } from '../routing/paths';
+import { useObjectDataRedirect } from '../records/useObjectDataRedirect';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { TaskFormSlot } from './TaskFormSlot';
@@ -71,6 +72,7 @@ export const TaskPage = observer(function TaskPage() {
   }, [leaving, held]);
 
   const task = store.taskId === taskId ? store.task : null;
+  useObjectDataRedirect(task);
   const userId = session.account?.id;
   const mine = task !== null && task.assignee !== null && task.assignee.id === userId;
   // Someone else's task is read-only, and back leads to the team view (spec 001 section 6).

@@ -171,6 +171,40 @@ describe('business-object records in the browser', () => {
     await context.close();
   });
 
+  it('given a task without a form whose process metadata names the loans object, when the analyst opens it, then the loans records show instead', async () => {
+    const { engine } = e2e.server.app;
+    await engine.deploy(
+      'internal',
+      `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="loanBookReviewDefinitions" targetNamespace="records">
+  <process id="loanBookReview" name="Loan book review" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="toReview" sourceRef="start" targetRef="review" />
+    <userTask id="review" name="Review the loan book" camunda:assignee="cdubois" />
+    <sequenceFlow id="toEnd" sourceRef="review" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`,
+    );
+    const instance = await engine.startProcess('internal', {
+      key: 'loanBookReview',
+      startedBy: 'mgarcia',
+      variables: { metaData: { objectDefinitionKey: 'loans', objectDefinitionVersion: 1 } },
+    });
+    const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
+    if (!task) throw new Error('The review process did not stop at its task.');
+
+    const { context, page } = await openPage(e2e.browser, { locale: 'en-GB' });
+    page.setDefaultTimeout(60_000);
+    await signIn(page, e2e.server.url, ANALYST);
+    await page.goto(`${e2e.server.url}/process/task/${task.id}`);
+    await page.waitForURL('**/objectdata/loans/1');
+    await page.getByRole('heading', { level: 1, name: 'Loans' }).waitFor();
+    await page.locator('.tessera-records__table tbody tr').first().waitFor();
+    await context.close();
+  });
+
   it('given an officer without access-bo, when opening a records address, then the dashboard shows and the API answers 403', async () => {
     const { context, page } = await openPage(e2e.browser, { locale: 'en-GB' });
     page.setDefaultTimeout(60_000);
