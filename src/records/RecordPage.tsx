@@ -7,6 +7,7 @@ import { useParams } from 'react-router-dom';
 import type { FormValues } from '../../schemas/api/forms';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { PageHeading } from '../components/PageHeading';
+import { GenerateDocumentMenu } from '../documents/GenerateDocumentMenu';
 import { localizeText } from '../core/forms/compiler/localizeText';
 import { TaskForm } from '../forms/runtime/TaskForm';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -22,15 +23,16 @@ const ignoreSubmit = () => undefined;
 /**
  * `/objectdata/{key}/{version}/{recordId}` (spec 001 section 2, "Report detail screen"):
  * the record's form, read-only, with the way back to the list (which finds its filters,
- * sort and page as they were) and the record's data version on a disabled button.
+ * sort and page as they were), the Generate menu of the object's document templates and
+ * the record's data version on a disabled button.
  */
 export const RecordPage = observer(function RecordPage() {
   const { key = '', version: versionText, recordId = '' } = useParams();
   const version = versionFromPath(versionText);
-  const { toasts, navigator, session } = useStores();
+  const { toasts, navigator, session, dictionaries } = useStores();
   const list = useRecordsStore();
   const { t, i18n } = useTranslation();
-  const [store] = useState(() => new RecordDetailStore({ toasts, navigator }));
+  const [store] = useState(() => new RecordDetailStore({ toasts, navigator, dictionaries }));
 
   useEffect(() => {
     void store.load(key, version, recordId);
@@ -49,6 +51,7 @@ export const RecordPage = observer(function RecordPage() {
           {t('records.backToList')}
         </Button>
         <div className="tessera-record__actions">
+          {detail && <GenerateDocumentMenu scope={key} contentId={detail.record.id} />}
           {detail && (
             <Button
               disabled
