@@ -5,7 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isReportType, type ReportType } from '../../schemas/api/reportsConstants';
+import { ProcessType } from '../../schemas/api/processes';
 import { NotFoundState } from '../components/NotFoundState';
+import { GenerateDocumentMenu } from '../documents/GenerateDocumentMenu';
 import { PageHeading } from '../components/PageHeading';
 import type { FormServices } from '../forms/registry/formServices';
 import { TaskForm } from '../forms/runtime/TaskForm';
@@ -238,6 +240,7 @@ const ReportDetailBody = observer(function ReportDetailBody({
             data-testid="report-export-csv"
             onClick={() => void store.exportCsv(type, locale)}
           />
+          <GenerateDocumentMenu scope={ProcessType[type]} processInstanceId={instance.id} />
         </div>
       </header>
       <InstanceFacts instance={instance} locale={locale} withTime={withTime} />
@@ -261,7 +264,8 @@ const ReportDetailBody = observer(function ReportDetailBody({
 
 /**
  * `/report/{type}/{detailId}` (spec 001 section 2): one completed instance. A header by type
- * with the instance's name, back to the list, export to CSV; its name, starter, start and end
+ * with the instance's name, back to the list, export to CSV, the report type's document
+ * templates to generate from the instance; its name, starter, start and end
  * (`DD/MMM/YYYY`, with the time for loan applications); then one read-only block per
  * completed task with its form's fields as it was completed (layout fields left out).
  */

@@ -6,7 +6,7 @@ import {
   WarningSignIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isReportType, type ReportType } from '../../schemas/api/reportsConstants';
@@ -173,6 +173,26 @@ function ReportTable({ type, rows }: ReportTableProps) {
   );
 }
 
+/** A card's columns: the currency goes with the amount, as a phone has little room. */
+function cardColumns(columns: ReportColumn[]): ReportColumn[] {
+  return columns.filter((column) => column.key !== 'currency');
+}
+
+/** A card's cell: the amount with its currency, the status as a coloured tag. */
+function cardCell(column: ReportColumn, row: ReportInstance): ReactNode {
+  const details = row.loanApplicationDetails;
+  const text = column.cell(row);
+  if (column.key === 'amount' && details && text) return `${text} ${details.currency}`.trim();
+  if (column.key === 'status' && details) {
+    return (
+      <Tag minimal intent={details.status === 'approved' ? 'success' : 'danger'}>
+        {text}
+      </Tag>
+    );
+  }
+  return text;
+}
+
 /** The rows as cards on a phone, each one link: the table's columns would not fit. */
 function ReportCards({ type, rows }: ReportTableProps) {
   const { t, i18n } = useTranslation();
@@ -192,10 +212,10 @@ function ReportCards({ type, rows }: ReportTableProps) {
                 {type === 'loanApplication' ? rowName(type, row) : first?.cell(row)}
               </span>
               <dl>
-                {(type === 'loanApplication' ? columns.slice(1) : rest).map((column) => (
+                {cardColumns(type === 'loanApplication' ? columns.slice(1) : rest).map((column) => (
                   <div key={column.key}>
                     <dt>{t(`reports.column.${column.key}`)}</dt>
-                    <dd>{column.cell(row) || '--'}</dd>
+                    <dd>{cardCell(column, row) || '--'}</dd>
                   </div>
                 ))}
               </dl>

@@ -62,16 +62,3 @@ export async function fetchReportCsv(
   const name = attachmentName(response.headers['content-disposition']) ?? `${type}_report.csv`;
   return new File([response.data], name, { type: 'text/csv' });
 }
-
-/** Hands a file to the browser's download. */
-export function saveFile(file: File): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
