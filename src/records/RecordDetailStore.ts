@@ -37,6 +37,8 @@ function compileParts(detail: RecordWithForm): RecordFormView[] {
 export interface RecordDetailStoreDeps {
   toasts: ToastStore;
   navigator: AppNavigator;
+  /** Binds the choices of fields that name a system dictionary, so stored codes show labels. */
+  dictionaries?: { bindForm(form: NormalizedForm): Promise<NormalizedForm> };
 }
 
 /**
@@ -79,7 +81,8 @@ export class RecordDetailStore {
         fetchObjectDefinition(key, version),
       ]);
       if (request !== this.request) return;
-      const forms = compileParts(detail);
+      const forms = await this.bindDictionaries(compileParts(detail));
+      if (request !== this.request) return;
       if (forms.length === 0) {
         this.deps.toasts.showError('datastore.reportFormError');
         runInAction(() => {
@@ -105,5 +108,14 @@ export class RecordDetailStore {
       }
       if (error instanceof NotFoundError || error instanceof ForbiddenError) back();
     }
+  }
+
+  // A dictionary field shows the label of its stored code only with the list's entries.
+  private async bindDictionaries(forms: RecordFormView[]): Promise<RecordFormView[]> {
+    const { dictionaries } = this.deps;
+    if (!dictionaries) return forms;
+    return Promise.all(
+      forms.map(async (view) => ({ ...view, form: await dictionaries.bindForm(view.form) })),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { openPage } from '../helpers/browser';
@@ -6,10 +7,13 @@ import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { fieldCell, fieldControl, openTaskPage } from '../helpers/taskPage';
 import { storedTask } from '../../server/forms/testing/formTestKit';
+import { seedDemoRecords } from '../../server/seed/demoRecords';
 
 /** A loan officer whose language is Spanish. */
 const OFFICER = 'javier.morales@tessera.example';
 const OFFICER_ID = 'jmorales';
+/** A back-office analyst whose language is Spanish. */
+const ANALYST = 'maria.garcia@tessera.example';
 /** Where the screenshots go, to be looked at after a run. */
 const SHOTS = screenshotsFolder('dictionaries');
 
@@ -64,6 +68,31 @@ describe('a dropdown bound to a system dictionary', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await fieldCell(page, 'loanProduct').scrollIntoViewIfNeeded();
     await fieldCell(page, 'loanProduct').screenshot({ path: `${SHOTS}/product-es-375.png` });
+    await context.close();
+  });
+
+  it('given a Spanish-speaking analyst, when opening a loan record, then its stored product code shows as the Spanish label', async () => {
+    await seedDemoRecords(e2e.server.database.db);
+    const loan = await e2e.server.database.db
+      .selectFrom('object_records')
+      .select('id')
+      .where('tenant', '=', 'internal')
+      .where('key', '=', 'loans')
+      .where(sql<string>`data->>'loanProduct'`, '=', 'car')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { context, page } = await openPage(e2e.browser, { locale: 'es-ES' });
+    page.setDefaultTimeout(60_000);
+    await signIn(page, e2e.server.url, ANALYST);
+
+    await page.goto(`${e2e.server.url}/objectdata/loans/1/${loan.id}`);
+    const product = fieldControl(page, 'loanProduct');
+    await product.waitFor();
+
+    await expect(
+      product.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
+    ).resolves.toBe('Préstamo de coche');
+    await fieldCell(page, 'loanProduct').screenshot({ path: `${SHOTS}/record-product-es.png` });
     await context.close();
   });
 });
