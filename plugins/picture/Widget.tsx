@@ -486,7 +486,7 @@ export function PictureWidget({
 
       <Dialog
         isOpen={step?.kind === 'source'}
-        title={`${t('picture.sourceTitle')}: ${label}`}
+        title={t('picture.sourceTitle', { label })}
         className="tf-picture__dialog tf-picture__dialog--source"
         onClose={() => leave(false)}
         onClosed={refocus}
@@ -538,7 +538,7 @@ export function PictureWidget({
 
       <CameraDialog
         isOpen={step?.kind === 'camera'}
-        title={`${t('picture.cameraTitle')}: ${label}`}
+        title={t('picture.cameraTitle', { label })}
         failure={step?.kind === 'camera' ? failureText : null}
         t={t}
         onUse={saveAsIs}
@@ -549,7 +549,7 @@ export function PictureWidget({
 
       <Dialog
         isOpen={step?.kind === 'preview'}
-        title={`${t('picture.previewTitle')}: ${label}`}
+        title={t('picture.previewTitle', { label })}
         className="tf-picture__dialog"
         onClose={() => leave(true)}
         onClosed={refocus}
@@ -606,7 +606,7 @@ export function PictureWidget({
         isOpen={step?.kind === 'editor'}
         photo={step?.kind === 'editor' ? step.photo : null}
         initialAspect={aspect}
-        title={`${t('picture.editorTitle')}: ${label}`}
+        title={t('picture.editorTitle', { label })}
         failure={step?.kind === 'editor' ? failureText : null}
         t={t}
         locale={runtime.locale}
@@ -617,7 +617,7 @@ export function PictureWidget({
 
       <PictureViewer
         isOpen={step?.kind === 'viewer'}
-        title={`${t('picture.viewerTitle')}: ${label}`}
+        title={t('picture.viewerTitle', { label })}
         url={picture?.url ?? null}
         alt={alt}
         t={t}
