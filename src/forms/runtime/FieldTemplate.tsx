@@ -1,6 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import type { FieldRuntime } from '../registry/fieldPlugin';
+import { describeVisibility } from './describeVisibility';
 import { FieldIdChip } from './FieldIdChip';
 
 const LABEL = `${Classes.LABEL} tf-label`;
@@ -25,10 +26,12 @@ export function FieldTemplate({
   children,
   registry,
 }: FieldTemplateProps<unknown, RJSFSchema, FieldRuntime>) {
-  const { accessTest, t } = registry.formContext;
+  const { accessTest, t, host } = registry.formContext;
   // The form's root (an empty path) has no id to show.
   const fieldId = String(fieldPathId.path[fieldPathId.path.length - 1] ?? '');
   const chip = accessTest && fieldId !== '' ? <FieldIdChip fieldId={fieldId} t={t} /> : null;
+  // Authors see when a conditional field is shown.
+  const rule = accessTest && fieldId !== '' ? host.fieldOf(fieldId)?.visibleWhen : undefined;
   return (
     <div className={classNames}>
       {displayLabel ? (
@@ -48,6 +51,11 @@ export function FieldTemplate({
       )}
       {children}
       {rawDescription && <div className={HELP}>{rawDescription}</div>}
+      {rule && (
+        <div className={`${HELP} tf-visible-when`} data-testid="field-visible-when">
+          {t('forms.visibility.shownWhen', { condition: describeVisibility(rule, t) })}
+        </div>
+      )}
     </div>
   );
 }
