@@ -15,9 +15,22 @@ export const CHROMIUM_ARGS = [
 /** Debian's Chromium, or the one named by CHROMIUM. */
 export const CHROMIUM_PATH = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** Starts headless Chromium the one way every test and benchmark does. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** Flags that give Chromium a fake camera (a moving test pattern) and grant it unasked. */
+export const FAKE_CAMERA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+] as const;
+
+/**
+ * Starts headless Chromium the one way every test and benchmark does; `extraArgs` adds flags
+ * a test needs (FAKE_CAMERA_ARGS).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    headless: true,
+  });
 }
 
 /** Options of a fresh browser context, a stranger's browser every time. */

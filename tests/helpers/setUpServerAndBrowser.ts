@@ -22,9 +22,13 @@ export interface ServerAndBrowser {
  * Starts the server and the browser before the file's first test and stops both after its
  * last, registered as hooks of the calling file; the file's own `beforeAll` hooks run after
  * these, so they can seed the server. Starting once a file, not once a test, keeps the
- * end-to-end suite short on a two-core machine.
+ * end-to-end suite short on a two-core machine. `browserArgs` adds Chromium flags (a fake
+ * camera).
  */
-export function setUpServerAndBrowser(options: TestServerOptions = {}): ServerAndBrowser {
+export function setUpServerAndBrowser(
+  options: TestServerOptions = {},
+  browserArgs: readonly string[] = [],
+): ServerAndBrowser {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -32,7 +36,7 @@ export function setUpServerAndBrowser(options: TestServerOptions = {}): ServerAn
     // Each is kept as soon as it runs, so the closing hook stops it even if the other failed.
     await Promise.all([
       startTestServer(options).then((started) => (server = started)),
-      launchBrowser().then((launched) => (browser = launched)),
+      launchBrowser(browserArgs).then((launched) => (browser = launched)),
     ]);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
