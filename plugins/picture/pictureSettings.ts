@@ -3,6 +3,10 @@
 // a crop lies, and how far an image is scaled to meet its preset's size.
 
 import { PICTURE_MAX_BYTES } from '../../schemas/api/filesConstants';
+import { ASPECTS, QUALITY_PRESETS, type Aspect, type QualityName } from './pictureConfig';
+
+export { ASPECTS, QUALITY_PRESETS };
+export type { Aspect, QualityName, QualityPreset } from './pictureConfig';
 
 /** Largest picture a user may choose, in bytes (spec 001 sections 5 and 9): the store's. */
 export { PICTURE_MAX_BYTES };
@@ -28,32 +32,8 @@ export const CROP_ZOOM = { min: 0.1, max: 2, step: 0.1, initial: 1 } as const;
 /** The viewer's zoom bounds and step (not shown in the spec: chosen to read small print). */
 export const VIEWER_ZOOM = { min: 0.5, max: 4, step: 0.25, initial: 1 } as const;
 
-/** A quality preset: the size an export aims at and the JPEG quality it starts from. */
-export interface QualityPreset {
-  /** The size an exported picture should not exceed, in bytes. */
-  readonly targetBytes: number;
-  /** JPEG quality, 0 to 1. */
-  readonly quality: number;
-}
-
-/** The presets of spec 001 section 9 (target size in KB / compress quality). */
-export const QUALITY_PRESETS = {
-  standard: { targetBytes: 80 * 1024, quality: 0.7 },
-  good: { targetBytes: 300 * 1024, quality: 0.8 },
-  high: { targetBytes: 500 * 1024, quality: 0.9 },
-} as const satisfies Record<string, QualityPreset>;
-
-/** A preset's name. */
-export type QualityName = keyof typeof QUALITY_PRESETS;
-
 /** The preset a field gets without one. */
 export const DEFAULT_QUALITY: QualityName = 'good';
-
-/** The crop's aspect ratios (spec 001 section 4), width:height. */
-export const ASPECTS = ['3:2', '3:4', '4:3', '16:9'] as const;
-
-/** An aspect ratio the editor offers. */
-export type Aspect = (typeof ASPECTS)[number];
 
 /** The aspect the crop starts with when the field names none. */
 export const DEFAULT_ASPECT: Aspect = '4:3';

@@ -1,5 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
-import { ASPECTS, QUALITY_PRESETS } from './pictureSettings';
+import { ASPECTS, QUALITY_PRESETS } from './pictureConfig';
 import { sanitizePicture, validatePicture, type PictureValue } from './validate';
 
 /**
