@@ -52,7 +52,7 @@ describe('a task form with a conditional field', () => {
     );
     await userEvent.click(screen.getByLabelText(/Has a guarantor/));
     expect(screen.getByTestId('field-visible-when').textContent).toBe(
-      'Shown when hasGuarantor = “true”',
+      'Shown when hasGuarantor is “true”',
     );
   });
 });
