@@ -21,6 +21,7 @@ import { localizeText } from '../core/forms/compiler/localizeText';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { DownloadStatus } from './RecordsStore';
+import { groupThousands } from './groupThousands';
 import { RecordFilters } from './RecordFilters';
 import { RecordsTable } from './RecordsTable';
 import { versionFromPath } from './recordPaths';
@@ -94,7 +95,10 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         </Button>
         <span className="tessera-records__count" aria-live="polite">
           {store.status === RemoteLoadingStatus.fullyLoaded &&
-            t('records.count', { count: store.totalElements })}
+            t('records.count', {
+              count: store.totalElements,
+              formatted: groupThousands(store.totalElements),
+            })}
         </span>
         <Button
           icon={<DownloadIcon />}
@@ -139,7 +143,11 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
           />
         </label>
         <span className="tessera-records__range">
-          {t('records.range', { first, last, total: store.totalElements })}
+          {t('records.range', {
+            first: groupThousands(first),
+            last: groupThousands(last),
+            total: groupThousands(store.totalElements),
+          })}
         </span>
         <Button
           variant="minimal"
@@ -149,7 +157,10 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
           onClick={() => void store.goToPage(store.page - 1)}
         />
         <span className="tessera-records__page" data-testid="records-page">
-          {t('records.pageOf', { page: store.page + 1, pages: store.pageCount })}
+          {t('records.pageOf', {
+            page: groupThousands(store.page + 1),
+            pages: groupThousands(store.pageCount),
+          })}
         </span>
         <Button
           variant="minimal"
