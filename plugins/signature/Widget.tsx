@@ -26,6 +26,14 @@ function pngOf(element: HTMLCanvasElement): Promise<Blob> {
   });
 }
 
+/** Gives the canvas as many pixels as the device shows in its box, so strokes stay sharp. */
+function sizeCanvas(element: HTMLCanvasElement): void {
+  const ratio = Math.max(window.devicePixelRatio || 1, 1);
+  element.width = element.offsetWidth * ratio;
+  element.height = element.offsetHeight * ratio;
+  element.getContext('2d')?.scale(ratio, ratio);
+}
+
 /** Shows a stored signature and offers it for download; used read-only and as a preview. */
 function StoredSignature({
   fileId,
@@ -141,10 +149,7 @@ export function SignatureWidget({
   const startPad = useCallback(() => {
     const element = canvas.current;
     if (!element) return;
-    const ratio = Math.max(window.devicePixelRatio || 1, 1);
-    element.width = element.offsetWidth * ratio;
-    element.height = element.offsetHeight * ratio;
-    element.getContext('2d')?.scale(ratio, ratio);
+    sizeCanvas(element);
     pad.current?.off();
     const drawing = new SignaturePad(element, {
       penColor: '#1c2127',
@@ -156,6 +161,35 @@ export function SignatureWidget({
     setEmpty(true);
     setReady(true);
   }, []);
+
+  // A phone turned on its side, or a window resized, changes the pad's size while the dialog
+  // is open: the canvas is sized again and what was drawn is redrawn to the new size, so
+  // strokes are neither stretched nor cut off.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!ready || !element || typeof ResizeObserver === 'undefined') return;
+    let width = element.offsetWidth;
+    let height = element.offsetHeight;
+    const observer = new ResizeObserver(() => {
+      const drawing = pad.current;
+      if (!drawing || (element.offsetWidth === width && element.offsetHeight === height)) return;
+      const scale = Math.min(element.offsetWidth / width, element.offsetHeight / height);
+      width = element.offsetWidth;
+      height = element.offsetHeight;
+      const strokes = drawing.toData().map((stroke) => ({
+        ...stroke,
+        points: stroke.points.map((point) => ({
+          ...point,
+          x: point.x * scale,
+          y: point.y * scale,
+        })),
+      }));
+      sizeCanvas(element);
+      drawing.fromData(strokes);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ready]);
 
   const close = () => {
     pad.current?.off();

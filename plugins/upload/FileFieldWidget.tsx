@@ -24,6 +24,19 @@ export interface FileFieldWidgetProps extends FieldWidgetProps {
 /** Why the last action failed, as a text key of the field's area. */
 type Problem = 'fileSizeError' | 'fileFormatError' | 'uploadError' | 'deleteError' | null;
 
+/** A cell that reads as an amount (`5200`, `-1,250.50`, `12 %`): aligned on the right. */
+const NUMBER = /^[-+(]?[\d\s.,]*\d[\d\s.,]*\)?\s?%?$/;
+
+/** How a spreadsheet cell is laid out: an amount on the right, a long text in a wider column. */
+function cellClassName(cell: string | null): string | undefined {
+  if (cell === null) return undefined;
+  if (NUMBER.test(cell)) return 'tf-file__number';
+  return cell.length > LONG_CELL ? 'tf-file__long' : undefined;
+}
+
+/** Characters from which a cell's text counts as long. */
+const LONG_CELL = 24;
+
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
 /** The field's message for a refusal of the file store (`FileRefusal` in the details). */
@@ -240,9 +253,15 @@ export function FileFieldWidget({
         {!problem && notice && t(`${texts}.${notice}`)}
       </p>
       {showRows && stored?.rows && stored.rows.length > 0 && (
-        <div className="tf-file__rows">
+        // A wide sheet scrolls sideways inside its box, which the keyboard can reach too.
+        <div
+          className="tf-file__rows"
+          role="region"
+          tabIndex={0}
+          aria-labelledby={`${inputId}-rows-caption`}
+        >
           <HTMLTable compact striped bordered data-testid="file-rows">
-            <caption>
+            <caption id={`${inputId}-rows-caption`}>
               {t(`${texts}.rowsCaption`, {
                 shown: stored.rows.length,
                 count: stored.rowCount ?? stored.rows.length,
@@ -252,7 +271,9 @@ export function FileFieldWidget({
               {stored.rows.map((row, rowIndex) => (
                 <tr key={rowIndex}>
                   {row.map((cell, cellIndex) => (
-                    <td key={cellIndex}>{cell ?? ''}</td>
+                    <td key={cellIndex} className={cellClassName(cell)}>
+                      {cell ?? ''}
+                    </td>
                   ))}
                 </tr>
               ))}
