@@ -241,6 +241,26 @@ describe('completed-instance reports', () => {
     }
   }, 120_000);
 
+  it('given a tenant without completed instances, when its back office opens a report, then it says there is no data', async () => {
+    // acme's officer reads reports here; acme has no completed case.
+    await e2e.server.database.db
+      .updateTable('users')
+      .set({ privileges: ['access-task', 'access-bo'] })
+      .where('id', '=', 'acme-asouza')
+      .execute();
+    const { context, page } = await openPage(e2e.browser);
+    try {
+      await signIn(page, e2e.server.urlFor('acme'), 'ana.souza@acme.example', { until: 'shell' });
+      await page.goto(`${e2e.server.urlFor('acme')}/report/customer`);
+      const empty = page.getByTestId('report-empty');
+      await empty.waitFor();
+      expect(await empty.textContent()).toContain('No data available');
+      expect(await page.getByTestId('report-table').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('given an officer without access-bo, when he opens a report address, then he is sent to the dashboard', async () => {
     const { context, page } = await openPage(e2e.browser);
     try {
