@@ -25,6 +25,9 @@ export function displayText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A cell with nothing in it. */
+const EMPTY: XLSX.CellObject = { t: 'z' };
+
 /** A string cell holding `text`, neutralised; SheetJS writes it as text, never a formula. */
 function textCell(text: string): XLSX.CellObject {
   return { t: 's', v: neutralizeFormula(text) };
@@ -42,14 +45,15 @@ export function buildRecordsWorkbook(
 ): Buffer {
   const fields = definition.fields;
   // A dense sheet (rows of cells) writes a quarter faster than one keyed by cell address.
-  const data: (XLSX.CellObject | undefined)[][] = [
+  const data: XLSX.CellObject[][] = [
     fields.map((field) => textCell(localizeText(field.label, locale))),
   ];
   for (const record of records) {
     data.push(
       fields.map((field) => {
         const text = displayText(record.data[field.key]);
-        return text === '' ? undefined : textCell(text);
+        // An empty value is a stub cell, which the writer leaves out of the file.
+        return text === '' ? EMPTY : textCell(text);
       }),
     );
   }
