@@ -116,6 +116,10 @@ class Walk {
   async screen(name: string, fieldId?: string): Promise<void> {
     for (const width of WIDTHS) {
       await this.page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      // Two frames, so the page is laid out and painted at the new size before the picture.
+      await this.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       const path = join(SHOTS, `${name}-${this.language}-${width}.png`);
       if (fieldId) {
         const cell = fieldCell(this.page, fieldId);

@@ -204,7 +204,7 @@ describe('media fields', () => {
       await button.click();
       await expect
         .poll(() => result.textContent())
-        .toBe('The service answered with an error (HTTP 503).');
+        .toBe('The service answered with an error (HTTP\u00a0503).');
 
       await creditCheckAnswers('prescript-error');
       await button.click();
