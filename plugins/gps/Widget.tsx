@@ -2,7 +2,12 @@ import { Button, Classes } from '@blueprintjs/core';
 import { LocateIcon, MapMarkerIcon, TrashIcon } from '@blueprintjs/icons';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
-import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
+import {
+  describedBy,
+  FieldMessage,
+  type FieldMessageProps,
+} from '../../src/forms/registry/FieldMessage';
 import { formatGpsPosition, mapsUrl } from './position';
 import { isGpsPosition, sanitizeGps, type GpsPosition } from './validate';
 import './gps.css';
@@ -23,6 +28,22 @@ const GpsStatus = {
   cleared: 'cleared',
 } as const;
 type GpsStatus = (typeof GpsStatus)[keyof typeof GpsStatus];
+
+/** What the line under the field says after an action, and how it reads. */
+function messageOf(status: GpsStatus, t: Translate): Omit<FieldMessageProps, 'id'> {
+  switch (status) {
+    case GpsStatus.located:
+      return { text: t('gps.successContent'), intent: 'success' };
+    case GpsStatus.failed:
+      return { text: t('gps.errorContent'), intent: 'danger' };
+    case GpsStatus.cleared:
+      return { text: t('gps.deleteSuccess'), intent: 'success' };
+    case GpsStatus.locating:
+      return { text: t('gps.locating') };
+    default:
+      return {};
+  }
+}
 
 /** The browser's current position, rounded as the field saves it. */
 function currentPosition(): Promise<GpsPosition> {
@@ -73,9 +94,6 @@ export function GpsWidget({
   const sanitized = sanitizeGps(value);
   const position = isGpsPosition(sanitized) ? sanitized : null;
   const messageId = `${inputId}-gps-status`;
-  const describedBy = [errorId, status === GpsStatus.idle ? undefined : messageId]
-    .filter(Boolean)
-    .join(' ');
 
   const locate = () => {
     setStatus(GpsStatus.locating);
@@ -136,7 +154,7 @@ export function GpsWidget({
           loading={status === GpsStatus.locating}
           text={position ? t('gps.update') : t('gps.get')}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy(errorId, status !== GpsStatus.idle && messageId)}
           onClick={locate}
         />
         {position && (
@@ -149,16 +167,7 @@ export function GpsWidget({
           />
         )}
       </div>
-      <p
-        id={messageId}
-        className={`tf-gps__status tf-gps__status--${status}`}
-        role={status === GpsStatus.failed ? 'alert' : 'status'}
-      >
-        {status === GpsStatus.located && t('gps.successContent')}
-        {status === GpsStatus.failed && t('gps.errorContent')}
-        {status === GpsStatus.cleared && t('gps.deleteSuccess')}
-        {status === GpsStatus.locating && t('gps.locating')}
-      </p>
+      <FieldMessage id={messageId} {...messageOf(status, t)} />
       <ConfirmDialog
         isOpen={confirming}
         title={t('gps.clearTitle')}

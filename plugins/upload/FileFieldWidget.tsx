@@ -5,6 +5,7 @@ import { FILE_MAX_BYTES, FileRefusal, type FileKind } from '../../schemas/api/fi
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { describedBy, FieldMessage } from '../../src/forms/registry/FieldMessage';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
 import { isFileValue, sanitizeFileValue, type FileValue } from './fileValue';
 import './fileField.css';
@@ -176,8 +177,6 @@ export function FileFieldWidget({
     });
   };
 
-  const describedBy = [errorId, problem || notice ? messageId : ''].filter(Boolean).join(' ');
-
   return (
     // Read-only, no control carries the field's id: the field itself does, as the label's target.
     <div className="tf-file" id={readOnly ? inputId : undefined}>
@@ -229,7 +228,7 @@ export function FileFieldWidget({
             intent={invalid ? 'danger' : 'none'}
             text={stored ? t(`${texts}.replace`) : t(`${texts}.choose`)}
             aria-invalid={invalid || undefined}
-            aria-describedby={describedBy || undefined}
+            aria-describedby={describedBy(errorId, (problem || notice) && messageId)}
             onClick={() => input.current?.click()}
           />
           <span className={`tf-file__hint ${Classes.TEXT_MUTED}`}>
@@ -240,18 +239,20 @@ export function FileFieldWidget({
           </span>
         </>
       )}
-      <p
+      <FieldMessage
         id={messageId}
-        className={`tf-file__message${problem ? ' tf-file__message--error' : ''}`}
-        role={problem ? 'alert' : 'status'}
-      >
-        {problem &&
-          t(`${texts}.${problem}`, {
-            types: allowed.map((extension) => extension.toUpperCase()).join(', '),
-            size: Math.round(maxBytes / (1024 * 1024)),
-          })}
-        {!problem && notice && t(`${texts}.${notice}`)}
-      </p>
+        {...(problem
+          ? {
+              intent: 'danger',
+              text: t(`${texts}.${problem}`, {
+                types: allowed.map((extension) => extension.toUpperCase()).join(', '),
+                size: Math.round(maxBytes / (1024 * 1024)),
+              }),
+            }
+          : notice
+            ? { intent: 'success', text: t(`${texts}.${notice}`) }
+            : {})}
+      />
       {showRows && stored?.rows && stored.rows.length > 0 && (
         // A wide sheet scrolls sideways inside its box, which the keyboard can reach too.
         <div
