@@ -229,13 +229,20 @@ export function PictureWidget({
    * or to the field's main button when that one is gone (a deleted picture has no view).
    */
   const refocus = useCallback(() => {
-    if (document.querySelector(`.${Classes.OVERLAY_OPEN}`)) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.closest(`.${Classes.OVERLAY}`)) return;
-    const opener = trigger.current;
-    trigger.current = null;
-    if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
-    else document.getElementById(inputId)?.focus();
+    focusWhenSettled(() => {
+      // Another dialog of the field took over (the camera after the source), or focus found
+      // its own way (a toast's button): nothing to do.
+      if (document.querySelector(`.${Classes.OVERLAY_OPEN}`)) return null;
+      const active = document.activeElement;
+      if (active && active !== document.body && !active.closest(`.${Classes.OVERLAY}`)) {
+        return null;
+      }
+      const opener = trigger.current;
+      trigger.current = null;
+      return opener?.isConnected && !opener.matches(':disabled')
+        ? opener
+        : document.getElementById(inputId);
+    });
   }, [inputId]);
 
   /** Opens a dialog from one of the field's buttons, which gets focus back afterwards. */
