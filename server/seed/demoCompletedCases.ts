@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { ProcessEngine, type Task } from '../engine';
 import { AppError } from '../errors';
+import { formRepositoryFor } from '../forms/formRepository';
 import { requireValidSubmission } from '../forms/validateTaskSubmission';
 import { checkTaskCompletion } from '../routes/tasks/checkTaskCompletion';
 import { completeTask, type CompletionCheck } from '../workflow/taskActions';
@@ -11,6 +12,18 @@ import { CUSTOMER_NAMES, type SeededRandom } from './demoWorkloadPlan';
 const TENANT = 'internal';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** The forms the cases' tasks are completed with, as the demo processes name them. */
+const DEMO_CASE_FORMS = [
+  'DSG-loan-application',
+  'CUT-loan-review',
+  'flowable-loan-request',
+  'plain-every-type',
+  'collateral-valuation',
+  'loan-disbursement',
+  'DSG-customer-onboarding',
+  'kyc-compliance-review',
+] as const;
 
 /** What one task is completed with: by whom, which outcome, which values, how checked. */
 interface Completion {
@@ -184,13 +197,20 @@ function unexpected(task: Task): never {
  * reports"): loan applications decided by a reviewer (one sent back for more information
  * first), loans run from intake to disbursement (one large one approved by the credit
  * committee) and onboardings through compliance review, each completed through the same
- * form checks as the API, spread over the ten weeks before `now`.
+ * form checks as the API, spread over the ten weeks before `now`. Answers false, adding
+ * nothing, when those forms are not stored.
  */
 export async function seedCompletedCases(
   db: Kysely<DatabaseSchema>,
   random: SeededRandom,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
+  // The cases are completed through their forms' checks: without the forms stored (a
+  // database seeded with processes only) there is nothing to check them against.
+  const forms = formRepositoryFor(db);
+  for (const formKey of DEMO_CASE_FORMS) {
+    if (!(await forms.compiled(TENANT, formKey))) return false;
+  }
   const runner = new CaseRunner(db, random);
   const unsubscribe = subscribeTaskListeners(runner.engine);
   try {
@@ -205,6 +225,7 @@ export async function seedCompletedCases(
   } finally {
     unsubscribe();
   }
+  return true;
 }
 
 async function loanApplications(

@@ -98,7 +98,12 @@ function blockValues(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  await seedCompletedCases(e2e.server.database.db, new SeededRandom(20_260_302), new Date());
+  const seeded = await seedCompletedCases(
+    e2e.server.database.db,
+    new SeededRandom(20_260_302),
+    new Date(),
+  );
+  if (!seeded) throw new Error('The completed cases need the demo forms.');
 }, 300_000);
 
 describe('completed-instance reports', () => {
