@@ -120,6 +120,9 @@ export class TokenRunner {
           await this.runService(node);
           queue.push(this.follow(token, this.single(node.outgoing)));
           break;
+        case 'noopTask':
+          queue.push(this.follow(token, this.single(node.outgoing)));
+          break;
         case 'exclusiveGateway':
           queue.push(this.follow(token, this.choose(node)));
           break;

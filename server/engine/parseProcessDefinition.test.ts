@@ -160,7 +160,7 @@ describe('parseProcessDefinition', () => {
       'multi-instance and loops are not supported',
     ],
     ['<subProcess id="x" />', "bpmn:SubProcess 'x': this element type is not supported"],
-    ['<task id="x" />', "bpmn:Task 'x': this element type is not supported"],
+    ['<scriptTask id="x" />', "bpmn:ScriptTask 'x': this element type is not supported"],
     [
       '<intermediateCatchEvent id="x"><timerEventDefinition /></intermediateCatchEvent>',
       "bpmn:IntermediateCatchEvent 'x'",

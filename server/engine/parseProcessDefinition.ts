@@ -1,6 +1,7 @@
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import type { DeployError } from './engineErrors';
+import { ExtensionReader, type ExtensionAttribute } from './extensionDialects';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { isForbiddenName, parseCondition } from './parseExpression';
 import { parseIsoDuration } from './parseIsoDuration';
@@ -32,9 +33,46 @@ const supportedTypes: ReadonlySet<string> = new Set([
   'bpmn:ExclusiveGateway',
   'bpmn:ParallelGateway',
   'bpmn:SequenceFlow',
+  'bpmn:Task',
+  'bpmn:ManualTask',
 ]);
 
-/** Camunda attributes that bind code; the engine binds service tasks by name only. */
+/**
+ * Elements that only declare or draw: they change nothing about how a token moves, so a
+ * modeller's file may carry them (pools, unused message declarations, data objects).
+ */
+const declarationTypes: ReadonlySet<string> = new Set([
+  'bpmn:Message',
+  'bpmn:Signal',
+  'bpmn:Error',
+  'bpmn:Escalation',
+  'bpmn:ItemDefinition',
+  'bpmn:DataStore',
+  'bpmn:Resource',
+  'bpmn:Collaboration',
+]);
+const dataTypes: ReadonlySet<string> = new Set([
+  'bpmn:DataObject',
+  'bpmn:DataObjectReference',
+  'bpmn:DataStoreReference',
+]);
+
+/** Which extension attributes the engine reads on which element type. */
+const readOn: Readonly<Record<string, ReadonlySet<string>>> = {
+  'bpmn:StartEvent': new Set(['initiator', 'formKey']),
+  'bpmn:UserTask': new Set([
+    'assignee',
+    'candidateUsers',
+    'candidateGroups',
+    'formKey',
+    'dueDate',
+    'priority',
+  ]),
+  'bpmn:ServiceTask': new Set(['type', 'class', 'expression', 'delegateExpression']),
+};
+const readsNothing: ReadonlySet<string> = new Set();
+
+/** Attributes that bind code; the engine binds a service task to a registered handler only. */
 const codeBindingAttributes = ['class', 'expression', 'delegateExpression'] as const;
 
 /** The one Camunda extension element the engine reads; other Camunda ones change behaviour we do not run. */
@@ -69,9 +107,11 @@ export async function parseProcessDefinition(
   let root: ModdleNode;
   try {
     const parsed = await moddle.fromXML(xml);
-    if (parsed.warnings.length > 0) {
+    // The diagram (BPMNDI) only draws: a shape pointing at nothing changes no behaviour.
+    const warnings = parsed.warnings.filter((warning) => !isDrawingWarning(warning));
+    if (warnings.length > 0) {
       return {
-        errors: parsed.warnings.map((warning) => fileError(`Unreadable BPMN: ${warning.message}`)),
+        errors: warnings.map((warning) => fileError(`Unreadable BPMN: ${warning.message}`)),
       };
     }
     root = parsed.rootElement;
@@ -79,25 +119,29 @@ export async function parseProcessDefinition(
     return { errors: [fileError(`Unreadable BPMN: ${(error as Error).message}`)] };
   }
 
-  // 2. Exactly one process, and nothing else at the top level.
+  // 2. Exactly one process, and besides it only declarations and pools.
   const errors: DeployError[] = [];
+  const extensions = new ExtensionReader(root);
   const rootElements = nodeList(root, 'rootElements');
   const processes = rootElements.filter((element) => element.$type === 'bpmn:Process');
   for (const element of rootElements) {
-    if (element.$type !== 'bpmn:Process') errors.push(unsupported(element));
+    if (element.$type !== 'bpmn:Process' && !declarationTypes.has(element.$type)) {
+      errors.push(unsupported(element));
+    }
   }
   if (processes.length !== 1) {
     errors.push(fileError(`A definition must hold exactly one process; found ${processes.length}`));
   }
   const process = processes[0];
-  if (process === undefined || errors.length > 0) return { errors };
+  if (process === undefined) return { errors };
+  const read: Reading = { extensions, errors };
 
   // 3. Read the process-level attributes and conventions.
   const key = text(process, 'id') ?? '';
   if (!keyPattern.test(key)) {
     errors.push(elementError(process, `the process id '${key}' is not a usable key`));
   }
-  checkExtensions(process, errors);
+  checkExtensions(process, read);
   const processProperties = readProperties(process, errors);
   const initiatorCanCompleteTask = readFlag(process, processProperties, errors);
 
@@ -106,14 +150,17 @@ export async function parseProcessDefinition(
   const flows: Record<string, SequenceFlowModel> = {};
   const incoming = new Map<string, string[]>();
   const outgoing = new Map<string, string[]>();
-  const flowElements = nodeList(process, 'flowElements');
+  const flowElements = nodeList(process, 'flowElements').filter(
+    (element) => !dataTypes.has(element.$type),
+  );
+  const flowIds = new Set(flowElements.map((element) => text(element, 'id')));
   for (const element of flowElements) {
     if (!supportedTypes.has(element.$type)) {
       errors.push(unsupported(element));
       continue;
     }
     if (element.$type === 'bpmn:SequenceFlow') {
-      const flow = readFlow(element, errors);
+      const flow = readFlow(element, flowIds, read);
       if (flow) {
         flows[flow.id] = flow;
         listFor(outgoing, flow.source).push(flow.id);
@@ -131,6 +178,7 @@ export async function parseProcessDefinition(
       initiatorCanCompleteTask,
       options,
       errors,
+      extensions,
     });
     if (node) nodes[id] = node;
   }
@@ -143,21 +191,27 @@ export async function parseProcessDefinition(
 
   // 6. The initiator variable is written by the engine, so it must be a plain name.
   const startEvent = flowElements.find((element) => text(element, 'id') === startEventId);
-  const initiatorVariable = startEvent ? text(startEvent, 'initiator') : null;
+  const conflict = (message: string): void => {
+    if (startEvent) errors.push(elementError(startEvent, message));
+  };
+  const initiator = startEvent ? extensions.attribute(startEvent, 'initiator', conflict) : null;
+  const initiatorVariable = initiator?.value ?? null;
   if (
     startEvent !== undefined &&
-    initiatorVariable !== null &&
-    (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(initiatorVariable) || isForbiddenName(initiatorVariable))
+    initiator !== null &&
+    (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(initiator.value) || isForbiddenName(initiator.value))
   ) {
-    return {
-      errors: [
-        elementError(
-          startEvent,
-          `camunda:initiator '${initiatorVariable}' is not a usable variable name`,
-        ),
-      ],
-    };
+    errors.push(
+      elementError(
+        startEvent,
+        `${initiator.qualified} '${initiator.value}' is not a usable variable name`,
+      ),
+    );
   }
+  const startFormKey = startEvent
+    ? (extensions.attribute(startEvent, 'formKey', conflict)?.value ?? null)
+    : null;
+  if (errors.length > 0) return { errors };
   const definitions = root;
   return {
     definition: {
@@ -169,6 +223,7 @@ export async function parseProcessDefinition(
       initiatorCanCompleteTask,
       initiatorVariable,
       startEventId,
+      startFormKey,
       nodes,
       flows,
     },
@@ -182,6 +237,13 @@ interface NodeContext {
   readonly processProperties: Readonly<Record<string, string>>;
   readonly initiatorCanCompleteTask: boolean;
   readonly options: ParseProcessDefinitionOptions;
+  readonly errors: DeployError[];
+  readonly extensions: ExtensionReader;
+}
+
+/** What every reading step shares: the file's extension namespaces and the problems found. */
+interface Reading {
+  readonly extensions: ExtensionReader;
   readonly errors: DeployError[];
 }
 
@@ -197,7 +259,7 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
     errors.push(elementError(element, 'every flow node needs an id'));
     return undefined;
   }
-  checkExtensions(element, errors);
+  checkExtensions(element, context);
   if (element.loopCharacteristics !== undefined) {
     errors.push(elementError(element, 'multi-instance and loops are not supported'));
   }
@@ -221,27 +283,14 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
     }
     case 'bpmn:ParallelGateway':
       return { ...base, kind: 'parallelGateway' };
+    case 'bpmn:Task':
+    case 'bpmn:ManualTask':
+      // As in Flowable: a task with no behaviour of its own lets the token pass.
+      return { ...base, kind: 'noopTask' };
     case 'bpmn:UserTask':
       return readUserTask(element, base, context);
     case 'bpmn:ServiceTask': {
-      for (const attribute of codeBindingAttributes) {
-        if (text(element, attribute) !== null) {
-          errors.push(
-            elementError(
-              element,
-              `camunda:${attribute} is not supported; bind a handler with camunda:type`,
-            ),
-          );
-        }
-      }
-      const handler = text(element, 'type');
-      if (handler === null) {
-        errors.push(
-          elementError(element, 'a service task must name its handler with camunda:type'),
-        );
-      } else if (!context.options.serviceHandlers.has(handler)) {
-        errors.push(elementError(element, `no service handler named '${handler}' is registered`));
-      }
+      const handler = readHandler(element, context);
       const properties = readProperties(element, errors);
       for (const [name, value] of Object.entries(properties)) {
         checkTemplate(element, `property '${name}'`, value, errors);
@@ -254,46 +303,105 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
   }
 }
 
+/**
+ * The handler a service task runs. `type` names it; `class`, `delegateExpression` and
+ * `expression` bind code in Camunda, Flowable and Activiti, so they are accepted only when
+ * they too name a registered handler (`class="creditCheck"`, `delegateExpression="${creditCheck}"`).
+ */
+function readHandler(element: ModdleNode, context: NodeContext): string {
+  const { errors, extensions } = context;
+  const bindings = extensions.attributes(element, ['type', ...codeBindingAttributes]);
+  const names = new Set<string>();
+  for (const binding of bindings) {
+    const name =
+      binding.local === 'type' || binding.local === 'class'
+        ? binding.value.trim()
+        : (/^\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}$/.exec(binding.value)?.[1] ?? null);
+    if (name === null || !context.options.serviceHandlers.has(name)) {
+      errors.push(
+        elementError(
+          element,
+          binding.local === 'type'
+            ? `no service handler named '${binding.value}' is registered`
+            : `${binding.qualified} is not supported: '${binding.value}' binds code the engine cannot run; name a registered handler with ${binding.dialect}:type`,
+        ),
+      );
+      continue;
+    }
+    names.add(name);
+  }
+  if (bindings.length === 0) {
+    errors.push(
+      elementError(
+        element,
+        'a service task must name its handler with camunda:type (or flowable:type, activiti:type)',
+      ),
+    );
+  }
+  if (names.size > 1) {
+    errors.push(elementError(element, `names several service handlers (${[...names].join(', ')})`));
+  }
+  return [...names][0] ?? '';
+}
+
 function readUserTask(
   element: ModdleNode,
   base: Pick<UserTaskNode, 'id' | 'name' | 'incoming' | 'outgoing'>,
   context: NodeContext,
 ): UserTaskNode {
   const { errors } = context;
+  const conflict = (message: string): void => {
+    errors.push(elementError(element, message));
+  };
+  const attribute = (local: string): ExtensionAttribute | null =>
+    context.extensions.attribute(element, local, conflict);
   const properties = readProperties(element, errors);
-  const assignee = text(element, 'assignee');
-  checkTemplate(element, 'camunda:assignee', assignee, errors);
-  const candidateUsers = splitList(text(element, 'candidateUsers'));
-  const candidateGroups = splitList(text(element, 'candidateGroups'));
+  const people = readResources(element, errors);
+  const assigneeAttribute = attribute('assignee');
+  if (assigneeAttribute !== null && people.humanPerformer !== null) {
+    conflict(`${assigneeAttribute.qualified} and humanPerformer both name the assignee; keep one`);
+  }
+  const assignee = assigneeAttribute?.value ?? people.humanPerformer;
+  checkTemplate(element, assigneeAttribute?.qualified ?? 'humanPerformer', assignee, errors);
+  const candidateUsers = unique([
+    ...splitList(attribute('candidateUsers')?.value ?? null),
+    ...people.candidateUsers,
+  ]);
+  const candidateGroups = unique([
+    ...splitList(attribute('candidateGroups')?.value ?? null),
+    ...people.candidateGroups,
+  ]);
   for (const item of [...candidateUsers, ...candidateGroups]) {
     checkTemplate(element, 'a candidate', item, errors);
   }
   // A due date is either a fixed ISO duration or an expression read at run time.
-  const dueDate = text(element, 'dueDate');
-  if (dueDate !== null) {
-    const parts = checkTemplate(element, 'camunda:dueDate', dueDate, errors);
+  const dueDateAttribute = attribute('dueDate');
+  const dueDate = dueDateAttribute?.value ?? null;
+  if (dueDateAttribute !== null && dueDate !== null) {
+    const parts = checkTemplate(element, dueDateAttribute.qualified, dueDate, errors);
     if (parts !== undefined && !isTemplate(parts) && parseIsoDuration(dueDate) === undefined) {
       errors.push(
         elementError(
           element,
-          `camunda:dueDate '${dueDate}' is neither an ISO duration nor \${...}`,
+          `${dueDateAttribute.qualified} '${dueDate}' is neither an ISO duration nor \${...}`,
         ),
       );
     }
   }
-  const priority = text(element, 'priority');
-  if (priority !== null) {
-    const parts = checkTemplate(element, 'camunda:priority', priority, errors);
+  const priorityAttribute = attribute('priority');
+  const priority = priorityAttribute?.value ?? null;
+  if (priorityAttribute !== null && priority !== null) {
+    const parts = checkTemplate(element, priorityAttribute.qualified, priority, errors);
     if (parts !== undefined && !isTemplate(parts) && !/^\d{1,9}$/.test(priority.trim())) {
-      errors.push(elementError(element, `camunda:priority '${priority}' is not a whole number`));
+      errors.push(
+        elementError(element, `${priorityAttribute.qualified} '${priority}' is not a whole number`),
+      );
     }
   }
-  const formKey = text(element, 'formKey');
-  for (const attribute of ['formRef', 'formHandlerClass'] as const) {
-    if (text(element, attribute) !== null) {
-      errors.push(
-        elementError(element, `camunda:${attribute} is not supported; use camunda:formKey`),
-      );
+  const formKey = attribute('formKey')?.value ?? null;
+  for (const name of ['formRef', 'formHandlerClass'] as const) {
+    if (text(element, name) !== null) {
+      errors.push(elementError(element, `camunda:${name} is not supported; use camunda:formKey`));
     }
   }
   return {
@@ -317,6 +425,73 @@ function readUserTask(
   };
 }
 
+/** Who a task is for, from the standard BPMN resource roles. */
+interface ResourceAssignments {
+  readonly humanPerformer: string | null;
+  readonly candidateUsers: readonly string[];
+  readonly candidateGroups: readonly string[];
+}
+
+/**
+ * Reads `humanPerformer` (the assignee) and `potentialOwner` (candidates) the way Flowable
+ * and Activiti do: the formal expression is a comma list of `user(id)`, `group(id)` or a
+ * bare id, which names a group.
+ */
+function readResources(element: ModdleNode, errors: DeployError[]): ResourceAssignments {
+  let humanPerformer: string | null = null;
+  const candidateUsers: string[] = [];
+  const candidateGroups: string[] = [];
+  for (const resource of nodeList(element, 'resources')) {
+    const role = resource.$type === 'bpmn:HumanPerformer' ? 'humanPerformer' : 'potentialOwner';
+    if (resource.$type !== 'bpmn:HumanPerformer' && resource.$type !== 'bpmn:PotentialOwner') {
+      errors.push(elementError(element, `${resource.$type} is not supported`));
+      continue;
+    }
+    const assignment = resource.resourceAssignmentExpression as ModdleNode | undefined;
+    const expression = assignment?.expression as ModdleNode | undefined;
+    const body = expression ? (text(expression, 'body') ?? '').trim() : '';
+    if (
+      resource.resourceRef !== undefined ||
+      nodeList(resource, 'resourceParameterBindings').length > 0
+    ) {
+      errors.push(
+        elementError(
+          element,
+          `${role} by resource reference is not supported; use a formal expression`,
+        ),
+      );
+      continue;
+    }
+    if (body === '') {
+      errors.push(elementError(element, `${role} needs a formal expression naming people`));
+      continue;
+    }
+    if (role === 'humanPerformer') {
+      if (humanPerformer !== null) {
+        errors.push(elementError(element, 'a user task has at most one humanPerformer'));
+      }
+      humanPerformer = body;
+      continue;
+    }
+    for (const item of splitList(body)) {
+      const match = /^(user|group)\((.*)\)$/.exec(item);
+      const id = (match?.[2] ?? item).trim();
+      if (id === '') {
+        errors.push(elementError(element, `potentialOwner '${item}' names nobody`));
+      } else if (match?.[1] === 'user') {
+        candidateUsers.push(id);
+      } else {
+        candidateGroups.push(id);
+      }
+    }
+  }
+  return { humanPerformer, candidateUsers, candidateGroups };
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
+
 function readDueDateFrom(
   element: ModdleNode,
   value: string | undefined,
@@ -330,15 +505,27 @@ function readDueDateFrom(
   return 'taskCreated';
 }
 
-function readFlow(element: ModdleNode, errors: DeployError[]): SequenceFlowModel | undefined {
-  const id = text(element, 'id');
+function readFlow(
+  element: ModdleNode,
+  takenIds: Set<string | null>,
+  read: Reading,
+): SequenceFlowModel | undefined {
+  const { errors } = read;
   const source = element.sourceRef as ModdleNode | undefined;
   const target = element.targetRef as ModdleNode | undefined;
-  if (id === null || source === undefined || target === undefined) {
-    errors.push(elementError(element, 'a sequence flow needs an id, a sourceRef and a targetRef'));
+  if (source === undefined || target === undefined) {
+    errors.push(elementError(element, 'a sequence flow needs a sourceRef and a targetRef'));
     return undefined;
   }
-  checkExtensions(element, errors);
+  // A flow drawn without an id gets one from its ends, as nothing can refer to it.
+  let id = text(element, 'id');
+  if (id === null) {
+    const stem = `flow_${text(source, 'id') ?? ''}_${text(target, 'id') ?? ''}`;
+    id = stem;
+    for (let suffix = 2; takenIds.has(id); suffix += 1) id = `${stem}_${suffix}`;
+    takenIds.add(id);
+  }
+  checkExtensions(element, read);
   // A condition is read only as a `${...}` in our grammar; a script language is refused.
   const expression = element.conditionExpression as ModdleNode | undefined;
   let condition: string | null = null;
@@ -474,39 +661,85 @@ function checkGraph(
   }
 
   // 5. A loop must pass a user task; otherwise the token would circle forever in one step.
-  const automatic = all.filter((node) => node.kind !== 'userTask');
-  const state = new Map<string, 'open' | 'done'>();
-  const visit = (node: ProcessNode): boolean => {
-    state.set(node.id, 'open');
-    for (const flowId of node.outgoing) {
-      const target = nodes[flows[flowId]?.target ?? ''];
-      if (target === undefined || target.kind === 'userTask') continue;
-      const seen = state.get(target.id);
-      if (seen === 'open') {
-        fail(target, 'lies on a loop without a user task, which would never wait');
-        return true;
-      }
-      if (seen === undefined && visit(target)) return true;
-    }
-    state.set(node.id, 'done');
-    return false;
-  };
-  for (const node of automatic) {
-    if (!state.has(node.id) && visit(node)) break;
-  }
+  const loop = findAutomaticLoop(nodes, flows);
+  if (loop !== undefined) fail(loop, 'lies on a loop without a user task, which would never wait');
   return errors.length > 0 ? undefined : start.id;
 }
 
-/** Refuses Camunda extension elements other than properties: each changes behaviour. */
-function checkExtensions(element: ModdleNode, errors: DeployError[]): void {
+/**
+ * A node on a cycle of automatic nodes (no user task on it), found by a depth-first search
+ * with its own stack, so a chain of any length cannot overflow the call stack.
+ */
+function findAutomaticLoop(
+  nodes: Readonly<Record<string, ProcessNode>>,
+  flows: Readonly<Record<string, SequenceFlowModel>>,
+): ProcessNode | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const automaticTargets = (node: ProcessNode): ProcessNode[] =>
+    node.outgoing
+      .map((flowId) => nodes[flows[flowId]?.target ?? ''])
+      .filter(
+        (target): target is ProcessNode => target !== undefined && target.kind !== 'userTask',
+      );
+  for (const root of Object.values(nodes)) {
+    if (root.kind === 'userTask' || state.has(root.id)) continue;
+    state.set(root.id, 'open');
+    const stack: { node: ProcessNode; next: ProcessNode[]; index: number }[] = [
+      { node: root, next: automaticTargets(root), index: 0 },
+    ];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame === undefined) break;
+      const target = frame.next[frame.index];
+      frame.index += 1;
+      if (target === undefined) {
+        state.set(frame.node.id, 'done');
+        stack.pop();
+        continue;
+      }
+      const seen = state.get(target.id);
+      if (seen === 'open') return target;
+      if (seen === undefined) {
+        state.set(target.id, 'open');
+        stack.push({ node: target, next: automaticTargets(target), index: 0 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses what the engine cannot honour: Camunda, Flowable or Activiti extension elements
+ * other than Camunda properties (listeners, fields, form properties... each changes
+ * behaviour), and Flowable or Activiti attributes it does not read on this element.
+ */
+function checkExtensions(element: ModdleNode, read: Reading): void {
+  const { extensions, errors } = read;
+  extensions.bindPrefixes(element);
   for (const extension of extensionValues(element)) {
-    if (extension.$type.startsWith('camunda:') && !readableExtensions.has(extension.$type)) {
-      const reason = /Listener$/.test(extension.$type)
+    const dialect = extensions.dialectOf(extension.$type);
+    if (dialect !== undefined && !readableExtensions.has(extension.$type)) {
+      const reason = /listener$/i.test(extension.$type)
         ? 'listeners run code and are not supported'
         : 'is not supported';
       errors.push(elementError(element, `${extension.$type} ${reason}`));
     }
   }
+  for (const attribute of extensions.unsupportedAttributes(
+    element,
+    readOn[element.$type] ?? readsNothing,
+  )) {
+    errors.push(
+      elementError(element, `${attribute.qualified}="${attribute.value}" is not supported here`),
+    );
+  }
+}
+
+/** A reader warning about the diagram only, such as a shape pointing at nothing. */
+function isDrawingWarning(warning: Error): boolean {
+  const element = (warning as { element?: { $type?: unknown } }).element;
+  const type = typeof element?.$type === 'string' ? element.$type : '';
+  return /^(bpmndi|di|dc):/.test(type) && warning.message.startsWith('unresolved reference');
 }
 
 /** `camunda:property` name/value pairs from the element's extension elements. */

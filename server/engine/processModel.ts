@@ -20,6 +20,8 @@ export interface ProcessModel {
   readonly initiatorVariable: string | null;
   /** The id of the single none start event. */
   readonly startEventId: string;
+  /** `formKey` on the start event (any dialect): the form that starts the process, if any. */
+  readonly startFormKey?: string | null;
   /** Flow nodes by id. */
   readonly nodes: Readonly<Record<string, ProcessNode>>;
   /** Sequence flows by id. */
@@ -53,9 +55,9 @@ export type DueDateFrom = 'taskCreated' | 'instanceStart';
 /** A wait state that becomes a task row for people to claim and complete. */
 export interface UserTaskNode extends NodeBase {
   readonly kind: 'userTask';
-  /** `camunda:formKey`: which form the task page shows. */
+  /** `formKey` (Camunda, Flowable or Activiti): which form the task page shows. */
   readonly formKey: string | null;
-  /** `camunda:assignee`: a user id or a `${...}` template. */
+  /** `assignee` (any dialect, or `humanPerformer`): a user id or a `${...}` template. */
   readonly assignee: string | null;
   /** `camunda:candidateUsers`, split on commas outside `${...}`. */
   readonly candidateUsers: readonly string[];
@@ -80,6 +82,11 @@ export interface ServiceTaskNode extends NodeBase {
   readonly properties: Readonly<Record<string, string>>;
 }
 
+/** A plain `task` or `manualTask`: no behaviour of its own, so the token passes (as in Flowable). */
+export interface NoopTaskNode extends NodeBase {
+  readonly kind: 'noopTask';
+}
+
 /** Takes the first outgoing flow whose condition holds, else the default flow. */
 export interface ExclusiveGatewayNode extends NodeBase {
   readonly kind: 'exclusiveGateway';
@@ -97,6 +104,7 @@ export type ProcessNode =
   | EndEventNode
   | UserTaskNode
   | ServiceTaskNode
+  | NoopTaskNode
   | ExclusiveGatewayNode
   | ParallelGatewayNode;
 
