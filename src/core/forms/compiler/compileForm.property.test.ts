@@ -202,6 +202,14 @@ const configFor = (type: string): fc.Arbitrary<Record<string, unknown> | undefin
         fc.record({ dictionary: fc.constantFrom('currencies', 'loan-products_2') }),
         { nil: undefined },
       );
+    case 'picture':
+      return fc.option(
+        fc.record({
+          quality: fc.constantFrom('standard', 'good', 'high'),
+          aspect: fc.constantFrom('3:2', '3:4', '4:3', '16:9'),
+        }),
+        { nil: undefined },
+      );
     case 'number':
       return fc.option(fc.record({ numberKind: fc.constantFrom('integer', 'decimal', 'amount') }), {
         nil: undefined,
