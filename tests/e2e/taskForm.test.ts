@@ -362,9 +362,9 @@ describe('task form', () => {
     await signIn(page, e2e.server.url, OFFICER);
     const id = await officerReview('Rosalind Franklin');
     // Every form must be complete for the review to complete: the customer file's required
-    // values are saved as its draft before the page opens, its signature and proof of
-    // address uploaded to the review's own file store first (a form names only its task's
-    // files; the photo has no plugin yet).
+    // values are saved as its draft before the page opens, its ID photo, signature and
+    // proof of address uploaded to the review's own file store first (a form names only its
+    // task's files).
     const files = {
       signature: (await whitePng()).toString('base64'),
       proof: minimalPdf().toString('base64'),
@@ -380,6 +380,7 @@ describe('task form', () => {
           const answer = await fetch(uploadPath, { method: 'POST', body: form });
           return ((await answer.json()) as { result: { id: string } }).result.id;
         };
+        const photoId = await upload('picture', 'id-photo.png', 'image/png', encoded.signature);
         const signatureId = await upload(
           'signature',
           'signature.png',
@@ -402,6 +403,7 @@ describe('task form', () => {
               nationality: 'FR',
               idDocumentType: 'passport',
               idDocumentNumber: 'RF1920725',
+              idPhoto: photoId,
               customerSignature: signatureId,
               proofOfAddress: { id: proofId, fileName: 'utility-bill.pdf' },
               termsAccepted: true,
