@@ -142,6 +142,29 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
     case 'radio-buttons':
       if (source.optionsExpression) config.optionsExpression = source.optionsExpression;
       break;
+    case 'dynamic-table': {
+      // The typed columns of the table, normalised; the plugin's rules read them back.
+      const definitions = (source as { columnDefinitions?: unknown }).columnDefinitions;
+      config.columns = (Array.isArray(definitions) ? definitions : [])
+        .filter(
+          (column): column is Record<string, unknown> => !!column && typeof column === 'object',
+        )
+        .filter((column) => typeof column.id === 'string' && column.id !== '')
+        .map((column) => ({
+          id: column.id,
+          label: typeof column.name === 'string' ? column.name : column.id,
+          type: column.type,
+          required: column.required === true,
+          editable: column.editable !== false,
+          visible: column.visible !== false,
+          options: (Array.isArray(column.options) ? column.options : [])
+            .filter(
+              (option): option is Record<string, unknown> => !!option && typeof option === 'object',
+            )
+            .map((option) => ({ id: String(option.id), name: String(option.name ?? option.id) })),
+        }));
+      break;
+    }
     default:
       break;
   }

@@ -4,6 +4,7 @@ import boolean from '../../../../plugins/boolean/rules';
 import checkbox from '../../../../plugins/checkbox/rules';
 import date from '../../../../plugins/date/rules';
 import dropdown from '../../../../plugins/dropdown/rules';
+import dynamicTable from '../../../../plugins/dynamic-table/rules';
 import errorMessages from '../../../../plugins/error-messages/rules';
 import expression from '../../../../plugins/expression/rules';
 import formula from '../../../../plugins/formula/rules';
@@ -34,6 +35,7 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/checkbox/rules.ts': checkbox,
   '/plugins/date/rules.ts': date,
   '/plugins/dropdown/rules.ts': dropdown,
+  '/plugins/dynamic-table/rules.ts': dynamicTable,
   '/plugins/error-messages/rules.ts': errorMessages,
   '/plugins/expression/rules.ts': expression,
   '/plugins/formula/rules.ts': formula,

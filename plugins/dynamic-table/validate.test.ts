@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { NormalizedField } from '../../schemas/forms';
+import { compiled } from '../../src/forms/runtime/runtimeTestKit';
+import { dynamicTablePlainForm } from './dynamicTableFixture';
+import rules from './rules';
+
+const field = compiled(dynamicTablePlainForm).sections[0]?.fields[0] as NormalizedField;
+
+const check = (raw: unknown) => rules.validate(rules.sanitize(raw, field), field);
+
+describe('dynamic-table rules', () => {
+  it('given rows with unknown keys and numeric text, when sanitised, then cells are typed and unknown keys dropped', () => {
+    expect(
+      rules.sanitize(
+        [
+          {
+            what: 'Taxi',
+            cost: ' 12.50 ',
+            count: 3,
+            day: '2026-11-24T08:00:00Z',
+            paid: 'true',
+            kind: { id: 'travel', name: 'Travel' },
+            injected: '<script>',
+          },
+          'not a row',
+        ],
+        field,
+      ),
+    ).toEqual([
+      {
+        what: 'Taxi',
+        cost: 12.5,
+        count: 3,
+        day: '2026-11-24',
+        paid: true,
+        kind: 'travel',
+        ref: null,
+      },
+    ]);
+    expect(rules.sanitize('text', field)).toEqual([]);
+  });
+
+  it('given no rows, then the table is empty; given one blank row, then it is not', () => {
+    expect(rules.isEmpty(rules.sanitize([], field))).toBe(true);
+    expect(rules.isEmpty(rules.sanitize(undefined, field))).toBe(true);
+    expect(rules.isEmpty(rules.sanitize([{}], field))).toBe(false);
+  });
+
+  it('given a valid row, then there are no errors (hidden required columns are not checked)', () => {
+    expect(check([{ what: 'Hotel', cost: '80', day: '2026-02-28', kind: 'food' }])).toEqual([]);
+  });
+
+  it('given a row missing required cells, then each is reported with its row and column', () => {
+    expect(check([{ what: 'Hotel', cost: 80 }, { what: ' ' }])).toEqual([
+      { code: 'validation.dynamicTable.required', params: { row: 2, column: 'What' } },
+      { code: 'validation.dynamicTable.required', params: { row: 2, column: 'Cost' } },
+    ]);
+  });
+
+  it('given cells of the wrong type or an unknown choice, then each is refused with a code', () => {
+    expect(
+      check([{ what: 'Hotel', cost: 'twelve', count: '1,5', day: '2026-02-30', kind: 'boat' }]),
+    ).toEqual([
+      { code: 'validation.dynamicTable.number', params: { row: 1, column: 'Cost' } },
+      { code: 'validation.dynamicTable.number', params: { row: 1, column: 'Count' } },
+      { code: 'validation.dynamicTable.date', params: { row: 1, column: 'Day' } },
+      { code: 'validation.dynamicTable.option', params: { row: 1, column: 'Kind' } },
+    ]);
+  });
+
+  it('given text that is not a number, when sanitised, then it is kept so nothing typed is lost', () => {
+    expect(rules.sanitize([{ cost: 'twelve' }], field)[0]?.cost).toBe('twelve');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { dynamicTablePlainForm } from '../../../../plugins/dynamic-table/dynamicTableFixture';
+import { compileForm } from './compileForm';
+import { normalizedFormErrors } from './compilerTestKit';
+
+describe('compiling a Flowable dynamic table', () => {
+  it('given a plain form with a dynamic-table, when compiled, then it keeps its type and normalised columns', () => {
+    const result = compileForm(dynamicTablePlainForm);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings.map((warning) => warning.code)).not.toContain('field.unknownType');
+    expect(normalizedFormErrors(result.form)).toEqual([]);
+    const field = result.form?.sections[0]?.fields[0];
+    expect(field?.type).toBe('dynamic-table');
+    expect(field?.valueType).toBe('array');
+    const columns = field?.config.columns as Record<string, unknown>[];
+    expect(columns.map((column) => [column.id, column.label, column.type])).toEqual([
+      ['what', 'What', 'String'],
+      ['cost', 'Cost', 'Amount'],
+      ['count', 'Count', 'Number'],
+      ['day', 'Day', 'Date'],
+      ['paid', 'Paid', 'Boolean'],
+      ['kind', 'Kind', 'Dropdown'],
+      ['ref', 'Reference', 'String'],
+    ]);
+    expect(columns[0]).toEqual({
+      id: 'what',
+      label: 'What',
+      type: 'String',
+      required: true,
+      editable: true,
+      visible: true,
+      options: [],
+    });
+    expect(columns[5]?.options).toEqual([
+      { id: 'travel', name: 'Travel' },
+      { id: 'food', name: 'Food' },
+    ]);
+    expect(columns[6]?.visible).toBe(false);
+  });
+});
