@@ -118,8 +118,9 @@ export function connectPlugin(plugin: FieldPlugin): RuntimeWidget {
         <>
           {widget}
           <div id={`${id}__error`} className="tf-errors" role="alert" hidden={!invalid}>
-            {errors.map((error) => (
-              <div key={error.code}>{runtime.t(error.code, error.params)}</div>
+            {errors.map((error, index) => (
+              // One code may come back for several parts of a value (a table's rows).
+              <div key={`${error.code}:${index}`}>{runtime.t(error.code, error.params)}</div>
             ))}
           </div>
         </>

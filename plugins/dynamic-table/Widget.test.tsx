@@ -1,0 +1,69 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createFieldRegistry } from '../../src/forms/registry/createFieldRegistry';
+import { compiled } from '../../src/forms/runtime/runtimeTestKit';
+import { TaskForm } from '../../src/forms/runtime/TaskForm';
+import { dynamicTablePlainForm } from './dynamicTableFixture';
+
+const registry = createFieldRegistry();
+const form = compiled(dynamicTablePlainForm);
+
+describe('DynamicTableWidget', () => {
+  it('given an empty table, when a row is added, typed in and removed, then the value follows and focus stays in the table', async () => {
+    const user = userEvent.setup();
+    render(<TaskForm form={form} locale="en" registry={registry} onSubmit={vi.fn()} />);
+    const add = await screen.findByRole('button', { name: 'Add row' });
+    expect(screen.getByText('No rows yet.')).toBeTruthy();
+
+    await user.click(add);
+    const what = await screen.findByRole('textbox', { name: 'What, row 1' });
+    await waitFor(() => expect(document.activeElement).toBe(what));
+    await user.type(what, 'Taxi');
+    await user.type(screen.getByRole('textbox', { name: 'Cost, row 1' }), '12.5');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind, row 1' }), 'travel');
+    await user.click(screen.getByRole('checkbox', { name: 'Paid, row 1' }));
+    expect((screen.getByRole('textbox', { name: 'What, row 1' }) as HTMLInputElement).value).toBe(
+      'Taxi',
+    );
+    expect(
+      (screen.getByRole('checkbox', { name: 'Paid, row 1' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    // The hidden column has no control.
+    expect(screen.queryByRole('textbox', { name: 'Reference, row 1' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(await screen.findByRole('textbox', { name: 'What, row 2' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove row 2' })).toBeNull());
+    // The second row took the first one's place, empty.
+    expect((screen.getByRole('textbox', { name: 'What, row 1' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add row' })),
+    );
+    expect(screen.getByText('No rows yet.')).toBeTruthy();
+  });
+
+  it('given a stored table in a read-only form, then the cells show as text without controls', async () => {
+    const stored = {
+      ...form,
+      sections: form.sections.map((section) => ({
+        ...section,
+        fields: section.fields.map((field) => ({
+          ...field,
+          defaultValue: [{ what: 'Hotel', cost: 80, paid: true, kind: 'food' }],
+        })),
+      })),
+    };
+    render(<TaskForm form={stored} locale="en" registry={registry} onSubmit={vi.fn()} readOnly />);
+    expect(await screen.findByText('Hotel')).toBeTruthy();
+    expect(screen.getByText('Food')).toBeTruthy();
+    expect(screen.getByText('Yes')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add row' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
