@@ -285,13 +285,13 @@ export const ReportListPage = observer(function ReportListPage() {
     );
   } else if (store.rows.length === 0) {
     body = (
-      <NonIdealState
-        icon={<TimelineBarChartIcon size={40} />}
-        title={t('reports.noDataAvailable')}
-        description={t('reports.noDataAvailableText')}
-        className="tessera-report__empty"
-        data-testid="report-empty"
-      />
+      <div className="tessera-report__empty" data-testid="report-empty">
+        <NonIdealState
+          icon={<TimelineBarChartIcon size={40} />}
+          title={t('reports.noDataAvailable')}
+          description={t('reports.noDataAvailableText')}
+        />
+      </div>
     );
   } else {
     body = mobile ? (
