@@ -33,7 +33,18 @@ describe('DynamicTableWidget', () => {
     expect(screen.queryByRole('textbox', { name: 'Reference, row 1' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Add row' }));
-    expect(await screen.findByRole('textbox', { name: 'What, row 2' })).toBeTruthy();
+    const what2 = await screen.findByRole('textbox', { name: 'What, row 2' });
+    await waitFor(() => expect(document.activeElement).toBe(what2));
+    // Leaving the empty row shows its errors on its own cells only.
+    await user.tab();
+    await screen.findByText('Row 2: What is required.');
+    expect(what2.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByRole('textbox', { name: 'Count, row 2' }).getAttribute('aria-invalid'),
+    ).toBeNull();
+    expect(
+      screen.getByRole('textbox', { name: 'What, row 1' }).getAttribute('aria-invalid'),
+    ).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove row 2' })).toBeNull());

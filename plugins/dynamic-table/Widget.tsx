@@ -67,6 +67,14 @@ export function DynamicTableWidget({
     row?.querySelector<HTMLElement>('input, select, button')?.focus();
   });
 
+  // The cells an error names are the ones marked red; the others stay as they are.
+  const badCells = new Set(
+    invalid
+      ? (runtime.host.peekErrors(field.id) ?? []).map(
+          (error) => `${String(error.params.row)}:${String(error.params.columnId)}`,
+        )
+      : [],
+  );
   const yes = t('dynamicTable.yes');
   const no = t('dynamicTable.no');
 
@@ -88,10 +96,11 @@ export function DynamicTableWidget({
   const control = (row: Row, index: number, column: TableColumn) => {
     const cell = row[column.id];
     const name = t('dynamicTable.cell', { column: column.label, row: index + 1 });
+    const bad = badCells.has(`${index + 1}:${column.id}`);
     const common = {
       'aria-label': name,
       'aria-required': column.required || undefined,
-      'aria-invalid': invalid || undefined,
+      'aria-invalid': bad || undefined,
       'aria-describedby': errorId,
       onBlur,
     };
@@ -111,7 +120,7 @@ export function DynamicTableWidget({
         );
       case 'Dropdown':
         return (
-          <div className={selectClassName(invalid)}>
+          <div className={selectClassName(bad)}>
             <select
               value={cell === null || cell === undefined ? '' : String(cell as string)}
               onChange={(event) => setCell(index, column, event.target.value || null)}
@@ -132,7 +141,7 @@ export function DynamicTableWidget({
           <input
             type={kind}
             inputMode={column.type === 'Number' || column.type === 'Amount' ? 'decimal' : undefined}
-            className={inputClassName(invalid)}
+            className={inputClassName(bad)}
             value={cell === null || cell === undefined ? '' : String(cell as string | number)}
             onChange={(event) => setCell(index, column, event.target.value)}
             {...common}

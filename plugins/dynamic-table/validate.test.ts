@@ -52,8 +52,14 @@ describe('dynamic-table rules', () => {
 
   it('given a row missing required cells, then each is reported with its row and column', () => {
     expect(check([{ what: 'Hotel', cost: 80 }, { what: ' ' }])).toEqual([
-      { code: 'validation.dynamicTable.required', params: { row: 2, column: 'What' } },
-      { code: 'validation.dynamicTable.required', params: { row: 2, column: 'Cost' } },
+      {
+        code: 'validation.dynamicTable.required',
+        params: { row: 2, column: 'What', columnId: 'what' },
+      },
+      {
+        code: 'validation.dynamicTable.required',
+        params: { row: 2, column: 'Cost', columnId: 'cost' },
+      },
     ]);
   });
 
@@ -61,10 +67,19 @@ describe('dynamic-table rules', () => {
     expect(
       check([{ what: 'Hotel', cost: 'twelve', count: '1,5', day: '2026-02-30', kind: 'boat' }]),
     ).toEqual([
-      { code: 'validation.dynamicTable.number', params: { row: 1, column: 'Cost' } },
-      { code: 'validation.dynamicTable.number', params: { row: 1, column: 'Count' } },
-      { code: 'validation.dynamicTable.date', params: { row: 1, column: 'Day' } },
-      { code: 'validation.dynamicTable.option', params: { row: 1, column: 'Kind' } },
+      {
+        code: 'validation.dynamicTable.number',
+        params: { row: 1, column: 'Cost', columnId: 'cost' },
+      },
+      {
+        code: 'validation.dynamicTable.number',
+        params: { row: 1, column: 'Count', columnId: 'count' },
+      },
+      { code: 'validation.dynamicTable.date', params: { row: 1, column: 'Day', columnId: 'day' } },
+      {
+        code: 'validation.dynamicTable.option',
+        params: { row: 1, column: 'Kind', columnId: 'kind' },
+      },
     ]);
   });
 

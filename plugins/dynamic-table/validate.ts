@@ -107,7 +107,7 @@ function cellError(cell: CellValue, column: TableColumn): string | undefined {
 /**
  * Checks every row: each required column filled in, each cell of its column's type, a
  * dropdown cell one of its choices. Hidden columns are not checked. Each error names the
- * row (counted from 1) and the column's label.
+ * row (counted from 1), the column's label for the message and its id for the widget.
  */
 export function validateTable(value: TableValue, field: NormalizedField): ValidationError[] {
   const columns = tableColumns(field).filter((column) => column.visible);
@@ -115,7 +115,7 @@ export function validateTable(value: TableValue, field: NormalizedField): Valida
   value.forEach((row: TableRow, index) => {
     for (const column of columns) {
       const cell = row[column.id];
-      const params = { row: index + 1, column: column.label };
+      const params = { row: index + 1, column: column.label, columnId: column.id };
       if (isCellEmpty(cell)) {
         if (column.required)
           errors.push(validationError('validation.dynamicTable.required', params));

@@ -27,7 +27,7 @@ describe('checkFormValues with a dynamic table', () => {
         {
           path: 'expenses',
           code: 'validation.dynamicTable.required',
-          params: { row: 2, column: 'Cost' },
+          params: { row: 2, column: 'Cost', columnId: 'cost' },
         },
       ],
     });
