@@ -14,6 +14,8 @@ export default defineFieldRules<PictureValue, 'picture'>({
   sanitize: sanitizePicture,
   validate: validatePicture,
   fileIds: (value) => (value === null ? [] : [value]),
+  // Flowable has no picture type; a reviewer's plain form shows the photo with this name.
+  plainAliases: ['picture'],
   designerConfig: {
     type: 'object',
     properties: {

@@ -1,10 +1,10 @@
-import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StoredFileAnswer } from '../../schemas/api/files';
 import { openTaskOf } from '../../server/forms/testing/formTestKit';
 import { EMAIL, signIn as signInClient } from '../../server/workflow/testing/taskTestKit';
 import { uploadTo } from '../integration/uploadForm';
 import { openPage } from '../helpers/browser';
+import { download, drawOnPad } from '../helpers/mediaFields';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
@@ -32,19 +32,6 @@ async function kycTask(): Promise<string> {
   const task = await openTaskOf(e2e.server, instance.id);
   await e2e.server.app.engine.claimTask('internal', task.id, OFFICER_ID);
   return task.id;
-}
-
-/** The bytes of a download the page started by clicking `trigger`, with the file's name. */
-async function download(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [started] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  return { name: started.suggestedFilename(), bytes: await bytesOf(started) };
-}
-
-async function bytesOf(started: Download): Promise<Buffer> {
-  const stream = await started.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** A PNG of a pen stroke on white, as the signature pad saves one. */
@@ -89,22 +76,6 @@ async function reviewTask(): Promise<string> {
   const review = await openTaskOf(e2e.server, instance.id);
   await e2e.server.app.engine.claimTask('internal', review.id, REVIEWER_ID);
   return review.id;
-}
-
-/** Draws a short stroke across the pad with the mouse, as a signer would. */
-async function drawOnPad(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad is not shown.');
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    await page.mouse.move(
-      box.x + box.width * (0.2 + step * 0.05),
-      box.y + box.height * (0.6 - Math.sin(step / 2) * 0.2),
-    );
-  }
-  await page.mouse.up();
 }
 
 describe('customer onboarding: media fields', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openTaskOf } from '../../server/forms/testing/formTestKit';
 import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
 import { FAKE_CAMERA_ARGS, openPage } from '../helpers/browser';
+import { takePhoto } from '../helpers/mediaFields';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
@@ -101,14 +102,6 @@ async function cropOf(page: Page): Promise<{ width: number; height: number; rota
   const match = /^(\d+)x(\d+)@(\d+)$/.exec(state ?? '');
   if (!match) throw new Error(`The editor states no crop: ${state}`);
   return { width: Number(match[1]), height: Number(match[2]), rotation: Number(match[3]) };
-}
-
-/** Takes a photo with the fake camera from the source dialog, and waits for it to show. */
-async function takePhoto(page: Page): Promise<void> {
-  await page.getByTestId('picture-source-camera').click();
-  await page.locator('[data-testid="picture-camera"][data-ready]').waitFor();
-  await page.getByTestId('picture-take').click();
-  await page.getByTestId('picture-taken').waitFor();
 }
 
 describe('picture field', () => {
