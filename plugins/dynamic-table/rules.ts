@@ -1,6 +1,6 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 import { COLUMN_TYPES, type TableValue } from './columns';
-import { sanitizeTable, validateTable } from './validate';
+import { sampleTable, sanitizeTable, validateTable } from './validate';
 
 /**
  * A table the user fills in row by row (Alfresco / Flowable `dynamic-table`): typed columns
@@ -14,6 +14,7 @@ export default defineFieldRules<TableValue, 'dynamic-table'>({
   sanitize: sanitizeTable,
   isEmpty: (value) => value.length === 0,
   validate: validateTable,
+  sampleValue: sampleTable,
   plainAliases: ['dynamic-table'],
   designerConfig: {
     type: 'object',

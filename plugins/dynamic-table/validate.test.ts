@@ -86,4 +86,11 @@ describe('dynamic-table rules', () => {
   it('given text that is not a number, when sanitised, then it is kept so nothing typed is lost', () => {
     expect(rules.sanitize([{ cost: 'twelve' }], field)[0]?.cost).toBe('twelve');
   });
+
+  it('given Autofill, then it writes one row that passes the checks', () => {
+    const sample = rules.sampleValue?.(field, { today: '2026-11-24' });
+    expect(sample).toHaveLength(1);
+    expect(sample?.[0]?.what).toBe('Sample');
+    expect(rules.validate(rules.sanitize(sample, field), field)).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { NormalizedField } from '../../schemas/forms';
+import type { SampleContext } from '../../src/core/forms/plugins/defineFieldRules';
 import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
 import {
   tableColumns,
@@ -133,4 +134,40 @@ export function emptyRow(columns: readonly TableColumn[]): Record<string, CellVa
   const row: Record<string, CellValue> = {};
   for (const column of columns) row[column.id] = column.type === 'Boolean' ? false : null;
   return row;
+}
+
+/**
+ * What Autofill writes: one row with every required shown column filled in (a dropdown's
+ * first choice, today for a date); nothing when a required dropdown has no choice to pick.
+ */
+export function sampleTable(
+  field: NormalizedField,
+  context: SampleContext,
+): TableValue | undefined {
+  const columns = tableColumns(field);
+  const row = emptyRow(columns);
+  for (const column of columns) {
+    if (!column.required || !column.visible) continue;
+    switch (column.type) {
+      case 'String':
+        row[column.id] = 'Sample';
+        break;
+      case 'Number':
+      case 'Amount':
+        row[column.id] = 1;
+        break;
+      case 'Date':
+        row[column.id] = context.today;
+        break;
+      case 'Boolean':
+        break;
+      case 'Dropdown': {
+        const first = column.options[0];
+        if (!first) return undefined;
+        row[column.id] = first.id;
+        break;
+      }
+    }
+  }
+  return [row];
 }
