@@ -9,23 +9,30 @@ import { choiceLabel } from './choiceLabel';
 import type { CompletedInstanceReport } from './completedReports';
 import { toCsv } from './csv';
 
-/** The CSV's own words, from `locales/<language>/reports.json` (`csv` and `title`). */
+/**
+ * The CSV's own words, from `locales/<language>/reports.json` (`csv` and `title`), and the
+ * yes and no every boolean field shows, from `fields.json`.
+ */
 interface CsvTexts {
   csv: Record<
-    'section' | 'field' | 'value' | 'name' | 'startedBy' | 'startDate' | 'endDate' | 'yes' | 'no',
+    'section' | 'field' | 'value' | 'name' | 'startedBy' | 'startDate' | 'endDate',
     string
   >;
   title: Record<ReportType, string>;
+  boolean: Record<'yes' | 'no', string>;
 }
 
 const cache = new Map<string, CsvTexts>();
 
+const localeFile = (language: string, file: string): unknown =>
+  JSON.parse(readFileSync(join(projectPath('locales'), language, file), 'utf8'));
+
 function textsFor(language: string): CsvTexts {
   let texts = cache.get(language);
   if (!texts) {
-    texts = JSON.parse(
-      readFileSync(join(projectPath('locales'), language, 'reports.json'), 'utf8'),
-    ) as CsvTexts;
+    const reports = localeFile(language, 'reports.json') as Omit<CsvTexts, 'boolean'>;
+    const fields = localeFile(language, 'fields.json') as Pick<CsvTexts, 'boolean'>;
+    texts = { ...reports, boolean: fields.boolean };
     cache.set(language, texts);
   }
   return texts;
@@ -55,7 +62,7 @@ function valueText(
       return choiceLabel(field, item, language, dictionaries);
     if (typeof item === 'string') return item;
     if (typeof item === 'number') return String(item);
-    if (typeof item === 'boolean') return item ? texts.csv.yes : texts.csv.no;
+    if (typeof item === 'boolean') return item ? texts.boolean.yes : texts.boolean.no;
     if (typeof item === 'object' && item !== null && 'name' in item) {
       const name = (item as { name: unknown }).name;
       if (typeof name === 'string') return name;
