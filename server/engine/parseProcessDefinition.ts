@@ -1,3 +1,4 @@
+import { readName, splitTemplate } from '../../src/core/template';
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import type { DeployError } from './engineErrors';
@@ -303,6 +304,13 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
   }
 }
 
+/** The name a binding like `${creditCheck}` names: one placeholder holding a bare name. */
+function boundName(value: string): string | null {
+  const pieces = splitTemplate(value.trim(), readName);
+  const [only] = pieces;
+  return pieces.length === 1 && only?.kind === 'placeholder' ? only.expression : null;
+}
+
 /**
  * The handler a service task runs. `type` names it; `class`, `delegateExpression` and
  * `expression` bind code in Camunda, Flowable and Activiti, so they are accepted only when
@@ -316,7 +324,7 @@ function readHandler(element: ModdleNode, context: NodeContext): string {
     const name =
       binding.local === 'type' || binding.local === 'class'
         ? binding.value.trim()
-        : (/^\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}$/.exec(binding.value)?.[1] ?? null);
+        : boundName(binding.value);
     if (name === null || !context.options.serviceHandlers.has(name)) {
       errors.push(
         elementError(
