@@ -135,7 +135,7 @@ describe('compileForm', () => {
     });
 
     it('when a plain field type is unknown, then it is unsupported too', () => {
-      const result = compileForm({ key: 'p', fields: [{ id: 't', type: 'dynamic-table' }] });
+      const result = compileForm({ key: 'p', fields: [{ id: 't', type: 'chess-board' }] });
       expect(fieldById(result.form, 't')?.type).toBe('unsupported');
       expect(codes(result.warnings)).toEqual(['field.unknownType']);
     });
