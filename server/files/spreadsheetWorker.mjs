@@ -4,7 +4,7 @@
 // structured clone of postMessage copies without any prototype. Plain JavaScript, so the
 // same file runs from the source tree and, bundled, next to the server bundle.
 import { parentPort, workerData } from 'node:worker_threads';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import * as XLSX from 'xlsx';
 
 /** @type {{ maxUncompressedBytes: number, maxRows: number, maxCells: number, previewRows: number, maxEntries: number, maxCellLength: number }} */
@@ -23,7 +23,7 @@ class Refusal extends Error {
 /**
  * Sums what the zip's central directory says its entries unpack to, before anything is
  * unpacked: a zip bomb is refused on its own word. (A file that lies in its directory is
- * stopped by the heap and time limits instead.)
+ * refused by `checkUnpackedBytes`, and the heap and time limits stay as a last guard.)
  * @param {Uint8Array} bytes
  */
 function checkZipDirectory(bytes) {
@@ -47,6 +47,52 @@ function checkZipDirectory(bytes) {
   if (unpacked > limits.maxUncompressedBytes) {
     throw new Refusal('spreadsheet.tooLarge', { unpacked, limit: limits.maxUncompressedBytes });
   }
+}
+
+/** How much of the zip is inflated at a time: deflate grows a byte to at most about 1 KB. */
+const INFLATE_STEP_BYTES = 16 * 1024;
+
+/**
+ * Unpacks every entry once, a step of the file at a time, counting what comes out and
+ * stopping at the first step that passes the limit: a file whose directory lies about its
+ * sizes is refused for what it really holds, whatever the machine's speed. The heap and
+ * time limits of the thread stay as the last guard.
+ * @param {Uint8Array} bytes
+ */
+function checkUnpackedBytes(bytes) {
+  let unpacked = 0;
+  /** @type {Refusal | null} */
+  let refusal = null;
+  // fflate hands an error thrown here back to the same callback, so the verdict is kept
+  // aside and the entry ended instead.
+  const unzip = new Unzip((entry) => {
+    entry.ondata = (error, chunk) => {
+      if (refusal) return;
+      if (error) {
+        refusal = new Refusal('file.unreadable');
+        return;
+      }
+      unpacked += chunk.length;
+      if (unpacked > limits.maxUncompressedBytes) {
+        refusal = new Refusal('spreadsheet.tooLarge', {
+          unpacked,
+          limit: limits.maxUncompressedBytes,
+        });
+        entry.terminate();
+      }
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let offset = 0; offset < bytes.length && !refusal; offset += INFLATE_STEP_BYTES) {
+      const end = Math.min(bytes.length, offset + INFLATE_STEP_BYTES);
+      unzip.push(bytes.subarray(offset, end), end === bytes.length);
+    }
+  } catch {
+    refusal ??= new Refusal('file.unreadable');
+  }
+  if (refusal) throw refusal;
 }
 
 /** The own property names of Object.prototype, to notice a parse that added one. */
@@ -118,6 +164,7 @@ parentPort.on('message', (/** @type {ArrayBuffer} */ buffer) => {
     const bytes = new Uint8Array(buffer);
     const before = prototypeKeys();
     checkZipDirectory(bytes);
+    checkUnpackedBytes(bytes);
     const summary = readFirstSheet(bytes);
     // A parser that wrote onto Object.prototype read a hostile file: refuse it, and the
     // thread ends with it, so nothing it touched is used again.

@@ -136,7 +136,7 @@ describe('spreadsheets read on the server', () => {
     expect(await filesOfTask(task.id)).toBe(0);
   });
 
-  it('given a zip bomb whose directory lies about its sizes, when uploaded, then the worker is stopped at its time or heap limit and the server keeps answering', async () => {
+  it('given a zip bomb whose directory lies about its sizes, when uploaded, then it is refused for what it really unpacks (or at the worker’s time limit) and the server keeps answering', async () => {
     const task = await lucasTask();
     const padding = zeroEntry('xl/media/image1.bin', 700);
     const liar = writeZip([...entriesOf(workbook([['a', 1]])), { ...padding, declaredSize: 10 }]);
