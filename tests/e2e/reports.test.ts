@@ -31,7 +31,7 @@ const LOAN_APPLICATION_HEADINGS: Record<string, string[]> = {
     'N.º',
     'Producto',
     'Gestor de préstamos',
-    'Supervisor',
+    'Supervisor/a',
     'Cliente',
     'Importe',
     'Moneda',
