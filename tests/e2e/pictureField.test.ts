@@ -152,6 +152,8 @@ describe('picture field', () => {
 
       await save.click();
       await storedImage(page);
+      // The editor closes once the photo is stored (its closing transition ends too).
+      await save.waitFor({ state: 'detached' });
       const stored = await filesOf(taskId);
       expect(stored).toEqual([
         { id: expect.any(String), kind: 'picture', media_type: 'image/jpeg' },
@@ -165,7 +167,10 @@ describe('picture field', () => {
       expect(meta.width / meta.height).toBeCloseTo(16 / 9, 1);
 
       // Saved as a draft and opened again, the photo is still there.
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByTestId('task-form')
+        .getByRole('button', { name: 'Save', exact: true })
+        .click();
       await page.waitForURL((url) => url.pathname === '/');
       await openTaskPage(page, e2e.server.url, taskId);
       await storedImage(page);
