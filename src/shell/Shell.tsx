@@ -12,6 +12,7 @@ import { PageFocus, PageFocusContext } from '../components/pageFocus';
 import { signedInRoutes } from './signedInRoutes';
 import { pageHasOwnHeading } from './titleForPath';
 import { useIsMobile } from '../components/useIsMobile';
+import { drawerCollapsed, useDrawerNarrow } from './drawerBreakpoint';
 import './Shell.css';
 
 /** Props of {@link Shell}. */
@@ -28,7 +29,20 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
   const { preferences, shell } = useStores();
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const collapsed = preferences.drawerCollapsed;
+  // At 956 px and below the drawer closes to its rail (spec 000 section 9) without touching
+  // the kept choice; opening it by hand there lasts until the window crosses the line again.
+  const narrow = useDrawerNarrow();
+  const [openedWhileNarrow, setOpenedWhileNarrow] = useState(false);
+  const [narrowSeen, setNarrowSeen] = useState(narrow);
+  if (narrowSeen !== narrow) {
+    setNarrowSeen(narrow);
+    setOpenedWhileNarrow(false);
+  }
+  const collapsed = drawerCollapsed({
+    narrow,
+    preferenceCollapsed: preferences.drawerCollapsed,
+    openedWhileNarrow,
+  });
   const [pageFocus] = useState(() => new PageFocus());
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
@@ -84,7 +98,9 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
           <nav aria-label={t('shell.navigation')} className="tessera-shell__drawer">
             <NavContent
               collapsed={collapsed}
-              onExpand={() => preferences.setDrawerCollapsed(false)}
+              onExpand={() =>
+                narrow ? setOpenedWhileNarrow(true) : preferences.setDrawerCollapsed(false)
+              }
             />
           </nav>
         )}
@@ -94,7 +110,9 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
             onToggleMenu={() =>
               isMobile
                 ? shell.setMobileDrawerOpen(!shell.mobileDrawerOpen)
-                : preferences.toggleDrawer()
+                : narrow
+                  ? setOpenedWhileNarrow(collapsed)
+                  : preferences.toggleDrawer()
             }
           />
           <main className="tessera-shell__content">{children}</main>
