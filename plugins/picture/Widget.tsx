@@ -10,10 +10,11 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FileRefusal } from '../../schemas/api/filesConstants';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
+import { saveFile } from '../../src/components/saveFile';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
 import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
-import type { FileService } from '../../src/forms/registry/formServices';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
+import { useStoredFile } from '../../src/forms/registry/useStoredFile';
 import { BlobImage } from './BlobImage';
 import { CameraDialog } from './CameraDialog';
 import { PictureEditor, type EditedPicture } from './PictureEditor';
@@ -53,13 +54,6 @@ type SaveFailure = 'first' | 'retry' | null;
 type Busy = 'preparing' | 'uploading' | 'deleting' | null;
 
 /** The stored picture as the field shows it. */
-interface LoadedPicture {
-  readonly id: string;
-  readonly revision: number;
-  readonly file: File;
-  readonly url: string;
-}
-
 /** The store's refusal of an upload, as the problem it shows; null for any other failure. */
 function refusalOf(error: unknown): Problem {
   const { status, details } = error as { status?: number; details?: { code?: string }[] };
@@ -74,40 +68,6 @@ function refusalOf(error: unknown): Problem {
 function problemText(problem: Exclude<Problem, null>, t: Translate): string {
   if (problem === 'size') return t('common.imageUploadErrorMessage');
   return problem === 'format' ? t('picture.fileFormatError') : t('picture.unreadable');
-}
-
-/**
- * The stored picture, read once per id and revision (a replaced picture keeps its id). A
- * download that is not a JPEG or a PNG is refused (spec 001 section 5).
- */
-function useStoredPicture(files: FileService | undefined, id: string | null, revision: number) {
-  const [loaded, setLoaded] = useState<LoadedPicture | null>(null);
-  const [failed, setFailed] = useState<{ id: string; revision: number } | null>(null);
-  useEffect(() => {
-    if (!files || !id) return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    files.download(id, controller.signal).then(
-      (file) => {
-        if (!(PICTURE_MEDIA_TYPES as readonly string[]).includes(file.type)) {
-          setFailed({ id, revision });
-          return;
-        }
-        url = URL.createObjectURL(file);
-        setLoaded({ id, revision, file, url });
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed({ id, revision });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [files, id, revision]);
-  const current = loaded?.id === id && loaded.revision === revision ? loaded : null;
-  const hasFailed = !current && failed?.id === id && failed.revision === revision;
-  return { picture: current, failed: hasFailed };
 }
 
 /** How many frames focus waits for closing overlays at most (about two seconds). */
@@ -194,7 +154,11 @@ export function PictureWidget({
     };
   }, []);
   const cameraDenied = useCameraDenied(!readOnly && Boolean(files));
-  const { picture, failed } = useStoredPicture(files, fileId, revision);
+  // A download that is not a JPEG or a PNG is refused (spec 001 section 5).
+  const { shown: picture, failed } = useStoredFile(files, fileId, {
+    revision,
+    accept: PICTURE_MEDIA_TYPES,
+  });
   useEffect(() => {
     if (fileId !== null || !focusAfterDelete.current) return;
     focusAfterDelete.current = false;
@@ -365,10 +329,7 @@ export function PictureWidget({
 
   const download = () => {
     if (!picture) return;
-    const link = document.createElement('a');
-    link.href = picture.url;
-    link.download = picture.file.name || `${field.id}.jpg`;
-    link.click();
+    saveFile(picture.file, picture.file.name || `${field.id}.jpg`);
   };
 
   if (!files) return <ServiceUnavailable service="files" field={field} t={t} id={inputId} />;

@@ -7,6 +7,7 @@ import { LoadingOverlay } from '../../src/components/LoadingOverlay';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import type { FileService } from '../../src/forms/registry/formServices';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
+import { useStoredFile } from '../../src/forms/registry/useStoredFile';
 import { sanitizeSignature } from './validate';
 import './signature.css';
 
@@ -48,28 +49,7 @@ function StoredSignature({
   readonly withDownload: boolean;
   readonly t: FieldWidgetProps['runtime']['t'];
 }) {
-  // Both remember which file they are about, so a new id shows nothing stale meanwhile.
-  const [loaded, setLoaded] = useState<{ id: string; url: string; name: string } | null>(null);
-  const [failedId, setFailedId] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    files.download(fileId, controller.signal).then(
-      (blob) => {
-        url = URL.createObjectURL(blob);
-        setLoaded({ id: fileId, url, name: blob.name });
-      },
-      () => {
-        if (!controller.signal.aborted) setFailedId(fileId);
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [fileId, files]);
-  const file = loaded?.id === fileId ? loaded : null;
-  const failed = failedId === fileId && !file;
+  const { shown: file, failed } = useStoredFile(files, fileId);
 
   if (failed) {
     return (
@@ -94,7 +74,7 @@ function StoredSignature({
         <a
           className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} tf-signature__download`}
           href={file.url}
-          download={file.name}
+          download={file.file.name}
           data-testid="signature-download"
         >
           <DownloadIcon aria-hidden /> <span>{t('signature.download')}</span>

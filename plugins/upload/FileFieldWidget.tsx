@@ -3,6 +3,7 @@ import { DocumentIcon, DownloadIcon, TrashIcon, UploadIcon } from '@blueprintjs/
 import { useEffect, useRef, useState } from 'react';
 import { FILE_MAX_BYTES, FileRefusal, type FileKind } from '../../schemas/api/filesConstants';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
+import { saveFile } from '../../src/components/saveFile';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { describedBy, FieldMessage } from '../../src/forms/registry/FieldMessage';
@@ -167,14 +168,7 @@ export function FileFieldWidget({
 
   const download = () => {
     if (!stored) return;
-    void files.download(stored.id).then((file) => {
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name || stored.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
-    });
+    void files.download(stored.id).then((file) => saveFile(file, file.name || stored.fileName));
   };
 
   return (

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DocumentStatus, DocumentType } from '../../schemas/api/documentsConstants';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
-import { documentService, saveFile, type DocumentApi } from './documentService';
+import { saveFile } from '../components/saveFile';
+import { documentService, type DocumentApi } from './documentService';
 import { GenerateDocumentStore } from './GenerateDocumentStore';
 import './GenerateDocumentMenu.css';
 

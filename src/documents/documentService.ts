@@ -87,16 +87,3 @@ async function download(document: GeneratedDocument): Promise<File> {
 
 /** The documents calls over the app's HTTP client. */
 export const documentService: DocumentApi = { listTemplates, generate, download };
-
-/** Hands a file to the browser as a download under its own name. */
-export function saveFile(file: File): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

@@ -1,7 +1,7 @@
 import type { RootStore } from '../RootStore';
 import { useStores } from '../stores/useStores';
 import { RecordsStore } from './RecordsStore';
-import { saveFile } from './saveFile';
+import { saveFile } from '../components/saveFile';
 
 const stores = new WeakMap<RootStore, RecordsStore>();
 
