@@ -31,10 +31,8 @@ import { TaskFormSlot } from './TaskFormSlot';
 import { canChangeAssigneeFrom } from '../tasks/taskPageLink';
 import { taskPath } from '../tasks/taskPaths';
 import { TaskComments } from './comments/TaskComments';
+import { deferBack, LEAVE_DELAY_MS } from './taskPageTiming';
 import './Process.css';
-
-/** Pause between confirming to leave unsaved changes and leaving (spec 001 section 9). */
-const LEAVE_DELAY_MS = 500;
 
 /**
  * The task page at `/process/task/:taskId` (spec 001 section 2, "Task screen"): a header with
@@ -85,7 +83,9 @@ export const TaskPage = observer(function TaskPage() {
       className="tessera-page__back"
       data-testid="task-back"
       onClick={() =>
-        void navigate(readOnly ? `${Paths.home}?tab=${TaskListKind.team}` : Paths.home)
+        deferBack(
+          () => void navigate(readOnly ? `${Paths.home}?tab=${TaskListKind.team}` : Paths.home),
+        )
       }
     />
   );

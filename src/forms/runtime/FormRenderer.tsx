@@ -11,6 +11,7 @@ import type { FormStore } from './FormStore';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { planGrid, type Breakpoint } from './planGrid';
 import { RendererContext } from './RendererContext';
+import { cellPaddingStyle } from './cellPadding';
 import './formRuntime.css';
 
 /** Props of {@link FormRenderer}. */
@@ -79,7 +80,7 @@ export const FormRenderer = memo(function FormRenderer({
   );
   return (
     <RendererContext.Provider value={context}>
-      <div className={`tf-form tf-bp-${breakpoint ?? 'auto'}`}>
+      <div className={`tf-form tf-bp-${breakpoint ?? 'auto'}`} style={cellPaddingStyle()}>
         <Form<unknown, RJSFSchema, FieldRuntime>
           schema={ROOT_SCHEMA}
           uiSchema={ROOT_UI}
