@@ -42,9 +42,22 @@ export interface ObjectRecordCountsTable {
   count: number;
 }
 
+/** `object_definition_processes`: a process linked to an object by what it does to records. */
+export interface ObjectDefinitionProcessesTable {
+  tenant: string;
+  object_key: string;
+  object_version: number;
+  type: 'DELETE';
+  process_key: string;
+  label: Json<LocalizedText>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: GeneratedTimestamp;
+}
+
 /** The records area's tables, merged into the server's DatabaseSchema. */
 export interface RecordTables {
   object_definitions: ObjectDefinitionsTable;
   object_records: ObjectRecordsTable;
   object_record_counts: ObjectRecordCountsTable;
+  object_definition_processes: ObjectDefinitionProcessesTable;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ObjectDefinition } from '../../schemas/api/records';
 import type { DatabaseSchema } from '../db/schema';
 import { storeObjectDefinition } from '../records/objectDefinitions';
+import { linkDemoDeleteProcesses } from './demoDeleteProcesses';
 
 // The demo's business objects: customers, loans and collateral of the `internal` tenant,
 // and a short customer list of `acme`. Records are made by a seeded generator, so every
@@ -131,7 +132,9 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
       ),
       field('decision', { en: 'Decision', es: 'Decisión', fr: 'Décision' }, 'string'),
     ],
-    externalAnalysisUrl: null,
+    // The demo's analysis report: this server's charts page (decisions, amounts by month).
+    externalAnalysisUrl:
+      '/api/analysis/report/loans/1?status=decision&amount=loanAmount&date=disbursementDate',
     otherData: { cutFormId: 'CUT-loan-review' },
   },
   {
@@ -182,7 +185,8 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
       ),
       field('encumbrances', { en: 'Encumbrances', es: 'Cargas', fr: 'Charges' }, 'boolean'),
     ],
-    externalAnalysisUrl: null,
+    externalAnalysisUrl:
+      '/api/analysis/report/collateral/1?status=collateralType&amount=marketValue&date=valuationDate',
     otherData: { formId: 'collateral-valuation' },
   },
 ];
@@ -464,6 +468,8 @@ export async function seedDemoRecords(db: Kysely<DatabaseSchema>): Promise<boole
     .where('tenant', '=', 'internal')
     .limit(1)
     .executeTakeFirst();
+  // Links only objects that exist, so a database seeded before the link got it too.
+  await linkDemoDeleteProcesses(db);
   if (existing) return false;
   const [customers, loans, collateral] = DEMO_OBJECT_DEFINITIONS as [
     ObjectDefinition,
@@ -486,5 +492,6 @@ export async function seedDemoRecords(db: Kysely<DatabaseSchema>): Promise<boole
   // The second tenant has customers of its own under the same key, which `internal` never sees.
   await storeObjectDefinition(db, 'acme', customers);
   await insertRecords(db, 'acme', customers, demoCustomers(ACME_CUSTOMER_COUNT, 101, 'ACM'));
+  await linkDemoDeleteProcesses(db);
   return true;
 }

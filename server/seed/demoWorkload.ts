@@ -2,6 +2,8 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import type { DatabaseSchema } from '../db/schema';
 import { ProcessEngine, type Variables } from '../engine';
+import { registerRecordDeletionHandlers } from '../engine/handlers/recordDeletion';
+import { serviceHandlers } from '../engine/ServiceHandlerRegistry';
 import { projectPath } from '../paths';
 import { dateWindows } from '../workflow/dateWindows';
 import { markNotificationsReadBy, markTaskNotificationsRead } from '../workflow/notifications';
@@ -491,6 +493,8 @@ export async function deployDemoProcesses(
   db: Kysely<DatabaseSchema>,
   engine: ProcessEngine,
 ): Promise<string[]> {
+  // The record deletion fixture's service tasks need their handlers at deploy.
+  registerRecordDeletionHandlers(serviceHandlers);
   const tenants = await db.selectFrom('tenants').select('name').orderBy('name').execute();
   const refused = new Set<string>();
   for (const { name } of tenants) {

@@ -2,6 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import { NoQuery } from '../../../schemas/api/common';
+import {
+  DataStoreProcessesAnswer,
+  DataStoreProcessesQuery,
+  DataStoreProcessPath,
+} from '../../../schemas/api/dataStoreProcesses';
 import { Privilege } from '../../../schemas/api/identity';
 import {
   ObjectDefinitionAnswer,
@@ -16,6 +21,7 @@ import {
 } from '../../../schemas/api/records';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
+import { listDataStoreProcesses } from '../../records/dataStoreProcesses';
 import { buildRecordsWorkbook, downloadFileName } from '../../records/exportRecords';
 import { loadRecord } from '../../records/loadRecord';
 import { listObjectDefinitions, requireObjectDefinition } from '../../records/objectDefinitions';
@@ -26,7 +32,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /**
  * The business-object calls of `RecordsPath` (spec 001 section 7): definitions, a filtered
- * page of records, its xlsx download and one record with its form. Every call needs a full
+ * page of records, its xlsx download, one record with its form, and the processes linked to
+ * an object (`DataStoreProcessPath`, the record page's Delete menu). Every call needs a full
  * session with access-bo (403 otherwise) and reads only the caller's tenant.
  */
 export const recordRoutes: FastifyPluginAsync = async (fastify) => {
@@ -145,6 +152,22 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => ({
       result: await loadRecord(db, request.actor.tenant, request.params),
+    }),
+  );
+
+  app.get(
+    DataStoreProcessPath.list,
+    {
+      schema: {
+        querystring: DataStoreProcessesQuery,
+        response: { 200: DataStoreProcessesAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await listDataStoreProcesses(db, {
+        tenant: request.actor.tenant,
+        ...request.query,
+      }),
     }),
   );
 };
