@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from '../api/errors';
 import { reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import { saveFile } from '../documents/documentService';
+import { saveFile } from '../components/saveFile';
 import { fetchReportCsv, fetchReportDetail, type ReportDetail } from './reportsApi';
 
 /** What the detail store needs besides the toasts: the calls, replaceable in tests. */
