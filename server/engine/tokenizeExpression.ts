@@ -10,7 +10,26 @@ export type ExpressionToken =
 
 /** The symbols the grammar knows; anything else is refused where it is met. */
 export type Punctuation =
-  '==' | '!=' | '<=' | '>=' | '<' | '>' | '&&' | '||' | '!' | '-' | '(' | ')' | '.';
+  | '=='
+  | '!='
+  | '<='
+  | '>='
+  | '<'
+  | '>'
+  | '&&'
+  | '||'
+  | '!'
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | '?'
+  | ':'
+  | ','
+  | '('
+  | ')'
+  | '.';
 
 /** Longest symbols first so `<=` is not read as `<` followed by `=`. */
 const punctuations: readonly Punctuation[] = [
@@ -23,7 +42,14 @@ const punctuations: readonly Punctuation[] = [
   '<',
   '>',
   '!',
+  '+',
   '-',
+  '*',
+  '/',
+  '%',
+  '?',
+  ':',
+  ',',
   '(',
   ')',
   '.',
@@ -36,15 +62,12 @@ const refusedSymbols: readonly (readonly [string, string])[] = [
   [']', 'indexing is not allowed'],
   ['{', 'object literals are not allowed'],
   ['}', 'object literals are not allowed'],
-  [',', 'argument lists are not allowed'],
   [';', 'statements are not allowed'],
   ['`', 'template strings are not allowed'],
-  ['+', 'arithmetic is not allowed'],
-  ['*', 'arithmetic is not allowed'],
-  ['/', 'arithmetic is not allowed'],
-  ['%', 'arithmetic is not allowed'],
-  ['?', 'the conditional operator is not allowed'],
-  [':', 'the conditional operator is not allowed'],
+  ['&', "use '&&' or 'and'"],
+  ['|', "use '||' or 'or'"],
+  ['#', "a nested '#{' is not allowed"],
+  ['$', "a nested '${' is not allowed"],
 ];
 
 /** Long inputs are refused outright so a hostile definition cannot make deploy slow. */
@@ -86,6 +109,12 @@ export function tokenizeExpression(source: string): ExpressionToken[] {
       while (index < source.length && digit.test(source.charAt(index))) index += 1;
       if (source.charAt(index) === '.' && digit.test(source.charAt(index + 1))) {
         index += 1;
+        while (index < source.length && digit.test(source.charAt(index))) index += 1;
+      }
+      // JUEL's floating literals may carry an exponent: 1e6, 2.5E-3.
+      const exponent = /^[eE][+-]?[0-9]/.exec(source.slice(index, index + 3));
+      if (exponent !== null) {
+        index += exponent[0].length;
         while (index < source.length && digit.test(source.charAt(index))) index += 1;
       }
       if (identifierStart.test(source.charAt(index))) {
