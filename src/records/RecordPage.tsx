@@ -1,9 +1,9 @@
 import { Button, Spinner, Tag } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { FormValues } from '../../schemas/api/forms';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { PageHeading } from '../components/PageHeading';
@@ -12,8 +12,11 @@ import { localizeText } from '../core/forms/compiler/localizeText';
 import { TaskForm } from '../forms/runtime/TaskForm';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
+import { RecordDeleteMenu } from './RecordDeleteMenu';
 import { RecordDetailStore } from './RecordDetailStore';
+import { objectDataNavigationState } from './objectDataNavigationState';
 import { objectDataPath, versionFromPath } from './recordPaths';
+import { instancePath } from '../tasks/taskPaths';
 import { useRecordsStore } from './useRecordsStore';
 import './records.css';
 
@@ -24,7 +27,9 @@ const ignoreSubmit = () => undefined;
  * `/objectdata/{key}/{version}/{recordId}` (spec 001 section 2, "Report detail screen"):
  * the record's form, read-only, with the way back to the list (which finds its filters,
  * sort and page as they were), the Generate menu of the object's document templates and
- * the record's data version on a disabled button.
+ * the record's data version on a disabled button. The Delete menu starts one of the object's
+ * delete processes on the record and opens the new instance, carrying the list's filters
+ * along in the navigation state.
  */
 export const RecordPage = observer(function RecordPage() {
   const { key = '', version: versionText, recordId = '' } = useParams();
@@ -43,6 +48,12 @@ export const RecordPage = observer(function RecordPage() {
   const definition = store.definition ?? listDefinition;
   const objectLabel = definition ? localizeText(definition.label, i18n.language) : '';
   const back = () => navigator.navigate(objectDataPath(key, version));
+  const navigate = useNavigate();
+  const subject = useMemo(() => ({ key, version, recordId }), [key, version, recordId]);
+  const openInstance = (processInstanceId: string) =>
+    navigate(instancePath(processInstanceId), {
+      state: list.key === key && list.version === version ? objectDataNavigationState(list) : null,
+    });
 
   return (
     <div className="tessera-record">
@@ -51,6 +62,7 @@ export const RecordPage = observer(function RecordPage() {
           {t('records.backToList')}
         </Button>
         <div className="tessera-record__actions">
+          {detail && <RecordDeleteMenu subject={subject} openInstance={openInstance} />}
           {detail && <GenerateDocumentMenu scope={key} contentId={detail.record.id} />}
           {detail && (
             <Button

@@ -1,4 +1,12 @@
 import type {
+  DataStoreProcessesAnswer,
+  DataStoreProcessItem,
+} from '../../schemas/api/dataStoreProcesses';
+import {
+  DataStoreProcessPath,
+  DataStoreProcessType,
+} from '../../schemas/api/dataStoreProcessesConstants';
+import type {
   ObjectDefinition,
   ObjectDefinitionAnswer,
   ObjectDefinitionsAnswer,
@@ -11,7 +19,7 @@ import type {
 import { RecordsPath } from '../../schemas/api/recordsConstants';
 import { http } from '../api/httpClient';
 
-export type { ObjectDefinition, RecordPage };
+export type { DataStoreProcessItem, ObjectDefinition, RecordPage };
 /** One record with the form it opens in. */
 export type RecordWithForm = RecordAnswer['result'];
 
@@ -81,4 +89,18 @@ export async function downloadRecords(
   });
   const name = attachmentFileName(response.headers['content-disposition']) ?? fallbackName;
   return new File([response.data], name, { type: response.data.type });
+}
+
+/**
+ * The processes that delete a record of an object (`GET dataStoreProcesses` with key,
+ * version and type DELETE), in menu order.
+ */
+export async function fetchDeleteProcesses(
+  key: string,
+  version: number,
+): Promise<DataStoreProcessItem[]> {
+  const response = await http.get<DataStoreProcessesAnswer>(DataStoreProcessPath.list, {
+    params: { key, version, type: DataStoreProcessType.delete },
+  });
+  return response.data.result;
 }

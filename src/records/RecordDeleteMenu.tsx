@@ -1,0 +1,114 @@
+import { Button, Menu, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
+import { CaretDownIcon, RefreshIcon, TrashIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { localizeText } from '../core/forms/compiler/localizeText';
+import { CreateProcessStatus } from '../process/processStatuses';
+import { RemoteLoadingStatus } from '../stores/statuses';
+import { useStores } from '../stores/useStores';
+import { DeleteProcessStore, type DeletionSubject } from './DeleteProcessStore';
+
+/** Props of {@link RecordDeleteMenu}. */
+export interface RecordDeleteMenuProps {
+  /** The record the processes would delete. */
+  subject: DeletionSubject;
+  /** Opens the started instance (the page adds the list's state to the navigation). */
+  openInstance: (processInstanceId: string) => void;
+}
+
+/**
+ * The record page's Delete menu (spec 001 section 2): the object's delete processes, each
+ * under its link's label. Choosing one asks for confirmation (focus on Cancel); confirming
+ * starts it on the record and opens the new instance.
+ */
+export const RecordDeleteMenu = observer(function RecordDeleteMenu({
+  subject,
+  openInstance,
+}: RecordDeleteMenuProps) {
+  const { toasts } = useStores();
+  const { t, i18n } = useTranslation();
+  const [store] = useState(() => new DeleteProcessStore({ toasts }));
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { key, version } = subject;
+
+  useEffect(() => {
+    void store.load(key, version);
+  }, [store, key, version]);
+
+  let items;
+  if (store.remoteLoadingStatus === RemoteLoadingStatus.loadingFailed) {
+    items = (
+      <>
+        <MenuItem disabled text={t('process.failedtoLoadDeleteProcesses')} />
+        <MenuItem
+          icon={<RefreshIcon />}
+          text={t('records.deleteMenu.retry')}
+          shouldDismissPopover={false}
+          onClick={() => void store.load(key, version)}
+        />
+      </>
+    );
+  } else if (store.remoteLoadingStatus !== RemoteLoadingStatus.fullyLoaded) {
+    items = (
+      <MenuItem disabled icon={<Spinner size={16} />} text={t('records.deleteMenu.loading')} />
+    );
+  } else if (store.items.length === 0) {
+    items = <MenuItem disabled text={t('records.deleteMenu.none')} />;
+  } else {
+    items = store.items.map((item) => (
+      <MenuItem
+        key={item.appDefinition.processDefinitionId}
+        icon={<TrashIcon />}
+        intent="danger"
+        text={localizeText(item.dataStoreLink.label, i18n.language)}
+        onClick={() => store.choose(item)}
+      />
+    ));
+  }
+
+  const pending = store.startProcessInstanceStatus === CreateProcessStatus.pending;
+  const chosenLabel = store.chosen
+    ? localizeText(store.chosen.dataStoreLink.label, i18n.language)
+    : '';
+
+  return (
+    <>
+      <PopoverNext
+        placement="bottom-end"
+        animation="minimal"
+        arrow={false}
+        disabled={pending}
+        content={<Menu aria-label={t('records.deleteMenu.menuLabel')}>{items}</Menu>}
+      >
+        <Button
+          ref={buttonRef}
+          variant="outlined"
+          intent="danger"
+          icon={pending ? <Spinner size={16} /> : <TrashIcon />}
+          endIcon={<CaretDownIcon />}
+          text={pending ? t('records.deleteMenu.starting') : t('records.deleteMenu.button')}
+          aria-busy={pending}
+          data-testid="record-delete-menu"
+          data-status={store.startProcessInstanceStatus}
+        />
+      </PopoverNext>
+      <ConfirmDialog
+        isOpen={store.chosen !== null}
+        title={t('records.deleteMenu.confirmTitle')}
+        message={t('records.deleteMenu.confirmMessage', {
+          process: chosenLabel,
+          recordId: subject.recordId,
+        })}
+        primaryText={t('records.deleteMenu.confirm')}
+        secondaryText={t('records.deleteMenu.cancel')}
+        primaryIntent="danger"
+        busy={pending}
+        onConfirm={() => void store.start(subject, openInstance)}
+        onCancel={() => store.cancel()}
+        returnFocusTo={() => buttonRef.current}
+      />
+    </>
+  );
+});
