@@ -14,6 +14,8 @@ import { sessionPlugin } from './fastify/session';
 import { tenantPlugin } from './fastify/tenant';
 import { buildSerializer } from './fastify/serializerCompiler';
 import { buildValidator } from './fastify/validatorCompiler';
+import { analysisRoutes } from './routes/analysis';
+import { loadAnalysisSettings } from './analysis/analysisSettings';
 import { devOutboxRoutes } from './routes/dev/outbox';
 import { documentRoutes } from './routes/documents';
 import { dictionaryRoutes } from './routes/dictionaries';
@@ -88,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordRoutes);
   await app.register(dictionaryRoutes);
   await app.register(documentRoutes);
+  await app.register(analysisRoutes, { settings: loadAnalysisSettings() });
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 

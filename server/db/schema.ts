@@ -1,3 +1,4 @@
+import type { AnalysisTables } from '../analysis/analysisTables';
 import type { DictionaryTables } from '../dictionaries/dictionaryTables';
 import type { DocumentTables } from '../documents/documentTables';
 import type { EngineTables } from '../engine/engineTables';
@@ -21,4 +22,5 @@ export type DatabaseSchema = IdentityTables &
   RecordTables &
   WebhookTables &
   DictionaryTables &
-  DocumentTables;
+  DocumentTables &
+  AnalysisTables;

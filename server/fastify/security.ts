@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '../../schemas/api/common';
+import { loadAnalysisSettings } from '../analysis/analysisSettings';
 import { AppError } from '../errors';
 import { isApiPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
@@ -18,6 +19,9 @@ export const CONTENT_SECURITY_POLICY = {
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'frame-ancestors': ["'none'"],
+  // Analysis reports (the records screen's Analyses tab): this origin's own charts page and
+  // the external report origins configured in ANALYSIS_FRAME_ORIGINS, nothing else.
+  'frame-src': ["'self'", ...loadAnalysisSettings().frameOrigins],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -1,0 +1,231 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ANALYSIS_ACCOUNT_HEADER,
+  ANALYSIS_CLIENT_ID,
+  AnalysisChartQuery,
+  AnalysisCheckAnswer,
+  AnalysisConsentAnswer,
+  AnalysisDataAnswer,
+  AnalysisPath,
+  AnalysisStatusAnswer,
+  AnalysisTokenAnswer,
+  AnalysisTokenBody,
+  OAUTH_CALLBACK_PATH,
+} from '../../../schemas/api/analysis';
+import { ErrorCode, NoQuery } from '../../../schemas/api/common';
+import { Privilege } from '../../../schemas/api/identity';
+import { ObjectParams, type ObjectDefinition } from '../../../schemas/api/records';
+import { findAnalysisIdentity, keepAnalysisIdentity } from '../../analysis/analysisIdentities';
+import type { AnalysisSettings } from '../../analysis/analysisSettings';
+import { chartData } from '../../analysis/chartData';
+import { hasAnalysisConsent, recordAnalysisConsent } from '../../analysis/consents';
+import { CHARTS_PAGE_CSS, renderChartsPage } from '../../analysis/renderChartsPage';
+import { AppError } from '../../errors';
+import { CONTENT_SECURITY_POLICY } from '../../fastify/security';
+import { requirePrivilege, sessionOf } from '../../fastify/session';
+import type { TypeBoxProvider } from '../../fastify/typeProvider';
+import { requireObjectDefinition } from '../../records/objectDefinitions';
+import { errorResponses } from '../errorResponses';
+import { exchangeCode, idpFor, idpRoutes } from './idpRoutes';
+
+/** The charts page's CSP: the strict one, except that this origin may frame it. */
+const FRAMEABLE_CSP = Object.entries({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': ["'self'"] })
+  .map(([name, values]) => `${name} ${values.join(' ')}`)
+  .join('; ');
+
+/** Options of the analysis routes. */
+export interface AnalysisRouteOptions {
+  settings: AnalysisSettings;
+}
+
+/**
+ * The analysis tab's calls (spec 001 sections 4 and 7): the consent check, the external
+ * sign-in's status and code exchange, and the demo's charts page with its figures. Every
+ * call needs a full session with access-bo and reads only the caller's tenant; the charts
+ * also need the external identity of this session (spec 001 section 6, enforced here).
+ */
+export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
+  fastify,
+  options,
+) => {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const { db } = app.database;
+  const builtin = options.settings.identityProvider === 'builtin';
+  if (builtin) await app.register(idpRoutes);
+
+  /** An object definition of the tenant that has an analysis report (404 otherwise). */
+  const analysedDefinition = async (
+    request: FastifyRequest,
+    params: ObjectParams,
+  ): Promise<ObjectDefinition> => {
+    const definition = await requireObjectDefinition(
+      db,
+      request.actor.tenant,
+      params.key,
+      params.version,
+    );
+    if (!definition.externalAnalysisUrl) {
+      throw new AppError(404, ErrorCode.notFound, 'This object has no analysis report.');
+    }
+    return definition;
+  };
+
+  /** The session's external identity; 403 without one. */
+  const requireIdentity = async (request: FastifyRequest) => {
+    const identity = await findAnalysisIdentity(db, sessionOf(request));
+    if (!identity) {
+      throw new AppError(403, ErrorCode.forbidden, 'Sign in to the analysis report first.');
+    }
+    return identity;
+  };
+
+  await app.register(async (scoped) => {
+    const api = scoped.withTypeProvider<TypeBoxProvider>();
+    api.addHook('onRequest', requirePrivilege(Privilege.accessBo));
+
+    api.get(
+      AnalysisPath.check.pattern,
+      {
+        schema: {
+          params: ObjectParams,
+          querystring: NoQuery,
+          response: { 200: AnalysisCheckAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await analysedDefinition(request, request.params);
+        const { tenant, userId } = request.actor;
+        return { result: await hasAnalysisConsent(db, { tenant, userId, ...request.params }) };
+      },
+    );
+
+    api.post(
+      AnalysisPath.check.pattern,
+      {
+        schema: {
+          params: ObjectParams,
+          querystring: NoQuery,
+          response: { 200: AnalysisConsentAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await analysedDefinition(request, request.params);
+        const { tenant, userId } = request.actor;
+        await recordAnalysisConsent(db, { tenant, userId, ...request.params });
+        return { reportAnalysisCheck: true };
+      },
+    );
+
+    api.get(
+      AnalysisPath.status,
+      {
+        schema: {
+          querystring: NoQuery,
+          response: { 200: AnalysisStatusAnswer, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        if (!builtin) throw new AppError(404, ErrorCode.notFound, 'No analysis sign-in here.');
+        const identity = await findAnalysisIdentity(db, sessionOf(request));
+        const { issuer } = idpFor(request);
+        if (identity && identity.issuer === issuer) {
+          reply.header(ANALYSIS_ACCOUNT_HEADER, identity.email);
+        }
+        return { authorizationEndpoint: `${issuer}/auth`, clientId: ANALYSIS_CLIENT_ID, issuer };
+      },
+    );
+
+    api.post(
+      AnalysisPath.token,
+      {
+        schema: {
+          querystring: NoQuery,
+          body: AnalysisTokenBody,
+          response: { 200: AnalysisTokenAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        if (!builtin) throw new AppError(404, ErrorCode.notFound, 'No analysis sign-in here.');
+        const session = sessionOf(request);
+        const identity = await exchangeCode(app, request, {
+          ...request.body,
+          redirectUri: `${request.protocol}://${request.host}${OAUTH_CALLBACK_PATH}`,
+        });
+        // The identity provider's own session may still name whoever used this browser
+        // before: only the signed-in staff member's own identity is kept.
+        if (identity.subject !== session.user.id) {
+          throw new AppError(
+            403,
+            ErrorCode.forbidden,
+            'The analysis account is not the one of the signed-in user.',
+          );
+        }
+        await keepAnalysisIdentity(db, session, identity);
+        reply.header(ANALYSIS_ACCOUNT_HEADER, identity.email);
+        return { email: identity.email };
+      },
+    );
+
+    api.get(
+      AnalysisPath.data.pattern,
+      {
+        schema: {
+          params: ObjectParams,
+          querystring: AnalysisChartQuery,
+          response: { 200: AnalysisDataAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await requireIdentity(request);
+        const definition = await analysedDefinition(request, request.params);
+        return { result: await chartData(db, request.actor.tenant, definition, request.query) };
+      },
+    );
+
+    api.get(
+      AnalysisPath.report.pattern,
+      {
+        schema: {
+          params: ObjectParams,
+          querystring: AnalysisChartQuery,
+          response: {
+            200: Type.String({ description: 'The charts page (HTML).' }),
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        await requireIdentity(request);
+        const definition = await analysedDefinition(request, request.params);
+        const { status, amount, date, lang } = request.query;
+        const data = await chartData(db, request.actor.tenant, definition, request.query);
+        const html = renderChartsPage({
+          definition,
+          fields: { status, amount, date },
+          data,
+          language: lang ?? 'en',
+          stylesheet: AnalysisPath.stylesheet,
+        });
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', FRAMEABLE_CSP)
+          .send(html);
+      },
+    );
+
+    api.get(
+      AnalysisPath.stylesheet,
+      {
+        schema: {
+          querystring: NoQuery,
+          response: {
+            200: Type.String({ description: 'The charts page stylesheet.' }),
+            ...errorResponses(401, 403),
+          },
+        },
+      },
+      async (_request, reply) => reply.type('text/css; charset=utf-8').send(CHARTS_PAGE_CSS),
+    );
+  });
+};
