@@ -14,6 +14,7 @@ import { sessionPlugin } from './fastify/session';
 import { tenantPlugin } from './fastify/tenant';
 import { buildSerializer } from './fastify/serializerCompiler';
 import { buildValidator } from './fastify/validatorCompiler';
+import { clientErrorRoutes } from './clientErrors/clientErrorRoutes';
 import { analysisRoutes } from './routes/analysis';
 import { loadAnalysisSettings } from './analysis/analysisSettings';
 import { devOutboxRoutes } from './routes/dev/outbox';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dictionaryRoutes);
   await app.register(documentRoutes);
   await app.register(analysisRoutes, { settings: loadAnalysisSettings() });
+  await app.register(clientErrorRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 

@@ -35,6 +35,11 @@ export interface AppConfig {
   documents: DocumentConfig;
   nodeEnv: string;
   logLevel: string;
+  /**
+   * Where the browser app's error reports are forwarded in Sentry's protocol
+   * (`https://<key>@<host>/<project>`); without it they are only stored and logged.
+   */
+  sentryDsn: string | undefined;
 }
 
 /** Thrown for an environment variable the server cannot use. */
@@ -63,6 +68,22 @@ export function hashingSlots(concurrency: number): HashingSlots {
   return { concurrency: running, queueLength: 8 * running, perAddress: 2 * running };
 }
 
+/** A Sentry DSN: an http(s) URL with a public key as its user and a project as its path. */
+function sentryDsn(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = text(env, 'SENTRY_DSN');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || url.pathname.length < 2) {
+    throw new ConfigError('SENTRY_DSN must look like https://<key>@<host>/<project>.');
+  }
+  return raw;
+}
+
 /** Reads the configuration from environment variables (defaults suit a laptop). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
@@ -88,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documents: loadDocumentConfig((name, fallback, min) => integer(env, name, fallback, min)),
     nodeEnv,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    sentryDsn: sentryDsn(env),
   };
 }

@@ -1,4 +1,5 @@
 import type { AnalysisTables } from '../analysis/analysisTables';
+import type { ClientErrorTables } from '../clientErrors/clientErrorTables';
 import type { DictionaryTables } from '../dictionaries/dictionaryTables';
 import type { DocumentTables } from '../documents/documentTables';
 import type { EngineTables } from '../engine/engineTables';
@@ -23,4 +24,5 @@ export type DatabaseSchema = IdentityTables &
   WebhookTables &
   DictionaryTables &
   DocumentTables &
-  AnalysisTables;
+  AnalysisTables &
+  ClientErrorTables;
