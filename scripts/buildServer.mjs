@@ -2,6 +2,8 @@
 // instead of resolving and transpiling hundreds, which is most of a warm start. PGlite stays
 // external because it finds its WebAssembly and data files next to its own module, and sharp
 // because it loads its native image library from a package of its own.
+// The Sentry client stays external too: it is imported only when SENTRY_DSN is set, so a
+// server without one never reads it, and it resolves from node_modules like any dependency.
 // Usage: node scripts/buildServer.mjs [outfile]  (default dist/server/main.mjs)
 import { copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,7 +26,7 @@ await build({
   // The bundled libraries take their production paths whatever NODE_ENV the build ran with.
   // The server's own mode is read from the environment at run time (config.ts), not here.
   define: { 'process.env.NODE_ENV': '"production"' },
-  external: ['@electric-sql/pglite', 'pg-native', 'sharp'],
+  external: ['@electric-sql/pglite', 'pg-native', 'sharp', '@sentry/node'],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: {
     js: "import { createRequire as __tesseraCreateRequire } from 'node:module';\nconst require = __tesseraCreateRequire(import.meta.url);",
