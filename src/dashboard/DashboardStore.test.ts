@@ -17,6 +17,7 @@ import { FakeServer } from '../testing/fakeServer';
 import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
 import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
 import { ReassignStep } from '../tasks/ReassignStore';
+import { REASSIGN_CAPABILITIES_PATH } from '../tasks/reassignCapabilityApi';
 import { ListBanner } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';
 
@@ -47,11 +48,16 @@ const teamRows = Array.from({ length: 25 }, (_, i) =>
   aTaskRow({ taskId: `t-${i}`, assignee: i % 2 ? 'lmartin' : 'aokafor' }),
 );
 
+/** Team rows the signed-in user may not reassign, and rows with a list of their own. */
+let notReassignable: Set<string>;
+let ownList: Set<string>;
 let server: FakeServer;
 let stores: RootStore;
 let navigator: RecordingNavigator;
 
 beforeEach(() => {
+  notReassignable = new Set();
+  ownList = new Set();
   server = new FakeServer();
   ({ stores, navigator } = createTestStores('/'));
   runInAction(() => {
@@ -65,6 +71,18 @@ beforeEach(() => {
     });
   }
   server.on('POST', CommentPath.availability, { status: 200, body: { result: [] } });
+  server.on('POST', REASSIGN_CAPABILITIES_PATH, (request) => ({
+    status: 200,
+    body: {
+      result: (request.body as { taskIds: string[] }).taskIds.map((taskId) => ({
+        taskId,
+        canBeReassigned: !notReassignable.has(taskId),
+        reassignableTo: ownList.has(taskId)
+          ? ReassignableTo.reassignableUsers
+          : ReassignableTo.allUsers,
+      })),
+    },
+  }));
   server.on('GET', NotificationPath.summary('mgarcia'), {
     status: 200,
     body: {
@@ -389,5 +407,42 @@ describe('DashboardStore: claim and open', () => {
     await stores.dashboard.selectTab(TaskListKind.candidate);
 
     expect(candidate.quickFilter).toBe('ALL');
+  });
+});
+
+describe('spec 000 sections 5 and 6: reassign capability of team rows', () => {
+  it('given a team row whose canBeReassigned is false, when its reassign is asked for, then no dialog opens and the user is told why', async () => {
+    notReassignable.add('t-3');
+    const team = await loadTeam();
+    expect(team.canReassign('t-3')).toBe(false);
+    expect(team.canReassign('t-2')).toBe(true);
+
+    stores.dashboard.startReassign(teamRows[3] as TaskRow);
+
+    expect(stores.dashboard.reassign.step).toBe(ReassignStep.closed);
+    expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.reassignNotAllowed');
+  });
+
+  it('given a selection holding a row that cannot be reassigned, when bulk reassign is asked for, then nothing opens or is sent', async () => {
+    notReassignable.add('t-1');
+    const team = await loadTeam();
+    ['t-0', 't-1'].forEach((id) => team.toggleSelected(id));
+
+    stores.dashboard.startBulkReassign();
+
+    expect(stores.dashboard.reassign.step).toBe(ReassignStep.closed);
+    expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.bulkSelection.notReassignable');
+    expect(server.calls('PATCH', TaskPath.bulkReassign)).toHaveLength(0);
+  });
+
+  it('given two selected rows that each have their own list of people, when bulk reassign is asked for, then the setting refuses it before sending', async () => {
+    ownList.add('t-0').add('t-2');
+    const team = await loadTeam();
+    ['t-0', 't-2'].forEach((id) => team.toggleSelected(id));
+
+    stores.dashboard.startBulkReassign();
+
+    expect(stores.dashboard.reassign.step).toBe(ReassignStep.closed);
+    expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.bulkSelection.settingForbids');
   });
 });

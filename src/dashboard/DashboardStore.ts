@@ -10,7 +10,7 @@ import {
   type TaskRow,
 } from '../api/tasksApi';
 import { ErrorCode } from '../../schemas/api/commonConstants';
-import { BulkReassignFailureCode } from '../../schemas/api/tasksConstants';
+import { BULK_REASSIGN_LIMIT, BulkReassignFailureCode } from '../../schemas/api/tasksConstants';
 import { ConflictError } from '../api/errors';
 import { queryUsers, type UserSummary } from '../api/usersApi';
 import type { NotificationStore } from '../notifications/NotificationStore';
@@ -23,6 +23,7 @@ import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
 import { ReassignResult, ReassignStore, type ReassignOutcome } from '../tasks/ReassignStore';
 import { reportFailure } from '../stores/reportFailure';
 import { taskPath } from '../tasks/taskPaths';
+import { checkBulkSelection } from '../tasks/reassignRules';
 import { ListBanner, TaskListStore } from './TaskListStore';
 
 /** One task a bulk reassign did not move, and why. */
@@ -359,6 +360,11 @@ export class DashboardStore {
 
   /** Starts reassigning one team task, from its row or from the detail view. */
   startReassign(row: TaskRow, from: 'row' | 'detail' = 'row'): void {
+    // The row's and the detail view's buttons are disabled then (spec 000 section 6).
+    if (!this.lists.team.canReassign(row.taskId)) {
+      this.deps.toasts.showError('dashboard.reassignNotAllowed');
+      return;
+    }
     this.lists.team.dismissBanner();
     this.bulkReport = null;
     this.reassignFrom = {
@@ -370,6 +376,15 @@ export class DashboardStore {
 
   /** Starts reassigning the selected team tasks. */
   startBulkReassign(): void {
+    // The selection is checked before anything is sent (spec 000 sections 5 and 6).
+    const team = this.lists.team;
+    const problem = checkBulkSelection(team.selectedRows, team.reassignCapability);
+    if (problem !== null) {
+      this.deps.toasts.showError(`dashboard.bulkSelection.${problem}`, {
+        max: BULK_REASSIGN_LIMIT,
+      });
+      return;
+    }
     this.lists.team.dismissBanner();
     this.bulkReport = null;
     this.reassignFrom = { taskId: null, action: FocusAction.bulk };

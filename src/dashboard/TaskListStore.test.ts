@@ -8,6 +8,7 @@ import { RemoteLoadingStatus } from '../stores/statuses';
 import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import { ListBanner, TaskListStore } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';
+import { REASSIGN_CAPABILITIES_PATH } from '../tasks/reassignCapabilityApi';
 
 /** A page of `count` rows with the given total, as the list calls answer. */
 function aPage(query: TaskQueryBody, total: number): TaskListAnswer {
@@ -50,6 +51,16 @@ function serveList(kind: TaskListKind, total: number): () => FakeRequest[] {
         taskId,
         commentAvailable: taskId === 't-0',
         read: false,
+      })),
+    },
+  }));
+  server.on('POST', REASSIGN_CAPABILITIES_PATH, (request) => ({
+    status: 200,
+    body: {
+      result: (request.body as { taskIds: string[] }).taskIds.map((taskId) => ({
+        taskId,
+        canBeReassigned: taskId !== 't-1',
+        reassignableTo: 'ALL_USERS',
       })),
     },
   }));
@@ -304,6 +315,19 @@ describe('TaskListStore: answers', () => {
       taskIds: ['t-0', 't-1', 't-2'],
     });
     expect(list.commentStatus.get('t-0')?.commentAvailable).toBe(true);
+  });
+
+  it('spec 000 section 6: given team rows, when they load, then each row’s canBeReassigned is asked for and a false one is not offered', async () => {
+    serveList(TaskListKind.team, 3);
+    const list = new TaskListStore(TaskListKind.team, { toasts: new ToastStore() });
+
+    await list.load();
+
+    expect(server.calls('POST', REASSIGN_CAPABILITIES_PATH)[0]?.body).toEqual({
+      taskIds: ['t-0', 't-1', 't-2'],
+    });
+    expect(list.canReassign('t-0')).toBe(true);
+    expect(list.canReassign('t-1')).toBe(false);
   });
 
   it('shows the technical banner on a failure, and clears it after a good answer', async () => {

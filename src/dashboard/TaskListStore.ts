@@ -21,6 +21,7 @@ import { RemoteLoadingStatus } from '../stores/statuses';
 import { DEFAULT_PAGE_SIZE } from './dashboardConstants';
 import { BULK_REASSIGN_LIMIT, TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import { reportFailure } from '../stores/reportFailure';
+import { fetchReassignCapabilities, type ReassignCapability } from '../tasks/reassignCapabilityApi';
 
 /** Which banner a list shows above its table (spec 000 section 4, "Task lists"). */
 export const ListBanner = {
@@ -137,6 +138,12 @@ export class TaskListStore {
   hasLoaded = false;
   /** Comment status of the team rows, by task id. */
   commentStatus = new Map<string, CommentStatus>();
+  /**
+   * Reassign capability of the team rows, by task id (spec 000 section 6). A row not in it
+   * (not yet answered, or the call failed) keeps its reassign button: the dialog asks the
+   * server again, and a bulk selection of unknown rows is refused before sending.
+   */
+  reassignCapability = new Map<string, ReassignCapability>();
 
   private readonly deps: TaskListStoreDeps;
   private requestSeq = 0;
@@ -153,6 +160,7 @@ export class TaskListStore {
       // objects would cost the frame that shows them, and no cell observes a single field.
       rows: observableRef,
       commentStatus: observableRef,
+      reassignCapability: observableRef,
       // Equal counters after a reload change nothing, so the tabs and quick filters stay put.
       counters: observableStruct,
     });
@@ -286,7 +294,9 @@ export class TaskListStore {
         await this.load();
         return;
       }
-      if (this.kind === TaskListKind.team) await this.loadCommentStatus(seq);
+      if (this.kind === TaskListKind.team) {
+        await Promise.all([this.loadCommentStatus(seq), this.loadReassignCapability(seq)]);
+      }
     } catch (error) {
       if (seq !== this.requestSeq) return;
       runInAction(() => {
@@ -313,6 +323,29 @@ export class TaskListStore {
     } catch (error) {
       reportFailure(this.deps.toasts, error);
     }
+  }
+
+  /** Team list: whether each row may be reassigned by the user (spec 000 section 6). */
+  private async loadReassignCapability(seq: number): Promise<void> {
+    const ids = this.rows.map((row) => row.taskId);
+    try {
+      const capabilities = await fetchReassignCapabilities(ids);
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.reassignCapability = new Map(capabilities.map((entry) => [entry.taskId, entry]));
+      });
+    } catch (error) {
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.reassignCapability = new Map();
+      });
+      reportFailure(this.deps.toasts, error);
+    }
+  }
+
+  /** Whether a team row's reassign is offered: not when the server said it may not be. */
+  canReassign(taskId: string): boolean {
+    return this.reassignCapability.get(taskId)?.canBeReassigned !== false;
   }
 
   /** Goes to a page; the selection is cleared. */
@@ -481,5 +514,6 @@ export class TaskListStore {
     this.filters = NO_FILTERS;
     this.selectedIds = [];
     this.commentStatus = new Map();
+    this.reassignCapability = new Map();
   }
 }

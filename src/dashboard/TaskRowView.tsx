@@ -47,6 +47,8 @@ export interface TaskRowViewProps {
   comment: CommentStatus | undefined;
   /** Where a claim stands: this row's, another row's, or none. */
   claim: ClaimState;
+  /** Team list: whether the user may reassign the task (canBeReassigned, spec 000 section 6). */
+  reassignable: boolean;
   /** The dashboard, for the row actions. */
   dashboard: DashboardStore;
   /** The list, for the selection. */
@@ -62,10 +64,11 @@ function RowActions({
   names,
   comment,
   claim,
+  reassignable,
   dashboard,
 }: Pick<
   TaskRowViewProps,
-  'row' | 'kind' | 'viewport' | 't' | 'names' | 'comment' | 'claim' | 'dashboard'
+  'row' | 'kind' | 'viewport' | 't' | 'names' | 'comment' | 'claim' | 'reassignable' | 'dashboard'
 >) {
   const mobile = viewport === Viewport.mobile;
   // Every row has the same buttons: each is named with its task, so a list of them (a screen
@@ -123,6 +126,8 @@ function RowActions({
         title={reassign}
         data-action="reassign"
         data-task-id={row.taskId}
+        // Disabled where the server says the user may not move the row (spec 000 section 6).
+        disabled={!reassignable}
         onClick={() => dashboard.startReassign(row)}
       />
       <RowButton

@@ -161,6 +161,7 @@ export const TaskTable = observer(function TaskTable({
                     selected={selected}
                     selectionBlocked={team && !selected && atLimit}
                     comment={team ? commentStatus.get(row.taskId) : undefined}
+                    reassignable={team && list.canReassign(row.taskId)}
                     claim={
                       claimingId === null
                         ? 'idle'

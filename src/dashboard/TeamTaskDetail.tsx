@@ -84,6 +84,7 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
           icon={<PeopleIcon />}
           text={t('dashboard.action.reassign')}
           data-testid="detail-reassign"
+          disabled={!dashboard.lists.team.canReassign(task.taskId)}
           onClick={() => dashboard.startReassign(task, 'detail')}
         />
         <Button

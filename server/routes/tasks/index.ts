@@ -35,6 +35,12 @@ import {
 import { queryTaskList, type TaskListKind } from '../../workflow/taskListQuery';
 import { errorResponses } from '../errorResponses';
 import { checkTaskCompletion } from './checkTaskCompletion';
+import {
+  REASSIGN_CAPABILITIES_PATH,
+  ReassignCapabilitiesAnswer,
+  ReassignCapabilitiesBody,
+  reassignCapabilities,
+} from './reassignCapabilities';
 
 /**
  * The task calls of `TaskPath`: the three dashboard lists, one task as a row and as the task
@@ -163,6 +169,18 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       const task = await requireVisibleTask(db, actor, request.params.taskId);
       return reassignInfo(db, actor, task);
     },
+  );
+
+  app.post(
+    REASSIGN_CAPABILITIES_PATH,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: ReassignCapabilitiesBody,
+        response: { 200: ReassignCapabilitiesAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => reassignCapabilities(db, request.actor, request.body.taskIds),
   );
 
   app.put(

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ReassignableTo } from '../../schemas/api/tasksConstants';
+import type { ReassignCapability } from './reassignCapabilityApi';
+import { BulkSelectionProblem, checkBulkSelection, reassignPermitted } from './reassignRules';
+
+const capability = (
+  taskId: string,
+  canBeReassigned = true,
+  reassignableTo: ReassignableTo = ReassignableTo.allUsers,
+): [string, ReassignCapability] => [taskId, { taskId, canBeReassigned, reassignableTo }];
+
+describe('spec 000 section 5: reassign is allowed only when the reassignable setting permits it', () => {
+  it('given the general list, when 0, 1 or 2 other tasks with their own list go along, then 0 and 1 are allowed and 2 is not', () => {
+    expect(reassignPermitted(ReassignableTo.allUsers, 0)).toBe(true);
+    expect(reassignPermitted(ReassignableTo.allUsers, 1)).toBe(true);
+    expect(reassignPermitted(ReassignableTo.allUsers, 2)).toBe(false);
+  });
+
+  it('given a task-specific list, when 0 or 1 other tasks with their own list go along, then only 0 is allowed', () => {
+    expect(reassignPermitted(ReassignableTo.reassignableUsers, 0)).toBe(true);
+    expect(reassignPermitted(ReassignableTo.reassignableUsers, 1)).toBe(false);
+  });
+});
+
+describe('spec 000 sections 5 and 6: a bulk selection is checked before it is sent', () => {
+  const own = ReassignableTo.reassignableUsers;
+
+  it('given reassignable tasks with the general list and one with its own list, when checked, then it may be sent', () => {
+    const tasks = [{ taskId: 'a' }, { taskId: 'b' }, { taskId: 'c' }];
+    expect(
+      checkBulkSelection(
+        tasks,
+        new Map([capability('a'), capability('b'), capability('c', true, own)]),
+      ),
+    ).toBeNull();
+  });
+
+  it('given no rows or 21 rows, when checked, then it is empty or too many', () => {
+    expect(checkBulkSelection([], new Map())).toBe(BulkSelectionProblem.empty);
+    const many = Array.from({ length: 21 }, (_, index) => ({ taskId: `t${index}` }));
+    expect(checkBulkSelection(many, new Map(many.map((t) => capability(t.taskId))))).toBe(
+      BulkSelectionProblem.tooMany,
+    );
+  });
+
+  it('given a row whose canBeReassigned is false or unknown, when checked, then it is refused', () => {
+    const tasks = [{ taskId: 'a' }, { taskId: 'b' }];
+    expect(checkBulkSelection(tasks, new Map([capability('a'), capability('b', false)]))).toBe(
+      BulkSelectionProblem.notReassignable,
+    );
+    expect(checkBulkSelection(tasks, new Map([capability('a')]))).toBe(
+      BulkSelectionProblem.notReassignable,
+    );
+  });
+
+  it('given two tasks that each have their own list, when checked, then the setting forbids sending them together', () => {
+    const tasks = [{ taskId: 'a' }, { taskId: 'b' }];
+    expect(
+      checkBulkSelection(tasks, new Map([capability('a', true, own), capability('b', true, own)])),
+    ).toBe(BulkSelectionProblem.settingForbids);
+  });
+});
