@@ -446,3 +446,38 @@ describe('spec 000 sections 5 and 6: reassign capability of team rows', () => {
     expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.bulkSelection.settingForbids');
   });
 });
+
+describe('spec 000 section 8: reassign messages', () => {
+  it('given a person who may no longer take the task, when the reassign is refused with a 400, then dashboard.noSuchUser shows beside the reassign banner', async () => {
+    server.on('GET', TaskPath.reassignInfo('t-2'), {
+      status: 200,
+      body: { canBeReassigned: true, reassignableTo: ReassignableTo.allUsers },
+    });
+    server.on('GET', UserPath.reassignable('t-2'), {
+      status: 200,
+      body: { result: { content: [javier], totalElements: 1, page: 0, size: 1 } },
+    });
+    server.on('PUT', TaskPath.reassign, {
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'The task cannot be reassigned to this user.' },
+    });
+    await loadTeam();
+    stores.dashboard.startReassign(teamRows[2] as TaskRow);
+    await stores.dashboard.reassign.loadUsers();
+    stores.dashboard.reassign.selectUser(javier);
+    stores.dashboard.reassign.proceed();
+    await stores.dashboard.reassign.confirm();
+
+    expect(stores.dashboard.lists.team.banner).toBe(ListBanner.reassign);
+    expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.noSuchUser');
+  });
+
+  it('given nothing selected, when bulk reassign is asked for, then noPayload shows and nothing opens', async () => {
+    await loadTeam();
+
+    stores.dashboard.startBulkReassign();
+
+    expect(stores.dashboard.reassign.step).toBe(ReassignStep.closed);
+    expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.noPayload');
+  });
+});

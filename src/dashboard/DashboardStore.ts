@@ -11,7 +11,7 @@ import {
 } from '../api/tasksApi';
 import { ErrorCode } from '../../schemas/api/commonConstants';
 import { BULK_REASSIGN_LIMIT, BulkReassignFailureCode } from '../../schemas/api/tasksConstants';
-import { ConflictError } from '../api/errors';
+import { BadRequestError, ConflictError } from '../api/errors';
 import { queryUsers, type UserSummary } from '../api/usersApi';
 import type { NotificationStore } from '../notifications/NotificationStore';
 import type { AppNavigator } from '../stores/AppNavigator';
@@ -23,7 +23,7 @@ import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
 import { ReassignResult, ReassignStore, type ReassignOutcome } from '../tasks/ReassignStore';
 import { reportFailure } from '../stores/reportFailure';
 import { taskPath } from '../tasks/taskPaths';
-import { checkBulkSelection } from '../tasks/reassignRules';
+import { BulkSelectionProblem, checkBulkSelection } from '../tasks/reassignRules';
 import { ListBanner, TaskListStore } from './TaskListStore';
 
 /** One task a bulk reassign did not move, and why. */
@@ -380,9 +380,13 @@ export class DashboardStore {
     const team = this.lists.team;
     const problem = checkBulkSelection(team.selectedRows, team.reassignCapability);
     if (problem !== null) {
-      this.deps.toasts.showError(`dashboard.bulkSelection.${problem}`, {
-        max: BULK_REASSIGN_LIMIT,
-      });
+      // Nothing selected is an action without a payload (spec 000 section 8, noPayload).
+      this.deps.toasts.showError(
+        problem === BulkSelectionProblem.empty
+          ? 'dashboard.noPayload'
+          : `dashboard.bulkSelection.${problem}`,
+        { max: BULK_REASSIGN_LIMIT },
+      );
       return;
     }
     this.lists.team.dismissBanner();
@@ -413,6 +417,10 @@ export class DashboardStore {
         if (user && outcome.task.assignee === user.id) this.deps.navigator.navigate('/');
       } else {
         team.showBanner(ListBanner.reassign);
+        // The person chosen is no longer one the task may go to (gone, or lost access-task).
+        if (outcome.error instanceof BadRequestError) {
+          this.deps.toasts.showError('dashboard.noSuchUser');
+        }
       }
     } else {
       const answer = outcome.answer;

@@ -343,13 +343,26 @@ describe('TaskListStore: answers', () => {
     expect(list.banner).toBeNull();
   });
 
-  it('refuses an answer without content (noExpectedProperty)', async () => {
+  it('spec 000 section 8: given a paged answer without content, when the list loads, then it fails and noExpectedProperty is shown', async () => {
     server.on('POST', TaskPath.assigned, { status: 200, body: { totalCount: 3 } });
-    const list = new TaskListStore(TaskListKind.assigned, { toasts: new ToastStore() });
+    const toasts = new ToastStore();
+    const list = new TaskListStore(TaskListKind.assigned, { toasts });
 
     await list.load();
 
     expect(list.status).toBe(RemoteLoadingStatus.loadingFailed);
+    expect(toasts.toasts.map((toast) => toast.key)).toEqual(['dashboard.noExpectedProperty']);
+  });
+
+  it('spec 000 section 8: given a tab whose load fails with a 500, when it loads, then the technical banner (not a toast) tells it', async () => {
+    server.on('POST', TaskPath.assigned, { status: 500, body: { code: 'INTERNAL_ERROR' } });
+    const toasts = new ToastStore();
+    const list = new TaskListStore(TaskListKind.assigned, { toasts });
+
+    await list.load();
+
+    expect(list.banner).toBe(ListBanner.technical);
+    expect(toasts.toasts).toHaveLength(0);
   });
 
   it('keeps only the newest answer when loads overlap', async () => {

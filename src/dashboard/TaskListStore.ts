@@ -14,6 +14,7 @@ import {
   type TaskQueryBody,
   type TaskRow,
   type TaskSort,
+  UnexpectedResponseError,
 } from '../api/tasksApi';
 import { UnauthorizedError } from '../api/errors';
 import type { ToastStore } from '../stores/ToastStore';
@@ -304,6 +305,11 @@ export class TaskListStore {
         // A lost session goes to sign-in; a banner would only flash on the way.
         if (!(error instanceof UnauthorizedError)) this.banner = ListBanner.technical;
       });
+      // An answer without its content field is named as such (spec 000 section 8); other
+      // failures have the banner with its retry.
+      if (error instanceof UnexpectedResponseError) {
+        this.deps.toasts.showError('dashboard.noExpectedProperty');
+      }
     }
   }
 

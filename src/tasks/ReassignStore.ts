@@ -36,7 +36,14 @@ export type ReassignResult = (typeof ReassignResult)[keyof typeof ReassignResult
 
 /** What a finished reassign reports to whoever opened it. */
 export type ReassignOutcome =
-  | { mode: 'single'; result: ReassignResult; task: TaskRow; toUser: UserSummary }
+  | {
+      mode: 'single';
+      result: ReassignResult;
+      task: TaskRow;
+      toUser: UserSummary;
+      /** Why the call failed, when it did. */
+      error?: unknown;
+    }
   | {
       mode: 'bulk';
       result: ReassignResult;
@@ -257,6 +264,7 @@ export class ReassignStore {
       const task = tasks[0];
       if (!task) return;
       let result: ReassignResult = ReassignResult.success;
+      let error: unknown;
       try {
         await reassignTask({
           fromUser: task.assignee ?? '',
@@ -267,10 +275,11 @@ export class ReassignStore {
           userId: this.deps.currentUserId(),
           taskName: task.taskName,
         });
-      } catch {
+      } catch (failure) {
         result = ReassignResult.error;
+        error = failure;
       }
-      outcome = { mode: 'single', result, task, toUser };
+      outcome = { mode: 'single', result, task, toUser, error };
     }
     runInAction(() => {
       this.saving =
