@@ -9,3 +9,4 @@ export {
 } from './evaluateVisibility';
 export { bothRules, chainRule, negate, ruleInputs, ruleOfDesigner } from './visibilityRule';
 export { ruleOfFlowable } from './ruleOfFlowable';
+export { ruleOfExpression } from './ruleOfExpression';

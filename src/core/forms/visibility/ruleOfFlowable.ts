@@ -1,4 +1,5 @@
 import type { ComparisonOp, FieldComparison, VisibilityRule } from '../../../../schemas/forms';
+import { ruleOfExpression } from './ruleOfExpression';
 import { chainRule, negate } from './visibilityRule';
 
 /** The most links one condition chain may have: far above what a modeler lets one draw. */
@@ -69,9 +70,11 @@ function comparisonOf(condition: Record<string, unknown>): FieldComparison | str
  * `nextCondition`, read left to right. An empty condition (null, `{}`, no left side and no
  * operator) is none. A condition on a process variable or a REST response, or with an
  * operator it does not know, is not applied and says why: the field then stays shown, so
- * nothing the form asks for is hidden by a condition the runtime cannot judge.
+ * nothing the form asks for is hidden by a condition the runtime cannot judge. A condition
+ * written as an expression text (`${!empty guarantor}`) is read by `ruleOfExpression`.
  */
 export function ruleOfFlowable(written: unknown, path: string): FlowableRuleRead {
+  if (typeof written === 'string') return ruleOfExpression(written, path);
   if (!isObject(written)) return {};
   if (textOf(written.operator) === '' && textOf(written.leftFormFieldId) === '') return {};
   let rule: VisibilityRule | undefined;
