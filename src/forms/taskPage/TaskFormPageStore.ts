@@ -335,16 +335,27 @@ export class TaskFormPageStore {
     clearLocalDraft(this.deps.storage, this.draftKey);
   }
 
-  /** An outcome of the bar: saving ones save a draft, the others complete the task. */
+  /**
+   * An outcome of the bar, by its type (spec 001 section 3): ONLY_FORM_SAVE saves the form on
+   * screen and stays; SECTION_SAVE saves the whole task (every part of a combined task with
+   * changes) and, for a single form, returns to the dashboard; SECTION_SUBMIT and the default
+   * type submit the section: a combined task's earlier part is saved and the next one opens,
+   * the last part (or a single form) completes the task.
+   */
   async submit(outcome: NormalizedOutcome, values: FormValues): Promise<void> {
-    if (isSaving(outcome)) {
-      await this.save(values);
+    if (outcome.type === 'ONLY_FORM_SAVE') {
+      await this.saveForm(values);
       return;
     }
-    // A combined task is completed from its last form; an earlier form's own outcomes (a
-    // designer form reused as a part) would complete it with that form alone.
+    if (isSaving(outcome)) {
+      if (this.combined) await this.saveSection(values);
+      else await this.save(values);
+      return;
+    }
+    // A combined task's earlier part submits its section: saved, then the next form.
     if (this.combined && !this.isLast) {
-      throw new Error('Only the last form of a combined task completes it');
+      await this.submitPart(values);
+      return;
     }
     // Every part must be complete, as the server will check: the first one that is not is
     // opened with its errors shown, and nothing is sent.
@@ -362,12 +373,83 @@ export class TaskFormPageStore {
     }, 'tasks.completedTask');
   }
 
-  /** The Save button: the current form's values as the assignee's draft. */
+  /**
+   * The Save button: a single form is saved as the assignee's draft and the user returns to
+   * the dashboard (tasks.savedTask); inside a combined task the form on screen is saved and
+   * the user stays on it (tasks.savedForm).
+   */
   async save(values: FormValues): Promise<void> {
-    const formId = this.combined ? this.current?.formId : undefined;
+    if (this.combined) {
+      await this.saveForm(values);
+      return;
+    }
     await this.run(async () => {
-      await saveDraft(this.taskId, values, formId);
+      await saveDraft(this.taskId, values);
     }, 'tasks.savedTask');
+  }
+
+  /** Saves the form on screen only and stays on it (ONLY_FORM_SAVE; a combined part's Save). */
+  async saveForm(values: FormValues): Promise<void> {
+    const formId = this.combined ? this.current?.formId : undefined;
+    const part = this.current;
+    await this.stay(async () => {
+      await saveDraft(this.taskId, values, formId);
+      part?.store?.markSaved();
+    });
+  }
+
+  /** Saves every part of a combined task with changes, the one on screen first, and stays. */
+  private async saveSection(values: FormValues): Promise<void> {
+    const formId = this.current?.formId;
+    const part = this.current;
+    await this.stay(async () => {
+      await saveDraft(this.taskId, values, formId);
+      part?.store?.markSaved();
+      await this.saveOtherParts();
+    });
+  }
+
+  // A combined task's earlier part submitted: saved as it is (it was validated), then the
+  // next part opens; a failed save keeps the user on the part with the part's message.
+  private async submitPart(values: FormValues): Promise<void> {
+    const part = this.current;
+    this.saving = SavingStatus.saving;
+    try {
+      await saveDraft(this.taskId, values, part?.formId);
+      part?.store?.markSaved();
+    } catch (error) {
+      runInAction(() => {
+        this.saving = SavingStatus.error;
+      });
+      if (!(error instanceof UnauthorizedError || error instanceof ForbiddenError)) {
+        this.deps.toasts.showError('tasks.cutErrorMessage');
+      }
+      throw error;
+    }
+    runInAction(() => {
+      this.saving = SavingStatus.success;
+    });
+    await this.goTo(this.currentIndex + 1);
+  }
+
+  // Runs a save that keeps the user on the page: tasks.savedForm, and the local draft is
+  // dropped once nothing is left unsaved.
+  private async stay(call: () => Promise<void>): Promise<void> {
+    this.saving = SavingStatus.saving;
+    try {
+      await call();
+    } catch (error) {
+      runInAction(() => {
+        this.saving = SavingStatus.error;
+      });
+      this.reportFailure(error);
+      throw error;
+    }
+    runInAction(() => {
+      this.saving = SavingStatus.success;
+    });
+    if (!this.dirty) clearLocalDraft(this.deps.storage, this.draftKey);
+    this.deps.toasts.showSuccess('tasks.savedForm');
   }
 
   // Shows the errors of every other part that a completion would refuse and opens the first
