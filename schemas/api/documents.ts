@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LocalizedText } from '../forms/localizedText';
 import { routePatterns } from './apiRoute';
 import {
   DOCUMENT_ID_PATTERN,
@@ -41,6 +42,35 @@ export type DocumentTemplate = Static<typeof DocumentTemplate>;
 /** `GET templates` answer (spec 001 section 7: "response data"). */
 export const TemplatesAnswer = Type.Object({ data: Type.Array(DocumentTemplate) });
 export type TemplatesAnswer = Static<typeof TemplatesAnswer>;
+
+/** A template as the administrators' page lists it: who added it and when, besides the rest. */
+export const AdminTemplate = Type.Object({
+  id: DocumentId,
+  name: Type.String(),
+  scope: Type.String(),
+  documentType: DocumentTypeSchema,
+  createdBy: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type AdminTemplate = Static<typeof AdminTemplate>;
+
+/**
+ * What a template can be for: an object definition of the tenant (its label) or a report
+ * type (named by the client, in the user's language).
+ */
+export const TemplateScope = Type.Object({
+  key: Type.String(),
+  kind: Type.Union([Type.Literal('object'), Type.Literal('report')]),
+  label: Type.Union([LocalizedText, Type.Null()]),
+});
+export type TemplateScope = Static<typeof TemplateScope>;
+
+/** `GET admin/templates` answer: every template of the tenant, and the scopes to add one to. */
+export const AdminTemplatesAnswer = Type.Object({
+  data: Type.Array(AdminTemplate),
+  scopes: Type.Array(TemplateScope),
+});
+export type AdminTemplatesAnswer = Static<typeof AdminTemplatesAnswer>;
 
 /** An added template (the admin upload's answer). */
 export const TemplateAnswer = Type.Object({ data: DocumentTemplate });

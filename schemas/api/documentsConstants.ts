@@ -19,7 +19,10 @@ export const DocumentPath = {
    * The path names what it was made for: the process instance, or the record.
    */
   raw: apiRoute('/api/documentTemplate/raw/:processInstanceId'),
-  /** POST, `multipart/form-data` (`scope`, `name`, then the file): add a template (administrators). */
+  /**
+   * Administrators: GET every template of the tenant with the scopes to add one to; POST,
+   * `multipart/form-data` (`scope`, `name`, then the file), adds a template.
+   */
   adminTemplates: '/api/documentTemplate/v1/admin/templates',
   /** DELETE: remove a template (administrators). */
   adminTemplate: apiRoute('/api/documentTemplate/v1/admin/templates/:templateId'),

@@ -6,10 +6,12 @@ import {
   DOCUMENT_SCOPE_PATTERN,
   TEMPLATE_NAME_MAX_LENGTH,
   TemplateRefusal,
+  type AdminTemplate,
   type DocumentTemplate,
   type DocumentType,
   type GenerateBody,
   type GeneratedDocument,
+  type TemplateScope,
 } from '../../schemas/api/documents';
 import { MediaType } from '../../schemas/api/files';
 import { Privilege } from '../../schemas/api/identity';
@@ -17,6 +19,7 @@ import { ProcessType } from '../../schemas/api/processes';
 import type { DatabaseSchema } from '../db/schema';
 import type { ProcessEngine } from '../engine';
 import { AppError } from '../errors';
+import { listObjectDefinitions } from '../records/objectDefinitions';
 import type { RequestActor } from '../fastify/session';
 import { downloadName } from '../files/fileNames';
 import type { DocumentConfig } from './documentConfig';
@@ -94,6 +97,60 @@ export async function listTemplates(
     .orderBy('name')
     .execute();
   return rows.map(toTemplate);
+}
+
+/** Every template of the actor's tenant, by scope and name: the administrators' page. */
+export async function listTenantTemplates(
+  db: Kysely<DatabaseSchema>,
+  actor: RequestActor,
+): Promise<AdminTemplate[]> {
+  const rows = await db
+    .selectFrom('document_templates as template')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'template.created_by')
+        .onRef('users.tenant', '=', 'template.tenant'),
+    )
+    .select([
+      'template.id',
+      'template.name',
+      'template.scope',
+      'template.document_type',
+      'template.created_by',
+      'template.created_at',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('template.tenant', '=', actor.tenant)
+    .orderBy('template.scope')
+    .orderBy('template.name')
+    .execute();
+  return rows.map((row) => ({
+    ...toTemplate(row),
+    // The person's name; their id when they are no longer a user of the tenant.
+    createdBy:
+      row.first_name != null ? `${row.first_name} ${row.last_name ?? ''}`.trim() : row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/**
+ * What a template can be for: the tenant's object definitions (latest version of each key,
+ * with its label), then the report types.
+ */
+export async function templateScopes(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+): Promise<TemplateScope[]> {
+  const objects = await listObjectDefinitions(db, tenant);
+  return [
+    ...objects.map((definition) => ({
+      key: definition.key,
+      kind: 'object' as const,
+      label: definition.label,
+    })),
+    ...REPORT_TYPES.map((key) => ({ key, kind: 'report' as const, label: null })),
+  ];
 }
 
 /** `2026-11-24` in UTC: the date prefix of a report's document. */

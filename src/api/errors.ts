@@ -67,8 +67,8 @@ export class NotFoundError extends ApiError {
 
 /** 409: the request conflicts with the current state (someone else got there first). */
 export class ConflictError extends ApiError {
-  constructor(code: string, message: string) {
-    super(409, code, message);
+  constructor(code: string, message: string, details?: ApiErrorDetail[]) {
+    super(409, code, message, details);
     this.name = 'ConflictError';
   }
 }
@@ -148,7 +148,8 @@ export function apiErrorFromResponse(
     case 404:
       return new NotFoundError(code, message);
     case 409:
-      return new ConflictError(code, message);
+      // A conflict may say which field it is about (a template name already taken).
+      return new ConflictError(code, message, details);
     case 422:
       return new UnprocessableError(code, message, details);
     case 429:

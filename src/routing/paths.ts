@@ -6,6 +6,7 @@ export const Paths = {
   resetPassword: '/accounts/password/reset',
   maintenance: '/maintenance',
   formPreview: '/forms/preview',
+  documentTemplates: '/admin/templates',
 } as const;
 
 const PUBLIC_PATHS: readonly string[] = [

@@ -2,6 +2,7 @@ import { Button, Collapse } from '@blueprintjs/core';
 import {
   ChevronDownIcon,
   DashboardIcon,
+  DocumentIcon,
   EyeOpenIcon,
   TimelineBarChartIcon,
   TranslateIcon,
@@ -87,6 +88,18 @@ export const NavContent = observer(function NavContent({
           >
             <EyeOpenIcon className="tessera-nav__icon" />
             <span className="tessera-nav__label">{t('preview.nav')}</span>
+          </NavLink>
+        )}
+
+        {session.hasPrivilege(Privilege.accessAdmin) && (
+          <NavLink
+            to={Paths.documentTemplates}
+            className={itemClass}
+            title={collapsed ? t('document.admin.nav') : undefined}
+            onClick={onNavigate}
+          >
+            <DocumentIcon className="tessera-nav__icon" />
+            <span className="tessera-nav__label">{t('document.admin.nav')}</span>
           </NavLink>
         )}
 

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { OAUTH_CALLBACK_PATH } from '../../schemas/api/analysisConstants';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { ReportPaths } from '../reports/reportPaths';
 import { Paths } from '../routing/paths';
@@ -33,11 +34,23 @@ const FormPreviewPage = lazy(() =>
   })),
 );
 
+const TemplatesAdminPage = lazy(() =>
+  import('../documents/admin/TemplatesAdminPage').then((module) => ({
+    default: module.TemplatesAdminPage,
+  })),
+);
+
 const ObjectDataPage = lazy(() =>
   import('../records/ObjectDataPage').then((module) => ({ default: module.ObjectDataPage })),
 );
 const RecordPage = lazy(() =>
   import('../records/RecordPage').then((module) => ({ default: module.RecordPage })),
+);
+
+const OAuthCallbackPage = lazy(() =>
+  import('../analysis/OAuthCallbackPage').then((module) => ({
+    default: module.OAuthCallbackPage,
+  })),
 );
 
 /** One screen of the signed-in area, shown inside the shell. */
@@ -101,6 +114,13 @@ export const signedInRoutes: SignedInRoute[] = [
   // No `privilege`: without access-test the page explains why rather than redirecting, since
   // authors share its address with colleagues.
   { path: Paths.formPreview, Screen: FormPreviewPage, titleKey: 'preview.title' },
+  {
+    path: Paths.documentTemplates,
+    Screen: TemplatesAdminPage,
+    titleKey: 'document.admin.title',
+    ownHeading: true,
+    privilege: Privilege.accessAdmin,
+  },
   // Titled Reports in the header (spec 000 section 2); the page names the object.
   {
     path: '/objectdata/:key/:version',
@@ -112,6 +132,14 @@ export const signedInRoutes: SignedInRoute[] = [
   {
     path: '/objectdata/:key/:version/:recordId',
     Screen: RecordPage,
+    titleKey: 'shell.reports',
+    ownHeading: true,
+    privilege: Privilege.accessBo,
+  },
+  // The analysis report's sign-in popup lands here (spec 001 section 2) and closes itself.
+  {
+    path: OAUTH_CALLBACK_PATH,
+    Screen: OAuthCallbackPage,
     titleKey: 'shell.reports',
     ownHeading: true,
     privilege: Privilege.accessBo,

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../schemas/api/common';
 import {
   DocumentPath,
   TemplateRefusal,
+  type AdminTemplatesAnswer,
   type DocumentTemplate,
   type GenerateAnswer,
   type GeneratedDocument,
@@ -341,6 +342,47 @@ describe('document templates and generation', () => {
     expect(
       (await templates(claire, 'customers')).json<TemplatesAnswer>().data.map((t) => t.name),
     ).not.toContain('Contact sheet');
+  });
+
+  it('given an administrator, when listing every template, then each comes with who added it and the scopes to add one to, for the tenant only', async () => {
+    expect((await call(claire, 'GET', DocumentPath.adminTemplates)).statusCode).toBe(403);
+    expect((await call(amara, 'GET', DocumentPath.adminTemplates)).statusCode).toBe(403);
+    expect((await call(priya, 'GET', `${DocumentPath.adminTemplates}?scope=x`)).statusCode).toBe(
+      400,
+    );
+
+    const answer = await call(priya, 'GET', DocumentPath.adminTemplates);
+    expect(answer.statusCode).toBe(200);
+    const { data, scopes } = answer.json<AdminTemplatesAnswer>();
+    // The seeded templates and the one priya added above, grouped by scope.
+    const scopeRuns = data
+      .map((template) => template.scope)
+      .filter((scope, index, all) => index === 0 || all[index - 1] !== scope);
+    expect(scopeRuns).toEqual([...new Set(scopeRuns)]);
+    const welcome = data.find((template) => template.name === 'Welcome letter');
+    expect(welcome).toMatchObject({ scope: 'CUSTOMER', createdBy: 'Priya Nair' });
+    expect(Number.isNaN(Date.parse(welcome?.createdAt ?? ''))).toBe(false);
+    expect(scopes.filter((scope) => scope.kind === 'report').map((scope) => scope.key)).toEqual(
+      Object.values(ProcessType),
+    );
+    expect(scopes).toContainEqual({ key: 'customers', kind: 'object', label: { en: 'Customers' } });
+
+    // Another tenant's administrator sees none of these.
+    const acmeAdmin = await server.database.db
+      .updateTable('users')
+      .set({ privileges: ['access-task', 'access-admin'] })
+      .where('email', '=', EMAIL.asouza)
+      .returning('id')
+      .executeTakeFirst();
+    expect(acmeAdmin).toBeDefined();
+    const anaAgain = await signIn(server, EMAIL.asouza, 'acme');
+    const theirs = (
+      await call(anaAgain, 'GET', DocumentPath.adminTemplates)
+    ).json<AdminTemplatesAnswer>();
+    expect(theirs.data.some((template) => template.name === 'Welcome letter')).toBe(false);
+    expect(theirs.data.every((template) => !data.some((ours) => ours.id === template.id))).toBe(
+      true,
+    );
   });
 
   it('given tags that reach for code, then the document shows nothing for them and nothing runs', async () => {

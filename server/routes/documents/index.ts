@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorCode, NoQuery } from '../../../schemas/api/common';
 import {
+  AdminTemplatesAnswer,
   DocumentPath,
   DocumentRoute,
   GenerateAnswer,
@@ -22,8 +23,10 @@ import {
   deleteTemplate,
   generateDocument,
   listTemplates,
+  listTenantTemplates,
   readGeneratedDocument,
   sweepGeneratedDocuments,
+  templateScopes,
   type DocumentContext,
 } from '../../documents/documentService';
 import { GenerationQueue } from '../../documents/GenerationQueue';
@@ -166,6 +169,20 @@ export const documentRoutes = definePlugin(
           headerPairs: 20,
         },
       });
+
+      app.get(
+        DocumentPath.adminTemplates,
+        {
+          schema: {
+            querystring: NoQuery,
+            response: { 200: AdminTemplatesAnswer, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => ({
+          data: await listTenantTemplates(db, request.actor),
+          scopes: await templateScopes(db, request.actor.tenant),
+        }),
+      );
 
       app.post(
         DocumentPath.adminTemplates,
