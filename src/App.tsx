@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { unstable_HistoryRouter as HistoryRouter, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { ToastOutlet } from './components/ToastOutlet';
+import { ErrorBoundary } from './errors/ErrorBoundary';
 import { LoginScreen } from './login/LoginScreen';
 import { appNavigationGuard, guardedBrowserHistory } from './routing/navigationGuard';
 import { NavigatorBridge } from './routing/NavigatorBridge';
@@ -71,7 +72,10 @@ export function App({ navigator }: AppProps) {
   return (
     <HistoryRouter history={history}>
       <NavigatorBridge navigator={navigator} />
-      <AppRoutes />
+      {/* The last line of defence: a failure outside any screen's own boundary (the shell). */}
+      <ErrorBoundary fullPage>
+        <AppRoutes />
+      </ErrorBoundary>
       <ToastOutlet />
     </HistoryRouter>
   );

@@ -5,6 +5,7 @@ import { FocusStyleManager } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startErrorReporting } from './errors/appErrorReporter';
 import { watchBlueprintLabels } from './i18n/blueprintLabels';
 import { followLanguage, i18n, startI18n } from './i18n/i18n';
 import { RouterNavigator } from './routing/RouterNavigator';
@@ -20,6 +21,9 @@ function localStorageOrNull(): Storage | null {
     return null; // blocked by the browser's privacy settings
   }
 }
+
+// 0. Errors from here on are reported to the server (spec 000 section 8), also before sign-in.
+startErrorReporting();
 
 // 1. No service worker may serve an old build; focus rings for keyboard users only.
 unregisterServiceWorkers();

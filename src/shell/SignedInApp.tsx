@@ -2,6 +2,7 @@ import { Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ScreenErrorBoundary } from '../errors/ErrorBoundary';
 import { Paths } from '../routing/paths';
 import { useStores } from '../stores/useStores';
 import { NotFoundPage } from './NotFoundPage';
@@ -26,25 +27,28 @@ const RouteGuard = observer(function RouteGuard({ route }: RouteGuardProps) {
 
 /**
  * Everything behind sign-in, loaded as its own chunk so the sign-in page does not pay for it:
- * the shell around the registered signed-in routes.
+ * the shell around the registered signed-in routes. A screen that fails to render gives way
+ * to the error view, inside the shell, which keeps working.
  */
 export function SignedInApp() {
   return (
     <Shell>
-      <Suspense
-        fallback={
-          <div className="tessera-content-spinner">
-            <Spinner size={30} />
-          </div>
-        }
-      >
-        <Routes>
-          {signedInRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={<RouteGuard route={route} />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <ScreenErrorBoundary>
+        <Suspense
+          fallback={
+            <div className="tessera-content-spinner">
+              <Spinner size={30} />
+            </div>
+          }
+        >
+          <Routes>
+            {signedInRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={<RouteGuard route={route} />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </ScreenErrorBoundary>
     </Shell>
   );
 }

@@ -9,9 +9,9 @@ const EMAIL = /[\w.%+-]+@(?:[\w-]+\.)+[A-Za-z]{2,}\b/g;
 /** The query and fragment of an absolute or root-relative URL (reset links carry `oobCode`). */
 const URL_QUERY = /((?:\bhttps?:\/\/|(?<![\w/])\/)[^\s?#"'<>()]*)[?#][^\s"'<>()]*/g;
 
-/** `name=value` pairs whose name says secret, left anywhere else in the text. */
+/** `name=value` or `name: value` pairs whose name ends in a secret word (`oobCode`, `password`). */
 const SECRET_PAIR =
-  /\b([\w.-]*(?:code|token|pass|secret|key|session|sig|auth|cookie)[\w.-]*)\s*[=:]\s*("[^"]*"|'[^']*'|[^\s&,;"'<>]+)/gi;
+  /\b([\w.-]*(?:code|token|pass|passwd|password|secret|key|session|sessionid|sig|signature|auth|authorization|cookie))\s*[=:]\s*("[^"]*"|'[^']*'|[^\s&,;"'<>]+)/gi;
 
 /** Credentials of an Authorization header. */
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
