@@ -1,25 +1,20 @@
-import {
-  AnchorButton,
-  Button,
-  HTMLSelect,
-  NonIdealState,
-  Spinner,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, HTMLSelect, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FilterIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { AnalysisPanel } from '../analysis/AnalysisPanel';
+import { AnalysisTab } from '../analysis/AnalysisStore';
+import { useAnalysisStore } from '../analysis/useAnalysisStore';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RECORD_PAGE_SIZES, type RecordPageSize } from '../../schemas/api/recordsConstants';
 import { NotFoundState } from '../components/NotFoundState';
 import { PageHeading } from '../components/PageHeading';
 import { useIsMobile } from '../components/useIsMobile';
 import { localizeText } from '../core/forms/compiler/localizeText';
 import { Paths } from '../routing/paths';
-import { RemoteLoadingStatus } from '../stores/statuses';
+import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { DownloadStatus } from './RecordsStore';
 import { groupThousands } from './groupThousands';
 import { RecordFilters } from './RecordFilters';
@@ -28,13 +23,11 @@ import { versionFromPath } from './recordPaths';
 import { useRecordsStore } from './useRecordsStore';
 import './records.css';
 
-const TAB_RECORDS = 'records';
-const TAB_ANALYSES = 'analyses';
-
 /**
  * `/objectdata/{key}/{version}` (spec 001 section 2): an object's records, titled with its
  * label, in the tabs Records and (only when the object has an analysis address) Analyses.
- * Records is the filterable, sortable, server-paged table with its xlsx download.
+ * Records is the filterable, sortable, server-paged table with its xlsx download; Analyses
+ * asks for the user's consent once, then shows the embedded report (src/analysis).
  */
 export const ObjectDataPage = observer(function ObjectDataPage() {
   const { key = '', version: versionText } = useParams();
@@ -42,11 +35,12 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
   const store = useRecordsStore();
   const { t, i18n } = useTranslation();
   const isMobile = useIsMobile();
-  const [tab, setTab] = useState(TAB_RECORDS);
+  const analysis = useAnalysisStore();
 
   useEffect(() => {
     void store.open(key, version);
-  }, [store, key, version]);
+    analysis.setObject(key, version);
+  }, [store, analysis, key, version]);
 
   const definition = store.key === key && store.version === version ? store.definition : null;
   if (!definition) {
@@ -185,35 +179,31 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
       </PageHeading>
       <Tabs
         id="records-tabs"
-        selectedTabId={definition.externalAnalysisUrl ? tab : TAB_RECORDS}
-        onChange={(next) => setTab(String(next))}
+        selectedTabId={definition.externalAnalysisUrl ? analysis.tab : AnalysisTab.records}
+        onChange={(next) => void analysis.selectTab(next as AnalysisTab)}
         renderActiveTabPanelOnly
       >
-        <Tab id={TAB_RECORDS} title={t('records.tabRecords')} panel={records} />
+        <Tab id={AnalysisTab.records} title={t('records.tabRecords')} panel={records} />
         {definition.externalAnalysisUrl && (
           <Tab
-            id={TAB_ANALYSES}
+            id={AnalysisTab.analyses}
             title={t('records.tabAnalyses')}
             panel={
-              <NonIdealState
-                icon="chart"
-                title={t('records.analysesTitle')}
-                description={t('records.analysesText')}
-                action={
-                  <AnchorButton
-                    href={definition.externalAnalysisUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    intent="primary"
-                  >
-                    {t('records.openAnalysis')}
-                  </AnchorButton>
-                }
-              />
+              <AnalysisPanel store={analysis} url={definition.externalAnalysisUrl} label={label} />
             }
           />
         )}
       </Tabs>
+      <ConfirmDialog
+        isOpen={analysis.consentDialogOpen}
+        title={t('analysis.consentTitle')}
+        message={t('analysis.consentText')}
+        primaryText={t('analysis.consentContinue')}
+        secondaryText={t('analysis.consentCancel')}
+        busy={analysis.consentStatus === SavingStatus.saving}
+        onConfirm={() => void analysis.acceptConsent()}
+        onCancel={() => analysis.cancelConsent()}
+      />
     </div>
   );
 });
