@@ -60,7 +60,9 @@ export function checkFormValues(check: FormValueCheck): FormValueResult {
   const raw: [string, unknown][] = [];
   for (const field of part.fields) {
     const rules = catalog.rulesOf(field.type);
-    if (rules.computed) continue;
+    // A display-only field holds nothing: whatever was sent for it is not stored (a display
+    // value named after its source variable must not overwrite it).
+    if (rules.computed || rules.displayOnly) continue;
     const value = field.readOnly ? own(check.stored, field.id) : own(check.submitted, field.id);
     if (value === undefined) continue;
     Object.defineProperty(scope, field.id, { value, enumerable: true });

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
+import { servedValueId } from '../../plugins/readonly/source';
 import type { CompiledPart } from './compileStoredForm';
 
 /** What the forms area reads of a task row; the tasks area's stored task fits it. */
@@ -37,6 +38,8 @@ export function currentTaskValues(
 /**
  * The values of the parts' fields only, in form order. A form answer carries no other
  * process variables: reading every variable is the access-variables privilege's call.
+ * An APS display-value field (`readonly`) gets the value of the variable its author named
+ * in it, under its own id; it is shown, never saved (`checkFormValues` drops it).
  */
 export function pickPartValues(
   values: Readonly<Record<string, unknown>>,
@@ -46,9 +49,10 @@ export function pickPartValues(
   const seen = new Set<string>();
   for (const part of parts) {
     for (const field of part.fields) {
-      if (seen.has(field.id) || !Object.hasOwn(values, field.id)) continue;
+      const from = servedValueId(field);
+      if (seen.has(field.id) || !Object.hasOwn(values, from)) continue;
       seen.add(field.id);
-      entries.push([field.id, values[field.id]]);
+      entries.push([field.id, values[from]]);
     }
   }
   // fromEntries defines own properties, so no id can reach Object.prototype.

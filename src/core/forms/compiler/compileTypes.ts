@@ -26,7 +26,9 @@ export type CompileWarningCode =
   | 'formula.cycle'
   | 'combined.unresolvedRef'
   | 'combined.nestedCombined'
-  | 'combined.invalidForm';
+  | 'combined.invalidForm'
+  | 'typeahead.restSourceNotConfigured'
+  | 'selectFolder.noRepository';
 
 /** A parameter value of a warning or error: data for the translated message. */
 export type CompileParam = string | number | boolean | readonly string[];

@@ -13,6 +13,7 @@ import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
+import { readDateTime } from '../../../../plugins/datetime/validate';
 
 /**
  * Turns one placed Flowable field into a normalised field: maps the type (each plugin
@@ -65,6 +66,7 @@ export function normalizePlainField(
   const config = configOf(source, type);
   const urlWarning = unsafeUrlWarning(source, path);
   if (urlWarning) warnings.push(urlWarning);
+  warnings.push(...apsTypeWarnings(source, type, config, id, path));
   // 4. Validation, with patterns the engine cannot run dropped.
   const validation = displayOnly ? {} : validationOf(source, type, path, warnings);
   // 5. Width from the container, completed for tablet and phone.
@@ -165,11 +167,91 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
         }));
       break;
     }
+    case 'datetime': {
+      const format = (source as { dateDisplayFormat?: unknown }).dateDisplayFormat;
+      if (typeof format === 'string' && format !== '') config.dateDisplayFormat = format;
+      break;
+    }
+    case 'readonly':
+      // A display value holds nothing of its own; the exported value is kept to show
+      // when the server has none for its source.
+      if (source.value != null) config.value = source.value;
+      break;
+    case 'typeahead':
+      // APS writes the REST source at the top level, Flowable's modeler in params.
+      for (const key of TYPEAHEAD_REST_KEYS) {
+        const setting = (source as Record<string, unknown>)[key] ?? params[key];
+        if (typeof setting === 'string' && setting !== '') config[key] = setting;
+      }
+      break;
     default:
       break;
   }
+  // A type Tessera cannot fill in keeps everything its author wrote, for a later version
+  // or another tool to read back.
+  if (type === 'unsupported' || type === 'select-folder') {
+    Object.assign(config, authoredSettingsOf(source));
+  }
   if (type === 'unsupported') config.originalType = source.type;
   return config;
+}
+
+/** The REST settings of an APS typeahead, kept in its `config`. */
+const TYPEAHEAD_REST_KEYS = [
+  'restUrl',
+  'restResponsePath',
+  'restIdProperty',
+  'restLabelProperty',
+] as const;
+
+// What every field carries and the compiler reads into the field itself.
+const PLACED_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'name',
+  'type',
+  'required',
+  'readOnly',
+  'placeholder',
+  'params',
+  'layout',
+  'colspan',
+  'fields',
+  'tab',
+  'visibilityCondition',
+]);
+
+// Every other setting a field was written with (null ones say nothing).
+function authoredSettingsOf(source: PlainField): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (PLACED_KEYS.has(key) || value === null || value === undefined) continue;
+    settings[key] = value;
+  }
+  return settings;
+}
+
+// Types of Alfresco Process Services that compile but cannot do all they did there.
+function apsTypeWarnings(
+  source: PlainField,
+  type: string,
+  config: Record<string, unknown>,
+  fieldId: string,
+  path: string,
+): CompileWarning[] {
+  if (type === 'select-folder') {
+    return [{ code: 'selectFolder.noRepository', path: `${path}/type`, params: { fieldId } }];
+  }
+  if (type === 'typeahead' && typeof config.restUrl === 'string') {
+    const where = (source as { restUrl?: unknown }).restUrl != null ? '' : '/params';
+    return [
+      {
+        code: 'typeahead.restSourceNotConfigured',
+        path: `${path}${where}/restUrl`,
+        params: { fieldId, url: config.restUrl },
+      },
+    ];
+  }
+  return [];
 }
 
 // A hyperlink URL whose scheme is not http, https or mailto (`javascript:`, `data:`).
@@ -213,6 +295,26 @@ function validationOf(
   } else if (type === 'date') {
     if (typeof min === 'string' && min !== '') validation.min = min;
     if (typeof max === 'string' && max !== '') validation.max = max;
+  } else if (type === 'datetime') {
+    const bound = (name: 'minValue' | 'maxValue', written: unknown) => {
+      if (written == null || (typeof written === 'string' && written.trim() === '')) return;
+      const read = typeof written === 'string' ? readDateTime(written) : undefined;
+      if (read !== undefined) return read;
+      const where = source[name] != null ? '' : '/params';
+      warnings.push({
+        code: 'validation.invalidLimit',
+        path: `${path}${where}/${name}`,
+        params: {
+          limit: name,
+          value: typeof written === 'string' ? written : JSON.stringify(written),
+        },
+      });
+      return undefined;
+    };
+    const earliest = bound('minValue', min);
+    const latest = bound('maxValue', max);
+    if (earliest !== undefined) validation.min = earliest;
+    if (latest !== undefined) validation.max = latest;
   }
   const pattern = source.regexPattern ?? params.regexPattern;
   if (typeof pattern === 'string' && pattern !== '') {

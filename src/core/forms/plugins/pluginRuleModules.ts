@@ -3,6 +3,7 @@
 import boolean from '../../../../plugins/boolean/rules';
 import checkbox from '../../../../plugins/checkbox/rules';
 import date from '../../../../plugins/date/rules';
+import datetime from '../../../../plugins/datetime/rules';
 import dropdown from '../../../../plugins/dropdown/rules';
 import dynamicTable from '../../../../plugins/dynamic-table/rules';
 import errorMessages from '../../../../plugins/error-messages/rules';
@@ -22,9 +23,12 @@ import password from '../../../../plugins/password/rules';
 import people from '../../../../plugins/people/rules';
 import picture from '../../../../plugins/picture/rules';
 import radio from '../../../../plugins/radio/rules';
+import readonly from '../../../../plugins/readonly/rules';
+import selectFolder from '../../../../plugins/select-folder/rules';
 import signature from '../../../../plugins/signature/rules';
 import spacer from '../../../../plugins/spacer/rules';
 import text from '../../../../plugins/text/rules';
+import typeahead from '../../../../plugins/typeahead/rules';
 import upload from '../../../../plugins/upload/rules';
 import uploadExcel from '../../../../plugins/uploadExcel/rules';
 import webhookButton from '../../../../plugins/webhook-button/rules';
@@ -34,6 +38,7 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/boolean/rules.ts': boolean,
   '/plugins/checkbox/rules.ts': checkbox,
   '/plugins/date/rules.ts': date,
+  '/plugins/datetime/rules.ts': datetime,
   '/plugins/dropdown/rules.ts': dropdown,
   '/plugins/dynamic-table/rules.ts': dynamicTable,
   '/plugins/error-messages/rules.ts': errorMessages,
@@ -53,9 +58,12 @@ export const PLUGIN_RULE_MODULES = {
   '/plugins/people/rules.ts': people,
   '/plugins/picture/rules.ts': picture,
   '/plugins/radio/rules.ts': radio,
+  '/plugins/readonly/rules.ts': readonly,
+  '/plugins/select-folder/rules.ts': selectFolder,
   '/plugins/signature/rules.ts': signature,
   '/plugins/spacer/rules.ts': spacer,
   '/plugins/text/rules.ts': text,
+  '/plugins/typeahead/rules.ts': typeahead,
   '/plugins/upload/rules.ts': upload,
   '/plugins/uploadExcel/rules.ts': uploadExcel,
   '/plugins/webhook-button/rules.ts': webhookButton,
