@@ -4,9 +4,12 @@ import { ConflictError, ForbiddenError, NotFoundError } from './engineErrors';
 import { toProcessInstance, toTask, type DefinitionRow, type InstanceRow } from './engineRows';
 import type { DatabaseSchema } from '../db/schema';
 import type { Variables } from './expressionAst';
-import type { ProcessModel } from './processModel';
-import { TokenRunner, type RunningInstance } from './TokenRunner';
+import type { CallActivityNode, ProcessModel } from './processModel';
+import { TokenRunner, type CallOutcome, type RunningInstance } from './TokenRunner';
+import { nextDue } from './timerSchedule';
 import type {
+  CorrelateMessageInput,
+  JobFiring,
   ProcessInstance,
   Task,
   AssignTaskInput,
@@ -47,6 +50,26 @@ export class EngineCommands {
       if (definition === undefined) {
         throw new NotFoundError(`No process definition ${input.definitionId ?? input.key ?? ''}`);
       }
+      return this.createInstance(trx, tenant, definition, input, {});
+    });
+  }
+
+  /**
+   * Creates an instance of a definition and runs it to its first wait states: from the
+   * none start event, a message start event, or for a call activity of another instance.
+   */
+  private async createInstance(
+    trx: Transaction<DatabaseSchema>,
+    tenant: string,
+    definition: DefinitionRow,
+    input: StartProcessInput,
+    options: {
+      readonly startEventId?: string;
+      readonly parent?: { readonly instanceId: string; readonly executionId: string };
+      readonly onRun?: (runner: TokenRunner, instance: RunningInstance) => void;
+    },
+  ): Promise<ProcessInstance> {
+    {
       const model = definition.model;
       const now = this.context.clock();
       // 2. Create the instance row with its starting variables.
@@ -73,6 +96,8 @@ export class EngineCommands {
           started_at: now,
           ended_at: null,
           variables: JSON.stringify(variables),
+          parent_instance_id: options.parent?.instanceId ?? null,
+          parent_execution_id: options.parent?.executionId ?? null,
         })
         .execute();
       // 3. Run the token to its first wait states.
@@ -80,12 +105,15 @@ export class EngineCommands {
       await runner.history(null, 'processStarted', input.startedBy, {
         definitionId: definition.id,
         variables: Object.keys(variables),
+        ...(options.startEventId === undefined ? {} : { startEventId: options.startEventId }),
+        ...(options.parent === undefined ? {} : { calledBy: options.parent.instanceId }),
       });
-      await runner.start();
+      await runner.start(options.startEventId);
+      options.onRun?.(runner, instance);
       // 4. Store what the run changed, and end the instance if nothing waits.
       const row = await this.saveInstance(trx, runner, instance, now, input.startedBy);
       return this.endIfDone(trx, row, definition);
-    });
+    }
   }
 
   /**
@@ -354,9 +382,291 @@ export class EngineCommands {
       });
       if (task.execution_id !== null) await runner.leave(task.execution_id, task.element_id);
       // 4. Store the new state and end the instance if nothing waits.
-      const row = await this.saveInstance(trx, runner, instance, now, input.userId, locked.version);
-      return { task: toTask(completed), instance: await this.endIfDone(trx, row, definition) };
+      const result = await this.settle(
+        trx,
+        runner,
+        instance,
+        definition,
+        input.userId,
+        locked.version,
+      );
+      return { task: toTask(completed), instance: result };
     });
+  }
+
+  /**
+   * Fires the oldest due timer no other server process is firing, in its own transaction:
+   * the job row is taken with `FOR UPDATE SKIP LOCKED` and deleted (or moved to the next
+   * time of its cycle) in the same transaction as the step it triggers, so each firing
+   * happens exactly once however many schedulers share the database. A job whose instance
+   * is busy (a user completing a task) is left for the next round.
+   */
+  async fireNextDueJob(skip: readonly string[]): Promise<JobFiring> {
+    return this.context.inTransaction(async (trx) => {
+      const now = this.context.clock();
+      let query = trx
+        .selectFrom('process_jobs')
+        .selectAll()
+        .where('due_at', '<=', now)
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked();
+      if (skip.length > 0) query = query.where('id', 'not in', skip);
+      const job = await query.executeTakeFirst();
+      if (job === undefined) return { state: 'none' };
+      let fired = false;
+      const result = await this.withInstance(
+        trx,
+        job.tenant,
+        job.instance_id,
+        async (runner) => {
+          // A cycle stays scheduled for its next time; any other timer is used up.
+          const next =
+            job.repeat_remaining !== null && job.repeat_remaining !== 0 && job.repeat_every
+              ? nextDue(job.due_at, job.repeat_every)
+              : undefined;
+          if (next !== undefined) {
+            await trx
+              .updateTable('process_jobs')
+              .set({
+                due_at: next,
+                repeat_remaining:
+                  job.repeat_remaining === -1 ? -1 : (job.repeat_remaining ?? 1) - 1,
+              })
+              .where('id', '=', job.id)
+              .execute();
+          } else {
+            await trx.deleteFrom('process_jobs').where('id', '=', job.id).execute();
+          }
+          await runner.history(null, 'timerFired', null, {
+            jobId: job.id,
+            elementId: job.element_id,
+            dueAt: job.due_at.toISOString(),
+          });
+          fired = await runner.fireTimer(job.execution_id, job.element_id);
+        },
+        { skipLocked: true },
+      );
+      if (result === undefined) {
+        // The instance is busy or already over: a job of an ended instance goes away.
+        const over = await trx
+          .selectFrom('process_instances')
+          .select('ended_at')
+          .where('tenant', '=', job.tenant)
+          .where('id', '=', job.instance_id)
+          .where('ended_at', 'is not', null)
+          .executeTakeFirst();
+        if (over !== undefined) {
+          await trx.deleteFrom('process_jobs').where('id', '=', job.id).execute();
+          return { state: 'dropped', jobId: job.id };
+        }
+        return { state: 'busy', jobId: job.id };
+      }
+      return { state: fired ? 'fired' : 'dropped', jobId: job.id };
+    });
+  }
+
+  /**
+   * Correlates a message by name: to the oldest waiting catch or boundary event of the
+   * instance given (by id or business key) or of any instance, else starts the latest
+   * process whose message start event waits for it. The variables are merged first.
+   */
+  async correlateMessage(tenant: string, input: CorrelateMessageInput): Promise<ProcessInstance> {
+    return this.context.inTransaction(async (trx) => {
+      let query = trx
+        .selectFrom('process_event_subscriptions as s')
+        .innerJoin('process_instances as i', (join) =>
+          join.onRef('i.tenant', '=', 's.tenant').onRef('i.id', '=', 's.instance_id'),
+        )
+        .select(['s.id', 's.instance_id', 's.execution_id', 's.element_id'])
+        .where('s.tenant', '=', tenant)
+        .where('s.event_type', '=', 'message')
+        .where('s.event_name', '=', input.messageName)
+        .where('i.ended_at', 'is', null)
+        .orderBy('s.created_at')
+        .orderBy('s.id')
+        .limit(1);
+      if (input.processInstanceId !== undefined) {
+        query = query.where('s.instance_id', '=', input.processInstanceId);
+      }
+      if (input.businessKey !== undefined) {
+        query = query.where('i.business_key', '=', input.businessKey);
+      }
+      const subscription = await query.executeTakeFirst();
+      if (subscription !== undefined) {
+        const result = await this.withInstance(
+          trx,
+          tenant,
+          subscription.instance_id,
+          async (runner, instance) => {
+            instance.variables = { ...instance.variables, ...(input.variables ?? {}) };
+            await runner.history(null, 'messageCorrelated', input.actor, {
+              messageName: input.messageName,
+              elementId: subscription.element_id,
+              variables: Object.keys(input.variables ?? {}),
+            });
+            await runner.deliverMessage(subscription.execution_id, subscription.element_id);
+          },
+          { actor: input.actor },
+        );
+        if (result !== undefined) return result;
+      }
+      if (input.processInstanceId === undefined) {
+        const started = await this.startByMessage(trx, tenant, input);
+        if (started !== undefined) return started;
+      }
+      throw new NotFoundError(`No process waits for the message '${input.messageName}'`);
+    });
+  }
+
+  private async startByMessage(
+    trx: Transaction<DatabaseSchema>,
+    tenant: string,
+    input: CorrelateMessageInput,
+  ): Promise<ProcessInstance | undefined> {
+    const definitions = await trx
+      .selectFrom('process_definitions as d')
+      .selectAll('d')
+      .where('d.tenant', '=', tenant)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('process_definitions as newer')
+              .select('newer.id')
+              .whereRef('newer.tenant', '=', 'd.tenant')
+              .whereRef('newer.key', '=', 'd.key')
+              .whereRef('newer.version', '>', 'd.version'),
+          ),
+        ),
+      )
+      .orderBy('d.key')
+      .execute();
+    const definition = definitions.find(
+      (row) => row.model.messageStarts?.[input.messageName] !== undefined,
+    );
+    const startEventId = definition?.model.messageStarts?.[input.messageName];
+    if (definition === undefined || startEventId === undefined) return undefined;
+    return this.createInstance(
+      trx,
+      tenant,
+      definition,
+      {
+        definitionId: definition.id,
+        startedBy: input.actor,
+        variables: input.variables ?? {},
+        ...(input.businessKey === undefined ? {} : { businessKey: input.businessKey }),
+      },
+      { startEventId },
+    );
+  }
+
+  /**
+   * Stores what a run changed; when the instance ended and a call activity waits for it,
+   * the calling instance moves on (or catches the error it threw) in the same transaction.
+   */
+  async settle(
+    trx: Transaction<DatabaseSchema>,
+    runner: TokenRunner,
+    instance: RunningInstance,
+    definition: DefinitionRow,
+    actor: string,
+    expectedVersion?: number,
+  ): Promise<ProcessInstance> {
+    const now = this.context.clock();
+    const row = await this.saveInstance(trx, runner, instance, now, actor, expectedVersion);
+    const result = await this.endIfDone(trx, row, definition);
+    if (
+      row.ended_at === null ||
+      row.parent_instance_id === null ||
+      row.parent_execution_id === null
+    ) {
+      return result;
+    }
+    const parentId = row.parent_instance_id;
+    const parentExecution = row.parent_execution_id;
+    await this.withInstance(trx, instance.tenant, parentId, async (parentRunner) => {
+      if (runner.uncaughtError !== null) {
+        await parentRunner.errorFromCall(parentExecution, runner.uncaughtError.errorCode);
+      } else {
+        await parentRunner.resumeAfterCall(parentExecution, instance.variables);
+      }
+    });
+    return result;
+  }
+
+  /**
+   * Locks an instance, runs `work` with a runner over it and settles the result; the
+   * instance must still be running. Used by timers, messages and called instances.
+   */
+  async withInstance(
+    trx: Transaction<DatabaseSchema>,
+    tenant: string,
+    instanceId: string,
+    work: (runner: TokenRunner, instance: RunningInstance) => Promise<unknown>,
+    options: { readonly skipLocked?: boolean; readonly actor?: string } = {},
+  ): Promise<ProcessInstance | undefined> {
+    let query = trx
+      .selectFrom('process_instances')
+      .selectAll()
+      .where('tenant', '=', tenant)
+      .where('id', '=', instanceId)
+      .forNoKeyUpdate();
+    if (options.skipLocked) query = query.skipLocked();
+    const locked = await query.executeTakeFirst();
+    if (locked === undefined || locked.ended_at !== null) return undefined;
+    const definition = await this.context.definitionRow(trx, tenant, locked.definition_id);
+    const instance: RunningInstance = {
+      id: locked.id,
+      tenant,
+      definitionId: definition.id,
+      definitionKey: definition.key,
+      startedBy: locked.started_by,
+      startedAt: locked.started_at,
+      variables: { ...locked.variables },
+    };
+    const runner = this.runner(trx, definition.model, instance, this.context.clock());
+    await work(runner, instance);
+    return this.settle(
+      trx,
+      runner,
+      instance,
+      definition,
+      options.actor ?? 'system',
+      locked.version,
+    );
+  }
+
+  /** Cancels the running instances that these call activity tokens of `parentId` wait for. */
+  private async cancelCalled(
+    trx: Transaction<DatabaseSchema>,
+    tenant: string,
+    parentId: string,
+    executionIds: readonly string[],
+  ): Promise<void> {
+    if (executionIds.length === 0) return;
+    const called = await trx
+      .selectFrom('process_instances')
+      .select('id')
+      .where('tenant', '=', tenant)
+      .where('parent_instance_id', '=', parentId)
+      .where('parent_execution_id', 'in', executionIds)
+      .where('ended_at', 'is', null)
+      .execute();
+    for (const child of called) {
+      // Detached first, so the child's end does not resume the caller that cancels it.
+      await trx
+        .updateTable('process_instances')
+        .set({ parent_execution_id: null })
+        .where('tenant', '=', tenant)
+        .where('id', '=', child.id)
+        .execute();
+      await this.withInstance(trx, tenant, child.id, async (runner) => {
+        await runner.history(null, 'processCancelled', null, { calledBy: parentId });
+        await runner.terminate('callerCancelled');
+      });
+    }
   }
 
   private runner(
@@ -368,6 +678,12 @@ export class EngineCommands {
     return new TokenRunner(trx, model, instance, {
       handlers: this.context.handlers,
       now,
+      calls: {
+        start: (node, executionId, variables) =>
+          this.startCalled(trx, instance, node, executionId, variables),
+        cancel: (executionIds) =>
+          this.cancelCalled(trx, instance.tenant, instance.id, executionIds),
+      },
       onTaskCreated: (task, candidates) =>
         this.context.taskCreated.emit({
           tenant: instance.tenant,
@@ -378,6 +694,51 @@ export class EngineCommands {
           instance: { id: instance.id, startedBy: instance.startedBy },
         }),
     });
+  }
+
+  /** Starts the process a call activity names, as a child of the calling instance. */
+  private async startCalled(
+    trx: Transaction<DatabaseSchema>,
+    caller: RunningInstance,
+    node: CallActivityNode,
+    executionId: string,
+    variables: Variables,
+  ): Promise<CallOutcome> {
+    const definition = await trx
+      .selectFrom('process_definitions')
+      .selectAll()
+      .where('tenant', '=', caller.tenant)
+      .where('key', '=', node.calledElement)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (definition === undefined) {
+      throw new NotFoundError(
+        `call activity '${node.id}': no process definition '${node.calledElement}'`,
+      );
+    }
+    let childRunner: TokenRunner | undefined;
+    let childInstance: RunningInstance | undefined;
+    const started = await this.createInstance(
+      trx,
+      caller.tenant,
+      definition,
+      { definitionId: definition.id, startedBy: caller.startedBy, variables },
+      {
+        parent: { instanceId: caller.id, executionId },
+        onRun: (runner, instance) => {
+          childRunner = runner;
+          childInstance = instance;
+        },
+      },
+    );
+    if (childRunner?.uncaughtError) {
+      return { state: 'error', errorCode: childRunner.uncaughtError.errorCode };
+    }
+    if (started.endedAt !== null) {
+      return { state: 'ended', variables: childInstance?.variables ?? started.variables };
+    }
+    return { state: 'running' };
   }
 
   private async saveInstance(

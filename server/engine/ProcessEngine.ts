@@ -8,6 +8,8 @@ import type { Variables } from './expressionAst';
 import type {
   AssignTaskInput,
   CompleteTaskInput,
+  CorrelateMessageInput,
+  JobFiring,
   DeployFolderResult,
   EngineListener,
   ProcessDefinition,
@@ -155,6 +157,22 @@ export class ProcessEngine {
     input: { readonly userId: string; readonly variables: Variables },
   ): Promise<Task> {
     return this.commands.saveTaskDraft(tenant, taskId, input);
+  }
+
+  /**
+   * Correlates a message by name to the oldest waiting message event (of one instance, by
+   * id or business key, when given), or starts the process whose message start awaits it.
+   */
+  correlateMessage(tenant: string, input: CorrelateMessageInput): Promise<ProcessInstance> {
+    return this.commands.correlateMessage(tenant, input);
+  }
+
+  /**
+   * Fires the oldest due timer not being fired elsewhere (one transaction); `skip` lists
+   * jobs this caller found busy in this round. The scheduler calls this in a loop.
+   */
+  fireNextDueJob(skip: readonly string[] = []): Promise<JobFiring> {
+    return this.commands.fireNextDueJob(skip);
   }
 
   /** Completes a task as its assignee: */

@@ -4,20 +4,28 @@ import { compiledCondition } from './compiledCondition';
 import { compiledTemplate } from './compiledTemplate';
 import { ProcessExecutionError } from './engineErrors';
 import { toTask } from './engineRows';
+import type { ExecutionState } from './engineTables';
 import type { DatabaseSchema } from '../db/schema';
 import { evaluateCondition } from './evaluateExpression';
-import type { Variables } from './expressionAst';
-import { renderTemplate } from './parseTemplate';
+import type { JsonValue, Variables } from './expressionAst';
+import { evaluateTemplate, renderTemplate } from './parseTemplate';
 import type { Task, TaskCandidates } from './processEngineTypes';
 import type {
+  BoundaryEventNode,
+  CallActivityNode,
   ExclusiveGatewayNode,
+  InclusiveGatewayNode,
   ParallelGatewayNode,
   ProcessModel,
+  ProcessNode,
   ServiceTaskNode,
+  SubProcessNode,
+  TimerModel,
   UserTaskNode,
 } from './processModel';
 import { resolveUserTask } from './resolveUserTask';
 import type { ServiceHandlerRegistry } from './ServiceHandlerRegistry';
+import { firstDue } from './timerSchedule';
 
 /** The instance facts a run needs; `variables` is updated in place as handlers return. */
 export interface RunningInstance {
@@ -30,18 +38,45 @@ export interface RunningInstance {
   variables: Variables;
 }
 
+/** What starting a called process came to: still running, ended, or an error it threw. */
+export type CallOutcome =
+  | { readonly state: 'running' }
+  | { readonly state: 'ended'; readonly variables: Variables }
+  | { readonly state: 'error'; readonly errorCode: string | null };
+
+/** Call activities reach other instances through the commands that own instance rows. */
+export interface CalledProcesses {
+  /** Starts the latest version of `node.calledElement` for the token `executionId`. */
+  start(node: CallActivityNode, executionId: string, variables: Variables): Promise<CallOutcome>;
+  /** Cancels the running instances called by these tokens. */
+  cancel(executionIds: readonly string[]): Promise<void>;
+}
+
 /** What a run may use beyond the transaction: handlers, the clock, the task hook. */
 export interface TokenRunnerDependencies {
   readonly handlers: ServiceHandlerRegistry;
   readonly now: Date;
   readonly onTaskCreated: (task: Task, candidates: TaskCandidates) => Promise<void>;
+  readonly calls?: CalledProcesses;
 }
 
-/** A token in motion: its row id, where it is, and the flow it came over. */
+/** A token in motion: its row id, where it is, the flow it came over and its scope. */
 interface Token {
   readonly id: string;
   readonly nodeId: string;
   readonly via: string | null;
+  readonly parentId: string | null;
+  /** One item of a multi-instance activity (its boundary events belong to the root). */
+  readonly item?: boolean;
+}
+
+/** An execution row as the runner reads it. */
+interface ExecutionRow {
+  readonly id: string;
+  readonly element_id: string;
+  readonly state: ExecutionState;
+  readonly parent_id: string | null;
+  readonly local_variables: Variables;
 }
 
 /**
@@ -50,13 +85,24 @@ interface Token {
  */
 const maxStepsPerRun = 10_000;
 
+/** A local variable the engine keeps for itself: expressions cannot name `__` variables. */
+const collectionKey = '__collection';
+
 /**
- * Moves the tokens of one instance inside one transaction until each rests at a user task
- * or a parallel join, or is consumed by an end event. Token positions live in
- * `process_executions`; nothing is kept in memory between calls. The caller holds the
- * instance row lock, so no other run sees the instance half-way.
+ * Moves the tokens of one instance inside one transaction until each rests at a wait state
+ * (a user task, a catch event, a call activity, a join) or is consumed by an end event.
+ * Token positions live in `process_executions`; a sub-process or multi-instance activity is
+ * a scope execution whose children are the tokens inside it. Nothing is kept in memory
+ * between calls. The caller holds the instance row lock, so no other run sees the instance
+ * half-way.
  */
 export class TokenRunner {
+  private readonly queue: Token[] = [];
+  /** Executions removed during this run; a queued token among them no longer moves. */
+  private readonly removed = new Set<string>();
+  /** An error end event no boundary event caught, for a calling instance to handle. */
+  uncaughtError: { readonly errorCode: string | null } | null = null;
+
   constructor(
     private readonly db: Transaction<DatabaseSchema>,
     private readonly model: ProcessModel,
@@ -64,10 +110,10 @@ export class TokenRunner {
     private readonly dependencies: TokenRunnerDependencies,
   ) {}
 
-  /** Creates the first token at the start event and runs it to its first wait states. */
-  async start(): Promise<void> {
-    const id = await this.insertToken(this.model.startEventId, null);
-    await this.run([{ id, nodeId: this.model.startEventId, via: null }]);
+  /** Creates the first token at a start event (the none one by default) and runs it. */
+  async start(startEventId: string = this.model.startEventId): Promise<void> {
+    const id = await this.insertToken(startEventId, null, null);
+    await this.run([{ id, nodeId: startEventId, via: null, parentId: null }]);
   }
 
   /** Moves the token resting at a just-completed user task on over its outgoing flow. */
@@ -76,9 +122,57 @@ export class TokenRunner {
     if (node?.kind !== 'userTask') {
       throw new ProcessExecutionError(`'${elementId}' is not a user task of this process`);
     }
-    await this.run([
-      this.follow({ id: executionId, nodeId: elementId, via: null }, this.single(node.outgoing)),
-    ]);
+    const row = await this.execution(executionId);
+    if (row === undefined) return;
+    await this.completeActivity(this.tokenOf(row));
+    await this.run([]);
+  }
+
+  /** A timer job of this instance is due: its catch event passes or its boundary event fires. */
+  async fireTimer(executionId: string, elementId: string): Promise<boolean> {
+    return this.trigger(executionId, elementId);
+  }
+
+  /** A message was correlated to this waiting token; its variables are already merged. */
+  async deliverMessage(executionId: string, elementId: string): Promise<boolean> {
+    return this.trigger(executionId, elementId);
+  }
+
+  /** The instance a call activity started has ended: copy the out mappings and move on. */
+  async resumeAfterCall(executionId: string, calledVariables: Variables): Promise<void> {
+    const row = await this.execution(executionId);
+    const node = row ? this.model.nodes[row.element_id] : undefined;
+    if (row === undefined || node?.kind !== 'callActivity') return;
+    this.applyOutputs(node, calledVariables);
+    await this.completeActivity(this.tokenOf(row));
+    await this.run([]);
+  }
+
+  /** The instance a call activity started threw an error nothing inside it caught. */
+  async errorFromCall(executionId: string, errorCode: string | null): Promise<void> {
+    const row = await this.execution(executionId);
+    if (row === undefined) return;
+    await this.callFailed(this.tokenOf(row), errorCode);
+    await this.run([]);
+  }
+
+  /** The called instance threw: a boundary catches it, or the calling path ends. */
+  private async callFailed(token: Token, errorCode: string | null): Promise<void> {
+    if (await this.propagateError(token.id, errorCode)) return;
+    await this.deleteExecutions([token.id]);
+    if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
+  }
+
+  /** Ends every path of the instance: tasks, timers, waits and called instances are cancelled. */
+  async terminate(reason: string): Promise<void> {
+    const roots = await this.db
+      .selectFrom('process_executions')
+      .select('id')
+      .where('tenant', '=', this.instance.tenant)
+      .where('instance_id', '=', this.instance.id)
+      .where('parent_id', 'is', null)
+      .execute();
+    for (const root of roots) await this.cancelTree(root.id, reason);
   }
 
   /** Whether any token is left; when none is, the instance has ended. */
@@ -94,66 +188,530 @@ export class TokenRunner {
   }
 
   private async run(initial: readonly Token[]): Promise<void> {
-    const queue = [...initial];
+    this.queue.push(...initial);
     let steps = 0;
-    for (let token = queue.shift(); token !== undefined; token = queue.shift()) {
-      steps += 1;
-      if (steps > maxStepsPerRun) {
-        throw new ProcessExecutionError(`instance ${this.instance.id} did not reach a wait state`);
+    for (;;) {
+      for (let token = this.queue.shift(); token !== undefined; token = this.queue.shift()) {
+        steps += 1;
+        if (steps > maxStepsPerRun) {
+          throw new ProcessExecutionError(
+            `instance ${this.instance.id} did not reach a wait state`,
+          );
+        }
+        if (this.removed.has(token.id)) continue;
+        await this.step(token);
       }
-      const node = this.model.nodes[token.nodeId];
-      if (node === undefined) {
-        throw new ProcessExecutionError(`a token reached unknown element '${token.nodeId}'`);
+      // A token that ended or turned away may be the last one an inclusive join waited for.
+      if (!(await this.releaseInclusiveJoins())) break;
+    }
+  }
+
+  private async step(token: Token): Promise<void> {
+    const node = this.node(token.nodeId);
+    switch (node.kind) {
+      case 'startEvent':
+      case 'noopTask':
+        this.queue.push(this.follow(token, this.single(node.outgoing)));
+        return;
+      case 'endEvent':
+        await this.end(token, node);
+        return;
+      case 'userTask':
+      case 'subProcess':
+      case 'callActivity':
+        await this.enterActivity(token, node);
+        return;
+      case 'serviceTask':
+        await this.runService(node, token);
+        this.queue.push(this.follow(token, this.single(node.outgoing)));
+        return;
+      case 'exclusiveGateway':
+        this.queue.push(this.follow(token, await this.choose(node, token)));
+        return;
+      case 'parallelGateway':
+        this.queue.push(...(await this.parallel(node, token)));
+        return;
+      case 'inclusiveGateway':
+        await this.inclusive(node, token);
+        return;
+      case 'catchEvent':
+        await this.park(token, 'active');
+        if (node.trigger.type === 'timer') {
+          await this.schedule(token.id, node.id, node.trigger.timer, token.parentId);
+        } else if (node.trigger.type === 'message') {
+          await this.subscribe(token.id, node.id, node.trigger.messageName);
+        }
+        return;
+      case 'boundaryEvent':
+        this.queue.push(this.follow(token, this.single(node.outgoing)));
+        return;
+    }
+  }
+
+  // ---- activities: multi-instance, boundary events, completion ----
+
+  private async enterActivity(
+    token: Token,
+    node: UserTaskNode | SubProcessNode | CallActivityNode,
+  ): Promise<void> {
+    if (node.multiInstance && !token.item) {
+      await this.startMultiInstance(token, node);
+      return;
+    }
+    if (!token.item) await this.armBoundaryEvents(token, node);
+    await this.execute(token, node);
+  }
+
+  /** Runs one activity (or one item of a multi-instance one) at the token. */
+  private async execute(token: Token, node: ProcessNode): Promise<void> {
+    if (node.kind === 'userTask') {
+      await this.park(token, 'active');
+      await this.createTask(node, token);
+    } else if (node.kind === 'subProcess') {
+      await this.park(token, 'scope');
+      const child = await this.insertToken(node.startEventId, null, token.id);
+      this.queue.push({ id: child, nodeId: node.startEventId, via: null, parentId: token.id });
+    } else if (node.kind === 'callActivity') {
+      await this.park(token, 'active');
+      await this.callProcess(node, token);
+    }
+  }
+
+  private async callProcess(node: CallActivityNode, token: Token): Promise<void> {
+    const calls = this.dependencies.calls;
+    if (calls === undefined) {
+      throw new ProcessExecutionError(`call activity '${node.id}': no process can be called here`);
+    }
+    const variables = await this.scopeVariables(token.parentId, token.id);
+    const input: Variables = {};
+    for (const mapping of node.inputs) {
+      if (mapping.all) Object.assign(input, variables);
+      else if (mapping.target !== null) input[mapping.target] = mappedValue(mapping, variables);
+    }
+    await this.history(null, 'callActivityStarted', null, {
+      elementId: node.id,
+      calledElement: node.calledElement,
+    });
+    const outcome = await calls.start(node, token.id, input);
+    if (outcome.state === 'ended') {
+      this.applyOutputs(node, outcome.variables);
+      await this.completeActivity(token);
+    } else if (outcome.state === 'error') {
+      await this.callFailed(token, outcome.errorCode);
+    }
+  }
+
+  private applyOutputs(node: CallActivityNode, called: Variables): void {
+    const variables = { ...this.instance.variables };
+    for (const mapping of node.outputs) {
+      if (mapping.all) Object.assign(variables, called);
+      else if (mapping.target !== null) variables[mapping.target] = mappedValue(mapping, called);
+    }
+    this.instance.variables = variables;
+  }
+
+  /** The activity at the token finished: an item reports to its root, others move on. */
+  private async completeActivity(token: Token): Promise<void> {
+    const row = await this.execution(token.id);
+    if (row === undefined) return;
+    const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
+    if (parent?.state === 'multiInstance' && parent.element_id === row.element_id) {
+      await this.itemDone(row, parent);
+      return;
+    }
+    const node = this.node(row.element_id);
+    await this.disarm(row.id);
+    await this.park({ ...token, nodeId: node.id, via: null }, 'active');
+    this.queue.push(
+      this.follow(
+        { id: row.id, nodeId: node.id, via: null, parentId: row.parent_id },
+        this.single(node.outgoing),
+      ),
+    );
+  }
+
+  /** Starts a multi-instance activity: a root with the counters, and its first item(s). */
+  private async startMultiInstance(
+    token: Token,
+    node: UserTaskNode | SubProcessNode | CallActivityNode,
+  ): Promise<void> {
+    const loop = node.multiInstance;
+    if (!loop) return;
+    const variables = await this.scopeVariables(token.parentId, null);
+    let items: JsonValue[] | null = null;
+    let count: number;
+    if (loop.collection !== null) {
+      const value = loop.collection.includes('${')
+        ? evaluateTemplate(compiledTemplate(loop.collection), variables)
+        : evaluateTemplate(compiledTemplate(`\${${loop.collection}}`), variables);
+      if (!Array.isArray(value)) {
+        throw new ProcessExecutionError(
+          `multi-instance '${node.id}': the collection '${loop.collection}' is not a list`,
+        );
       }
-      switch (node.kind) {
-        case 'startEvent':
-          queue.push(this.follow(token, this.single(node.outgoing)));
-          break;
-        case 'endEvent':
-          await this.deleteTokens([token.id]);
-          break;
-        case 'userTask':
-          await this.park(token, 'active');
-          await this.createTask(node, token);
-          break;
-        case 'serviceTask':
-          await this.runService(node);
-          queue.push(this.follow(token, this.single(node.outgoing)));
-          break;
-        case 'noopTask':
-          queue.push(this.follow(token, this.single(node.outgoing)));
-          break;
-        case 'exclusiveGateway':
-          queue.push(this.follow(token, this.choose(node)));
-          break;
-        case 'parallelGateway':
-          queue.push(...(await this.parallel(node, token)));
-          break;
+      items = value;
+      count = value.length;
+    } else {
+      const value = Number(
+        renderTemplate(compiledTemplate(loop.cardinality ?? '0'), variables).trim(),
+      );
+      if (!Number.isInteger(value) || value < 0 || value > 10_000) {
+        throw new ProcessExecutionError(
+          `multi-instance '${node.id}': loopCardinality '${loop.cardinality ?? ''}' is not a count`,
+        );
+      }
+      count = value;
+    }
+    const counters: Variables = {
+      nrOfInstances: count,
+      nrOfCompletedInstances: 0,
+      nrOfActiveInstances: loop.sequential ? Math.min(count, 1) : count,
+    };
+    if (items !== null) counters[collectionKey] = items;
+    await this.park(token, 'multiInstance');
+    await this.setLocals(token.id, counters);
+    await this.armBoundaryEvents(token, node);
+    if (count === 0) {
+      await this.leaveMultiInstance(token.id);
+      return;
+    }
+    const first = loop.sequential ? 1 : count;
+    for (let index = 0; index < first; index += 1) {
+      await this.startItem(token.id, node, index, items);
+    }
+  }
+
+  private async startItem(
+    rootId: string,
+    node: ProcessNode,
+    index: number,
+    items: readonly JsonValue[] | null,
+  ): Promise<void> {
+    const locals: Variables = { loopCounter: index };
+    const elementVariable = node.multiInstance?.elementVariable ?? null;
+    if (elementVariable !== null) locals[elementVariable] = items?.[index] ?? null;
+    const id = await this.insertToken(node.id, null, rootId, locals);
+    await this.execute({ id, nodeId: node.id, via: null, parentId: rootId, item: true }, node);
+  }
+
+  /** One item finished: count it, then end the activity, start the next item, or wait. */
+  private async itemDone(item: ExecutionRow, root: ExecutionRow): Promise<void> {
+    const node = this.node(root.element_id);
+    const loop = node.multiInstance;
+    const counters = { ...root.local_variables };
+    const completed = Number(counters.nrOfCompletedInstances ?? 0) + 1;
+    const total = Number(counters.nrOfInstances ?? 0);
+    counters.nrOfCompletedInstances = completed;
+    counters.nrOfActiveInstances = Math.max(0, Number(counters.nrOfActiveInstances ?? 1) - 1);
+    const variables = {
+      ...(await this.scopeVariables(root.parent_id, null)),
+      ...visible(counters),
+      ...visible(item.local_variables),
+    };
+    await this.deleteExecutions([item.id]);
+    const satisfied =
+      loop?.completionCondition != null &&
+      evaluateCondition(compiledCondition(loop.completionCondition), variables);
+    if (satisfied || completed >= total) {
+      await this.setLocals(root.id, counters);
+      if (satisfied) await this.cancelChildren(root.id, 'completionCondition');
+      await this.leaveMultiInstance(root.id);
+      return;
+    }
+    if (loop?.sequential) {
+      counters.nrOfActiveInstances = 1;
+      await this.setLocals(root.id, counters);
+      const items = Array.isArray(counters[collectionKey]) ? counters[collectionKey] : null;
+      await this.startItem(root.id, node, completed, items);
+      return;
+    }
+    await this.setLocals(root.id, counters);
+  }
+
+  private async leaveMultiInstance(rootId: string): Promise<void> {
+    const root = await this.execution(rootId);
+    if (root === undefined) return;
+    const node = this.node(root.element_id);
+    await this.disarm(root.id);
+    await this.db
+      .updateTable('process_executions')
+      .set({ state: 'active', local_variables: '{}' })
+      .where('tenant', '=', this.instance.tenant)
+      .where('id', '=', root.id)
+      .execute();
+    this.queue.push(
+      this.follow(
+        { id: root.id, nodeId: node.id, via: null, parentId: root.parent_id },
+        this.single(node.outgoing),
+      ),
+    );
+  }
+
+  // ---- events ----
+
+  private async end(token: Token, node: ProcessNode & { kind: 'endEvent' }): Promise<void> {
+    if (node.throwsError) {
+      await this.deleteExecutions([token.id]);
+      const caught = await this.propagateError(token.parentId, node.errorCode ?? null);
+      if (!caught && token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
+      return;
+    }
+    if (node.terminate) {
+      await this.history(null, 'terminated', null, { elementId: node.id });
+      if (token.parentId === null) {
+        await this.terminate('terminated');
+        return;
+      }
+      // Inside a sub-process a terminate end event ends that sub-process only.
+      await this.cancelChildren(token.parentId, 'terminated');
+      await this.scopeDone(token.parentId);
+      return;
+    }
+    await this.deleteExecutions([token.id]);
+    if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
+  }
+
+  private async scopeDoneIfEmpty(scopeId: string): Promise<void> {
+    const child = await this.db
+      .selectFrom('process_executions')
+      .select('id')
+      .where('tenant', '=', this.instance.tenant)
+      .where('parent_id', '=', scopeId)
+      .limit(1)
+      .executeTakeFirst();
+    if (child === undefined) await this.scopeDone(scopeId);
+  }
+
+  /** A sub-process scope has no tokens left: the sub-process completes. */
+  private async scopeDone(scopeId: string): Promise<void> {
+    const scope = await this.execution(scopeId);
+    if (scope === undefined) return;
+    await this.completeActivity(this.tokenOf(scope));
+  }
+
+  /**
+   * An error was thrown from inside `fromScope` (or by the call activity at it): the
+   * nearest enclosing activity with a matching error boundary event catches it. None at
+   * the top: a called instance hands it to its caller; otherwise the path simply ends.
+   */
+  private async propagateError(from: string | null, errorCode: string | null): Promise<boolean> {
+    await this.history(null, 'errorThrown', null, { errorCode });
+    for (let id = from; id !== null;) {
+      const row = await this.execution(id);
+      if (row === undefined) break;
+      const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
+      // An item's boundary events are on its multi-instance root.
+      const holder =
+        parent?.state === 'multiInstance' && parent.element_id === row.element_id ? parent : row;
+      const node = this.node(holder.element_id);
+      const boundary = (node.boundaryEvents ?? [])
+        .map((boundaryId) => this.node(boundaryId))
+        .find(
+          (candidate): candidate is BoundaryEventNode =>
+            candidate.kind === 'boundaryEvent' &&
+            candidate.trigger.type === 'error' &&
+            (candidate.trigger.errorCode === null || candidate.trigger.errorCode === errorCode),
+        );
+      if (boundary !== undefined) {
+        await this.fireBoundary(boundary, holder);
+        return true;
+      }
+      id = holder.parent_id;
+    }
+    const called = await this.db
+      .selectFrom('process_instances')
+      .select('parent_execution_id')
+      .where('tenant', '=', this.instance.tenant)
+      .where('id', '=', this.instance.id)
+      .executeTakeFirst();
+    if (called?.parent_execution_id) {
+      this.uncaughtError = { errorCode };
+      await this.terminate('errorThrown');
+      return true;
+    }
+    // Uncaught at the top of a process nobody called: the path ends there, as a none end.
+    await this.history(null, 'errorNotCaught', null, { errorCode });
+    return false;
+  }
+
+  /** A timer or message reached a waiting catch event or a boundary event. */
+  private async trigger(executionId: string, elementId: string): Promise<boolean> {
+    const row = await this.execution(executionId);
+    const node = this.model.nodes[elementId];
+    if (row === undefined || node === undefined) return false;
+    if (node.kind === 'catchEvent') {
+      if (row.element_id !== node.id) return false;
+      await this.disarm(row.id);
+      await this.history(null, 'eventCaught', null, {
+        elementId: node.id,
+        type: node.trigger.type,
+      });
+      this.queue.push(this.follow(this.tokenOf(row), this.single(node.outgoing)));
+    } else if (node.kind === 'boundaryEvent') {
+      if (row.element_id !== node.attachedTo) return false;
+      await this.fireBoundary(node, row);
+    } else {
+      return false;
+    }
+    await this.run([]);
+    return true;
+  }
+
+  /**
+   * A boundary event fires on the activity's execution: interrupting cancels the activity
+   * (its task, its tokens inside, its called instance, its other timers) and leaves over the
+   * boundary event; non-interrupting leaves over it with a new token beside the activity.
+   */
+  private async fireBoundary(node: BoundaryEventNode, activity: ExecutionRow): Promise<void> {
+    await this.history(null, 'boundaryEventFired', null, {
+      elementId: node.id,
+      attachedTo: node.attachedTo,
+      type: node.trigger.type,
+      interrupting: node.cancelActivity,
+    });
+    if (!node.cancelActivity) {
+      const id = await this.insertToken(node.id, null, activity.parent_id);
+      this.queue.push({ id, nodeId: node.id, via: null, parentId: activity.parent_id });
+      return;
+    }
+    await this.cancelChildren(activity.id, 'boundaryEvent');
+    await this.cancelOwnWork(activity.id, 'boundaryEvent');
+    await this.db
+      .updateTable('process_executions')
+      .set({ element_id: node.id, state: 'active', arrived_via: null, local_variables: '{}' })
+      .where('tenant', '=', this.instance.tenant)
+      .where('id', '=', activity.id)
+      .execute();
+    this.queue.push({ id: activity.id, nodeId: node.id, via: null, parentId: activity.parent_id });
+  }
+
+  private async armBoundaryEvents(token: Token, node: ProcessNode): Promise<void> {
+    for (const boundaryId of node.boundaryEvents ?? []) {
+      const boundary = this.node(boundaryId);
+      if (boundary.kind !== 'boundaryEvent') continue;
+      if (boundary.trigger.type === 'timer') {
+        await this.schedule(token.id, boundary.id, boundary.trigger.timer, token.parentId);
+      } else if (boundary.trigger.type === 'message') {
+        await this.subscribe(token.id, boundary.id, boundary.trigger.messageName);
       }
     }
   }
 
-  private follow(token: Token, flowId: string): Token {
-    const flow = this.model.flows[flowId];
-    if (flow === undefined) throw new ProcessExecutionError(`unknown sequence flow '${flowId}'`);
-    return { id: token.id, nodeId: flow.target, via: flowId };
+  private async schedule(
+    executionId: string,
+    elementId: string,
+    timer: TimerModel,
+    scopeId: string | null,
+  ): Promise<void> {
+    const text = timer.value.includes('${')
+      ? renderTemplate(compiledTemplate(timer.value), await this.scopeVariables(scopeId, null))
+      : timer.value;
+    const due = firstDue(timer.type, text.trim(), this.dependencies.now);
+    if (due === undefined) {
+      throw new ProcessExecutionError(
+        `timer '${elementId}': '${text}' is not a valid ISO ${timer.type}`,
+      );
+    }
+    await this.db
+      .insertInto('process_jobs')
+      .values({
+        id: randomUUID(),
+        tenant: this.instance.tenant,
+        instance_id: this.instance.id,
+        execution_id: executionId,
+        element_id: elementId,
+        due_at: due.dueAt,
+        repeat_remaining: due.repeatRemaining,
+        repeat_every: due.repeatEvery,
+        created_at: this.dependencies.now,
+      })
+      .execute();
   }
 
-  private single(outgoing: readonly string[]): string {
-    const [flowId] = outgoing;
-    if (flowId === undefined) throw new ProcessExecutionError('a flow node has no outgoing flow');
-    return flowId;
+  private async subscribe(
+    executionId: string,
+    elementId: string,
+    messageName: string,
+  ): Promise<void> {
+    await this.db
+      .insertInto('process_event_subscriptions')
+      .values({
+        id: randomUUID(),
+        tenant: this.instance.tenant,
+        instance_id: this.instance.id,
+        execution_id: executionId,
+        element_id: elementId,
+        event_type: 'message',
+        event_name: messageName,
+        created_at: this.dependencies.now,
+      })
+      .execute();
   }
+
+  /** Removes the timers and message waits hanging on one execution. */
+  private async disarm(executionId: string): Promise<void> {
+    await this.db
+      .deleteFrom('process_jobs')
+      .where('tenant', '=', this.instance.tenant)
+      .where('execution_id', '=', executionId)
+      .execute();
+    await this.db
+      .deleteFrom('process_event_subscriptions')
+      .where('tenant', '=', this.instance.tenant)
+      .where('execution_id', '=', executionId)
+      .execute();
+  }
+
+  // ---- cancellation ----
+
+  /** Cancels every execution inside a scope, depth first. */
+  private async cancelChildren(scopeId: string, reason: string): Promise<void> {
+    const children = await this.db
+      .selectFrom('process_executions')
+      .select('id')
+      .where('tenant', '=', this.instance.tenant)
+      .where('parent_id', '=', scopeId)
+      .execute();
+    for (const child of children) await this.cancelTree(child.id, reason);
+  }
+
+  private async cancelTree(executionId: string, reason: string): Promise<void> {
+    await this.cancelChildren(executionId, reason);
+    await this.cancelOwnWork(executionId, reason);
+    await this.deleteExecutions([executionId]);
+  }
+
+  /** Cancels what one execution itself holds: its open task, timers, waits, called instance. */
+  private async cancelOwnWork(executionId: string, reason: string): Promise<void> {
+    const cancelled = await this.db
+      .updateTable('tasks')
+      .set({ state: 'cancelled' })
+      .where('tenant', '=', this.instance.tenant)
+      .where('execution_id', '=', executionId)
+      .where('state', '=', 'open')
+      .returning(['id', 'element_id'])
+      .execute();
+    for (const task of cancelled) {
+      await this.db
+        .deleteFrom('task_candidates')
+        .where('tenant', '=', this.instance.tenant)
+        .where('task_id', '=', task.id)
+        .execute();
+      await this.history(task.id, 'taskCancelled', null, { elementId: task.element_id, reason });
+    }
+    await this.disarm(executionId);
+    await this.dependencies.calls?.cancel([executionId]);
+  }
+
+  // ---- gateways ----
 
   /** Takes the first flow, in document order, whose condition holds; else the default. */
-  private choose(node: ExclusiveGatewayNode): string {
+  private async choose(node: ExclusiveGatewayNode, token: Token): Promise<string> {
+    const variables = await this.scopeVariables(token.parentId, null);
     for (const flowId of node.outgoing) {
       if (flowId === node.defaultFlow) continue;
       const condition = this.model.flows[flowId]?.condition ?? null;
-      if (
-        condition === null ||
-        evaluateCondition(compiledCondition(condition), this.instance.variables)
-      ) {
+      if (condition === null || evaluateCondition(compiledCondition(condition), variables)) {
         return flowId;
       }
     }
@@ -169,16 +727,7 @@ export class TokenRunner {
     // 1. Join: the token waits here until one token has arrived over each incoming flow.
     if (node.incoming.length > 1) {
       await this.park(token, 'waiting');
-      const waiting = await this.db
-        .selectFrom('process_executions')
-        .select(['id', 'arrived_via'])
-        .where('tenant', '=', this.instance.tenant)
-        .where('instance_id', '=', this.instance.id)
-        .where('element_id', '=', node.id)
-        .where('state', '=', 'waiting')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      const waiting = await this.waitingAt(node.id, token.parentId);
       const arrivals = node.incoming.map((flowId) =>
         waiting.find((row) => row.arrived_via === flowId),
       );
@@ -187,31 +736,156 @@ export class TokenRunner {
       const consumed = arrivals.flatMap((row) => (row === undefined ? [] : [row.id]));
       const [first, ...others] = consumed;
       if (first === undefined) return [];
-      await this.deleteTokens(others);
-      await this.park({ id: first, nodeId: node.id, via: null }, 'active');
-      continuing = { id: first, nodeId: node.id, via: null };
+      await this.deleteExecutions(others);
+      continuing = { id: first, nodeId: node.id, via: null, parentId: token.parentId };
+      await this.park(continuing, 'active');
     }
     // 3. Fork: the carrying token takes the first flow, new tokens the others.
+    return this.fork(node, continuing, node.outgoing);
+  }
+
+  private async fork(
+    node: ProcessNode,
+    token: Token,
+    flowIds: readonly string[],
+  ): Promise<Token[]> {
     const tokens: Token[] = [];
-    for (const [index, flowId] of node.outgoing.entries()) {
-      const id = index === 0 ? continuing.id : await this.insertToken(node.id, null);
-      tokens.push(this.follow({ id, nodeId: node.id, via: null }, flowId));
+    for (const [index, flowId] of flowIds.entries()) {
+      const id = index === 0 ? token.id : await this.insertToken(node.id, null, token.parentId);
+      tokens.push(
+        this.follow({ id, nodeId: node.id, via: null, parentId: token.parentId }, flowId),
+      );
     }
     return tokens;
   }
 
-  private async runService(node: ServiceTaskNode): Promise<void> {
+  /**
+   * Inclusive gateway: a join waits until no other token of its scope can still reach it,
+   * then one token carries on; the fork takes every flow whose condition holds (a flow
+   * without one always), else the default flow.
+   */
+  private async inclusive(node: InclusiveGatewayNode, token: Token): Promise<void> {
+    if (node.incoming.length > 1) {
+      await this.park(token, 'waiting');
+      return; // released by releaseInclusiveJoins once nothing else can arrive
+    }
+    await this.inclusiveFork(node, token);
+  }
+
+  private async inclusiveFork(node: InclusiveGatewayNode, token: Token): Promise<void> {
+    const variables = await this.scopeVariables(token.parentId, null);
+    const taken = node.outgoing.filter((flowId) => {
+      if (flowId === node.defaultFlow) return false;
+      const condition = this.model.flows[flowId]?.condition ?? null;
+      return condition === null || evaluateCondition(compiledCondition(condition), variables);
+    });
+    if (taken.length === 0 && node.defaultFlow !== null) taken.push(node.defaultFlow);
+    if (taken.length === 0) {
+      throw new ProcessExecutionError(
+        `inclusive gateway '${node.id}': no outgoing flow's condition holds and there is no default flow`,
+      );
+    }
+    this.queue.push(...(await this.fork(node, token, taken)));
+  }
+
+  /** Releases every inclusive join no other token can still reach; true if one was. */
+  private async releaseInclusiveJoins(): Promise<boolean> {
+    const waiting = await this.db
+      .selectFrom('process_executions')
+      .select(['id', 'element_id', 'parent_id'])
+      .where('tenant', '=', this.instance.tenant)
+      .where('instance_id', '=', this.instance.id)
+      .where('state', '=', 'waiting')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    for (const row of waiting) {
+      const node = this.model.nodes[row.element_id];
+      if (node?.kind !== 'inclusiveGateway') continue;
+      const others = await this.db
+        .selectFrom('process_executions')
+        .select(['id', 'element_id', 'state'])
+        .where('tenant', '=', this.instance.tenant)
+        .where('instance_id', '=', this.instance.id)
+        .where((eb) =>
+          row.parent_id === null
+            ? eb('parent_id', 'is', null)
+            : eb('parent_id', '=', row.parent_id),
+        )
+        .execute();
+      const blocked = others.some(
+        (other) =>
+          !(other.element_id === node.id && other.state === 'waiting') &&
+          this.canReach(other.element_id, node.id),
+      );
+      if (blocked) continue;
+      const arrived = others.filter(
+        (other) => other.element_id === node.id && other.state === 'waiting',
+      );
+      const [first, ...rest] = arrived.map((other) => other.id);
+      if (first === undefined) continue;
+      await this.deleteExecutions(rest);
+      const token = { id: first, nodeId: node.id, via: null, parentId: row.parent_id };
+      await this.park(token, 'active');
+      await this.inclusiveFork(node, token);
+      return true;
+    }
+    return false;
+  }
+
+  /** Whether a path of flows (or boundary events) leads from one node to another. */
+  private canReach(fromId: string, targetId: string): boolean {
+    const seen = new Set<string>([fromId]);
+    const queue = [fromId];
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const node = this.model.nodes[id];
+      if (node === undefined) continue;
+      const next = [
+        ...node.outgoing.map((flowId) => this.model.flows[flowId]?.target),
+        ...(node.boundaryEvents ?? []),
+      ];
+      for (const neighbour of next) {
+        if (neighbour === targetId) return true;
+        if (neighbour !== undefined && !seen.has(neighbour)) {
+          seen.add(neighbour);
+          queue.push(neighbour);
+        }
+      }
+    }
+    return false;
+  }
+
+  private async waitingAt(elementId: string, parentId: string | null) {
+    return this.db
+      .selectFrom('process_executions')
+      .select(['id', 'arrived_via'])
+      .where('tenant', '=', this.instance.tenant)
+      .where('instance_id', '=', this.instance.id)
+      .where('element_id', '=', elementId)
+      .where('state', '=', 'waiting')
+      .where((eb) =>
+        parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  // ---- tasks and service handlers ----
+
+  private async runService(node: ServiceTaskNode, token: Token): Promise<void> {
     const handler = this.dependencies.handlers.get(node.handler);
     if (handler === undefined) {
       throw new ProcessExecutionError(
         `service task '${node.id}': no handler named '${node.handler}' is registered`,
       );
     }
+    const variables = await this.scopeVariables(token.parentId, null);
     // Built with fromEntries so a property named `__proto__` stays an ordinary key.
     const properties = Object.fromEntries(
       Object.entries(node.properties).map(([name, value]) => [
         name,
-        renderTemplate(compiledTemplate(value), this.instance.variables),
+        renderTemplate(compiledTemplate(value), variables),
       ]),
     );
     const result = await handler({
@@ -221,7 +895,7 @@ export class TokenRunner {
       definitionKey: this.instance.definitionKey,
       elementId: node.id,
       startedBy: this.instance.startedBy,
-      variables: structuredClone(this.instance.variables),
+      variables: structuredClone(variables),
       properties,
       db: this.db,
     });
@@ -234,8 +908,9 @@ export class TokenRunner {
   }
 
   private async createTask(node: UserTaskNode, token: Token): Promise<void> {
-    // 1. Fill in the templates from the variables as they stand now.
-    const resolved = resolveUserTask(node, this.instance.variables, {
+    // 1. Fill in the templates from the variables as they stand now (an item's own too).
+    const variables = await this.scopeVariables(token.parentId, token.id);
+    const resolved = resolveUserTask(node, variables, {
       instanceStartedAt: this.instance.startedAt,
       taskCreatedAt: this.dependencies.now,
     });
@@ -282,7 +957,66 @@ export class TokenRunner {
     await this.dependencies.onTaskCreated(toTask(row), candidates);
   }
 
-  private async insertToken(elementId: string, via: string | null): Promise<string> {
+  // ---- rows ----
+
+  /**
+   * The variables seen inside a scope: the process variables, overlaid by the local
+   * variables of each enclosing execution (an item's element variable, the counters).
+   */
+  private async scopeVariables(scopeId: string | null, ownId: string | null): Promise<Variables> {
+    const layers: Variables[] = [];
+    const own = ownId === null ? undefined : await this.execution(ownId);
+    if (own !== undefined) layers.push(visible(own.local_variables));
+    // Scopes nest a few levels deep; the bound only guards against a corrupt cycle.
+    for (let id = scopeId, hops = 0; id !== null && hops < 100; hops += 1) {
+      const row = await this.execution(id);
+      if (row === undefined) break;
+      layers.unshift(visible(row.local_variables));
+      id = row.parent_id;
+    }
+    return Object.assign({}, this.instance.variables, ...layers) as Variables;
+  }
+
+  private async execution(id: string): Promise<ExecutionRow | undefined> {
+    if (this.removed.has(id)) return undefined;
+    return this.db
+      .selectFrom('process_executions')
+      .select(['id', 'element_id', 'state', 'parent_id', 'local_variables'])
+      .where('tenant', '=', this.instance.tenant)
+      .where('instance_id', '=', this.instance.id)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  private tokenOf(row: ExecutionRow): Token {
+    return { id: row.id, nodeId: row.element_id, via: null, parentId: row.parent_id };
+  }
+
+  private node(id: string): ProcessNode {
+    const node = this.model.nodes[id];
+    if (node === undefined)
+      throw new ProcessExecutionError(`a token reached unknown element '${id}'`);
+    return node;
+  }
+
+  private follow(token: Token, flowId: string): Token {
+    const flow = this.model.flows[flowId];
+    if (flow === undefined) throw new ProcessExecutionError(`unknown sequence flow '${flowId}'`);
+    return { id: token.id, nodeId: flow.target, via: flowId, parentId: token.parentId };
+  }
+
+  private single(outgoing: readonly string[]): string {
+    const [flowId] = outgoing;
+    if (flowId === undefined) throw new ProcessExecutionError('a flow node has no outgoing flow');
+    return flowId;
+  }
+
+  private async insertToken(
+    elementId: string,
+    via: string | null,
+    parentId: string | null,
+    locals: Variables = {},
+  ): Promise<string> {
     const id = randomUUID();
     await this.db
       .insertInto('process_executions')
@@ -294,12 +1028,14 @@ export class TokenRunner {
         state: 'active',
         arrived_via: via,
         created_at: this.dependencies.now,
+        parent_id: parentId,
+        local_variables: JSON.stringify(locals),
       })
       .execute();
     return id;
   }
 
-  private async park(token: Token, state: 'active' | 'waiting'): Promise<void> {
+  private async park(token: Token, state: ExecutionState): Promise<void> {
     await this.db
       .updateTable('process_executions')
       .set({ element_id: token.nodeId, state, arrived_via: token.via })
@@ -308,8 +1044,18 @@ export class TokenRunner {
       .execute();
   }
 
-  private async deleteTokens(ids: readonly string[]): Promise<void> {
+  private async setLocals(executionId: string, locals: Variables): Promise<void> {
+    await this.db
+      .updateTable('process_executions')
+      .set({ local_variables: JSON.stringify(locals) })
+      .where('tenant', '=', this.instance.tenant)
+      .where('id', '=', executionId)
+      .execute();
+  }
+
+  private async deleteExecutions(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
+    for (const id of ids) this.removed.add(id);
     await this.db
       .deleteFrom('process_executions')
       .where('tenant', '=', this.instance.tenant)
@@ -337,4 +1083,21 @@ export class TokenRunner {
       })
       .execute();
   }
+}
+
+/** Local variables without the engine's own (`__...`) entries. */
+function visible(locals: Variables): Variables {
+  return Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('__')));
+}
+
+/** The value an in/out mapping copies: a variable, or a `${...}` over the variables. */
+function mappedValue(
+  mapping: { readonly source: string | null; readonly sourceExpression: string | null },
+  variables: Variables,
+): JsonValue {
+  if (mapping.sourceExpression !== null) {
+    return evaluateTemplate(compiledTemplate(mapping.sourceExpression), variables);
+  }
+  const name = mapping.source ?? '';
+  return Object.prototype.hasOwnProperty.call(variables, name) ? (variables[name] ?? null) : null;
 }

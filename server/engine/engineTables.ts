@@ -38,6 +38,9 @@ export interface ProcessInstancesTable {
   variables: Json<Variables>;
   /** Bumped on every change, so a stale writer can be detected. */
   version: Generated<number>;
+  /** For an instance started by a call activity: the calling instance and its waiting token. */
+  parent_instance_id: ColumnType<string | null, string | null | undefined, string | null>;
+  parent_execution_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -49,9 +52,45 @@ export interface ExecutionsTable {
   tenant: string;
   instance_id: string;
   element_id: string;
-  state: 'active' | 'waiting';
+  state: ExecutionState;
   /** The flow the token arrived over; a join counts distinct ones. */
   arrived_via: string | null;
+  created_at: Timestamp;
+  /** The scope execution (sub-process, multi-instance) this token runs inside. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Variables of this execution only: a multi-instance item, loop counter and counters. */
+  local_variables: ColumnType<Variables, string | undefined, string>;
+}
+
+/**
+ * `active`: a token moving or resting at a wait state; `waiting`: at a join; `scope`: an
+ * embedded sub-process (or one multi-instance item of it) waiting for its children;
+ * `multiInstance`: the root of a multi-instance activity, holding its counters.
+ */
+export type ExecutionState = 'active' | 'waiting' | 'scope' | 'multiInstance';
+
+/** A timer waiting to fire (ACT_RU_TIMER_JOB). */
+export interface JobsTable {
+  id: string;
+  tenant: string;
+  instance_id: string;
+  execution_id: string;
+  element_id: string;
+  due_at: Timestamp;
+  repeat_remaining: number | null;
+  repeat_every: string | null;
+  created_at: Timestamp;
+}
+
+/** A token waiting for a message by name (ACT_RU_EVENT_SUBSCR). */
+export interface EventSubscriptionsTable {
+  id: string;
+  tenant: string;
+  instance_id: string;
+  execution_id: string;
+  element_id: string;
+  event_type: 'message';
+  event_name: string;
   created_at: Timestamp;
 }
 
@@ -68,7 +107,7 @@ export interface TasksTable {
   assignee: string | null;
   created_at: Timestamp;
   due_date: NullableTimestamp;
-  state: 'open' | 'completed';
+  state: 'open' | 'completed' | 'cancelled';
   completed_at: NullableTimestamp;
   completed_by: string | null;
   outcome: string | null;
@@ -108,4 +147,6 @@ export interface EngineTables {
   tasks: TasksTable;
   task_candidates: TaskCandidatesTable;
   process_history: ProcessHistoryTable;
+  process_jobs: JobsTable;
+  process_event_subscriptions: EventSubscriptionsTable;
 }

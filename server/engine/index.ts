@@ -1,9 +1,13 @@
 // The engine's public surface; the rest of the server imports from here only.
 export { ProcessEngine } from './ProcessEngine';
+export { JobScheduler } from './JobScheduler';
+export type { JobSchedulerOptions } from './JobScheduler';
 export type {
   AssignTaskInput,
   CompleteTaskInput,
+  CorrelateMessageInput,
   DeployFolderResult,
+  JobFiring,
   EngineListener,
   ProcessEndedEvent,
   ProcessEngineOptions,

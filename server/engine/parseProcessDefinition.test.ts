@@ -157,9 +157,10 @@ describe('parseProcessDefinition', () => {
     ],
     [
       '<userTask id="x"><multiInstanceLoopCharacteristics /></userTask>',
-      'multi-instance and loops are not supported',
+      'a multi-instance activity needs a collection or a loopCardinality',
     ],
-    ['<subProcess id="x" />', "bpmn:SubProcess 'x': this element type is not supported"],
+    ['<userTask id="x"><standardLoopCharacteristics /></userTask>', 'use multi-instance'],
+    ['<subProcess id="x" />', "Sub-process 'x' needs exactly one start event"],
     ['<scriptTask id="x" />', "bpmn:ScriptTask 'x': this element type is not supported"],
     [
       '<intermediateCatchEvent id="x"><timerEventDefinition /></intermediateCatchEvent>',

@@ -9,11 +9,16 @@ import { parseIsoDuration } from './parseIsoDuration';
 import { isTemplate, parseTemplate } from './parseTemplate';
 import type {
   DueDateFrom,
+  EventTrigger,
+  MultiInstanceModel,
   ProcessModel,
   ProcessNode,
   SequenceFlowModel,
+  TimerModel,
   UserTaskNode,
+  VariableMapping,
 } from './processModel';
+import { isValidTimerText } from './timerSchedule';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
 export interface ParseProcessDefinitionOptions {
@@ -36,6 +41,18 @@ const supportedTypes: ReadonlySet<string> = new Set([
   'bpmn:SequenceFlow',
   'bpmn:Task',
   'bpmn:ManualTask',
+  'bpmn:InclusiveGateway',
+  'bpmn:SubProcess',
+  'bpmn:CallActivity',
+  'bpmn:IntermediateCatchEvent',
+  'bpmn:BoundaryEvent',
+]);
+
+/** Activities that may be multi-instance or carry boundary events. */
+const scopedActivityTypes: ReadonlySet<string> = new Set([
+  'bpmn:UserTask',
+  'bpmn:SubProcess',
+  'bpmn:CallActivity',
 ]);
 
 /**
@@ -151,9 +168,9 @@ export async function parseProcessDefinition(
   const flows: Record<string, SequenceFlowModel> = {};
   const incoming = new Map<string, string[]>();
   const outgoing = new Map<string, string[]>();
-  const flowElements = nodeList(process, 'flowElements').filter(
-    (element) => !dataTypes.has(element.$type),
-  );
+  const scoped = collectFlowElements(process, null);
+  const flowElements = scoped.map((entry) => entry.element);
+  const scopeOf = new Map(scoped.map((entry) => [entry.element, entry.scope]));
   const flowIds = new Set(flowElements.map((element) => text(element, 'id')));
   for (const element of flowElements) {
     if (!supportedTypes.has(element.$type)) {
@@ -173,6 +190,7 @@ export async function parseProcessDefinition(
     if (!supportedTypes.has(element.$type) || element.$type === 'bpmn:SequenceFlow') continue;
     const id = text(element, 'id') ?? '';
     const node = readNode(element, {
+      scope: scopeOf.get(element) ?? null,
       incoming: incoming.get(id) ?? [],
       outgoing: outgoing.get(id) ?? [],
       processProperties,
@@ -184,6 +202,7 @@ export async function parseProcessDefinition(
     if (node) nodes[id] = node;
   }
   if (errors.length > 0) return { errors };
+  attachBoundaryEvents(nodes);
 
   // 5. Check the graph: flows join known nodes, arities fit each kind, conditions sit
   //    only where they are evaluated, and every node lies on a path from start to end.
@@ -225,6 +244,7 @@ export async function parseProcessDefinition(
       initiatorVariable,
       startEventId,
       startFormKey,
+      messageStarts: messageStarts(nodes),
       nodes,
       flows,
     },
@@ -233,6 +253,8 @@ export async function parseProcessDefinition(
 
 /** Per-node reading context: the node's flows and the process-wide settings. */
 interface NodeContext {
+  /** The sub-process the node lies in, or null at the process level. */
+  readonly scope: string | null;
   readonly incoming: readonly string[];
   readonly outgoing: readonly string[];
   readonly processProperties: Readonly<Record<string, string>>;
@@ -255,25 +277,119 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
     name: text(element, 'name'),
     incoming: context.incoming,
     outgoing: context.outgoing,
+    // Only nodes inside a sub-process say so, so process-level models read as before.
+    ...(context.scope === null ? {} : { scope: context.scope }),
   };
   if (base.id === '') {
     errors.push(elementError(element, 'every flow node needs an id'));
     return undefined;
   }
   checkExtensions(element, context);
+  let multiInstance: MultiInstanceModel | null = null;
   if (element.loopCharacteristics !== undefined) {
-    errors.push(elementError(element, 'multi-instance and loops are not supported'));
+    multiInstance = readMultiInstance(element, context);
   }
-  if (nodeList(element, 'eventDefinitions').length > 0) {
-    const kinds = nodeList(element, 'eventDefinitions').map((definition) => definition.$type);
+  const definitions = nodeList(element, 'eventDefinitions');
+  const eventTypes: Readonly<Record<string, readonly string[]>> = {
+    'bpmn:StartEvent': context.scope === null ? ['bpmn:MessageEventDefinition'] : [],
+    'bpmn:EndEvent': ['bpmn:TerminateEventDefinition', 'bpmn:ErrorEventDefinition'],
+    'bpmn:IntermediateCatchEvent': ['bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition'],
+    'bpmn:BoundaryEvent': [
+      'bpmn:TimerEventDefinition',
+      'bpmn:MessageEventDefinition',
+      'bpmn:ErrorEventDefinition',
+    ],
+  };
+  const allowed = eventTypes[element.$type] ?? [];
+  if (definitions.length > 1 || definitions.some((d) => !allowed.includes(d.$type))) {
+    const kinds = definitions.map((definition) => definition.$type);
     errors.push(elementError(element, `event definitions (${kinds.join(', ')}) are not supported`));
+    return undefined;
   }
+  const [definition] = definitions;
   checkTemplate(element, 'name', base.name, errors);
+  const activity = multiInstance === null ? base : { ...base, multiInstance };
   switch (element.$type) {
-    case 'bpmn:StartEvent':
-      return { ...base, kind: 'startEvent' };
-    case 'bpmn:EndEvent':
+    case 'bpmn:StartEvent': {
+      const trigger = definition ? readTrigger(element, definition, errors) : undefined;
+      return {
+        ...base,
+        kind: 'startEvent',
+        messageName: trigger?.type === 'message' ? trigger.messageName : null,
+      };
+    }
+    case 'bpmn:EndEvent': {
+      if (definition?.$type === 'bpmn:TerminateEventDefinition') {
+        return { ...base, kind: 'endEvent', terminate: true };
+      }
+      if (definition !== undefined) {
+        const trigger = readTrigger(element, definition, errors);
+        return {
+          ...base,
+          kind: 'endEvent',
+          throwsError: true,
+          errorCode: trigger?.type === 'error' ? trigger.errorCode : null,
+        };
+      }
       return { ...base, kind: 'endEvent' };
+    }
+    case 'bpmn:IntermediateCatchEvent':
+    case 'bpmn:BoundaryEvent': {
+      if (definition === undefined) {
+        errors.push(elementError(element, 'needs a timer, message or error event definition'));
+        return undefined;
+      }
+      const trigger = readTrigger(element, definition, errors);
+      if (trigger === undefined) return undefined;
+      if (element.$type === 'bpmn:IntermediateCatchEvent') {
+        return { ...base, kind: 'catchEvent', trigger };
+      }
+      const attached = element.attachedToRef as ModdleNode | undefined;
+      const attachedTo = attached ? text(attached, 'id') : null;
+      if (
+        attached === undefined ||
+        attachedTo === null ||
+        !scopedActivityTypes.has(attached.$type)
+      ) {
+        errors.push(
+          elementError(
+            element,
+            'a boundary event must sit on a user task, sub-process or call activity',
+          ),
+        );
+        return undefined;
+      }
+      if (trigger.type === 'error' && attached.$type === 'bpmn:UserTask') {
+        errors.push(elementError(element, 'a user task throws no errors to catch'));
+      }
+      const cancelActivity = element.cancelActivity !== false;
+      if (trigger.type === 'error' && !cancelActivity) {
+        errors.push(elementError(element, 'an error boundary event always interrupts'));
+      }
+      return { ...base, kind: 'boundaryEvent', attachedTo, cancelActivity, trigger };
+    }
+    case 'bpmn:InclusiveGateway': {
+      const defaultFlow = element.default as ModdleNode | undefined;
+      return {
+        ...base,
+        kind: 'inclusiveGateway',
+        defaultFlow: defaultFlow ? text(defaultFlow, 'id') : null,
+      };
+    }
+    case 'bpmn:SubProcess':
+      if (element.triggeredByEvent === true) {
+        errors.push(elementError(element, 'event sub-processes are not supported'));
+      }
+      // The start event is found once every node is read (see attachBoundaryEvents).
+      return { ...activity, kind: 'subProcess', startEventId: '' };
+    case 'bpmn:CallActivity': {
+      const calledElement = text(element, 'calledElement') ?? '';
+      if (!keyPattern.test(calledElement)) {
+        errors.push(elementError(element, `calledElement '${calledElement}' is not a process key`));
+      }
+      const mappings = readCallMappings(element, errors);
+      return { ...activity, kind: 'callActivity', calledElement, ...mappings };
+    }
     case 'bpmn:ExclusiveGateway': {
       const defaultFlow = element.default as ModdleNode | undefined;
       return {
@@ -289,7 +405,10 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
       // As in Flowable: a task with no behaviour of its own lets the token pass.
       return { ...base, kind: 'noopTask' };
     case 'bpmn:UserTask':
-      return readUserTask(element, base, context);
+      return {
+        ...readUserTask(element, base, context),
+        ...(multiInstance ? { multiInstance } : {}),
+      };
     case 'bpmn:ServiceTask': {
       const handler = readHandler(element, context);
       const properties = readProperties(element, errors);
@@ -590,40 +709,81 @@ function checkGraph(
       }
     }
   }
-  // 2. One none start event, at least one end event.
-  const starts = all.filter((node) => node.kind === 'startEvent');
-  if (starts.length !== 1) {
-    errors.push(fileError(`A process needs exactly one start event; found ${starts.length}`));
+  // A flow stays inside its sub-process: a token cannot leave a scope but by its end.
+  for (const flow of Object.values(flows)) {
+    const source = nodes[flow.source];
+    const target = nodes[flow.target];
+    if (source && target && (source.scope ?? null) !== (target.scope ?? null)) {
+      errors.push({
+        elementId: flow.id,
+        elementType: 'bpmn:SequenceFlow',
+        message: `bpmn:SequenceFlow '${flow.id}': crosses the border of a sub-process`,
+      });
+    }
   }
-  if (!all.some((node) => node.kind === 'endEvent')) {
-    errors.push(fileError('A process needs at least one end event'));
+  // 2. One none start event per process and sub-process (the process may have message
+  //    start events besides, or instead), at least one end event in each.
+  const scopes = [null, ...all.filter((node) => node.kind === 'subProcess').map((node) => node.id)];
+  const starts = all.filter((node) => node.kind === 'startEvent' && (node.scope ?? null) === null);
+  for (const scope of scopes) {
+    const inScope = all.filter((node) => (node.scope ?? null) === scope);
+    const noneStarts = inScope.filter((node) => node.kind === 'startEvent' && !node.messageName);
+    const messageStartCount =
+      inScope.length -
+      inScope.filter((node) => node.kind !== 'startEvent' || !node.messageName).length;
+    const where = scope === null ? 'A process' : `Sub-process '${scope}'`;
+    const scopeNode = scope === null ? undefined : nodes[scope];
+    const report = (message: string): void => {
+      if (scopeNode === undefined) errors.push(fileError(message));
+      else fail(scopeNode, message);
+    };
+    if (
+      noneStarts.length > 1 ||
+      (noneStarts.length === 0 && (scope !== null || messageStartCount === 0))
+    ) {
+      report(`${where} needs exactly one start event; found ${noneStarts.length}`);
+    }
+    if (!inScope.some((node) => node.kind === 'endEvent')) {
+      report(`${where} needs at least one end event`);
+    }
   }
   // 3. Arity per kind, and conditions only where they are evaluated.
   for (const node of all) {
     const outs = node.outgoing.map((id) => flows[id]).filter((flow) => flow !== undefined);
-    if (node.kind === 'startEvent' && node.incoming.length > 0)
-      fail(node, 'a start event cannot have incoming flows');
-    if (node.kind !== 'startEvent' && node.incoming.length === 0) fail(node, 'no flow leads here');
+    if ((node.kind === 'startEvent' || node.kind === 'boundaryEvent') && node.incoming.length > 0)
+      fail(
+        node,
+        `a ${node.kind === 'startEvent' ? 'start' : 'boundary'} event cannot have incoming flows`,
+      );
+    if (node.kind !== 'startEvent' && node.kind !== 'boundaryEvent' && node.incoming.length === 0)
+      fail(node, 'no flow leads here');
     if (node.kind === 'endEvent' && outs.length > 0)
       fail(node, 'an end event cannot have outgoing flows');
     if (node.kind !== 'endEvent' && outs.length === 0) fail(node, 'no flow leaves here');
-    const isGateway = node.kind === 'exclusiveGateway' || node.kind === 'parallelGateway';
+    const isGateway =
+      node.kind === 'exclusiveGateway' ||
+      node.kind === 'parallelGateway' ||
+      node.kind === 'inclusiveGateway';
     if (!isGateway && node.kind !== 'endEvent' && outs.length > 1) {
       fail(
         node,
-        'only a gateway may have several outgoing flows; add an exclusive or parallel gateway',
+        'only a gateway may have several outgoing flows; add an exclusive, inclusive or parallel gateway',
       );
     }
     for (const flow of outs) {
-      if (flow.condition !== null && node.kind !== 'exclusiveGateway') {
+      if (
+        flow.condition !== null &&
+        node.kind !== 'exclusiveGateway' &&
+        node.kind !== 'inclusiveGateway'
+      ) {
         errors.push({
           elementId: flow.id,
           elementType: 'bpmn:SequenceFlow',
-          message: `bpmn:SequenceFlow '${flow.id}': only flows leaving an exclusive gateway may carry a condition`,
+          message: `bpmn:SequenceFlow '${flow.id}': only flows leaving an exclusive or inclusive gateway may carry a condition`,
         });
       }
     }
-    if (node.kind === 'exclusiveGateway') {
+    if (node.kind === 'exclusiveGateway' || node.kind === 'inclusiveGateway') {
       if (node.defaultFlow !== null) {
         const defaultFlow = flows[node.defaultFlow];
         if (defaultFlow === undefined || defaultFlow.source !== node.id) {
@@ -641,11 +801,19 @@ function checkGraph(
       }
     }
   }
-  const start = starts[0];
+  const start = starts.find((node) => node.kind === 'startEvent' && !node.messageName) ?? starts[0];
   if (errors.length > 0 || start === undefined) return undefined;
 
-  // 4. Every node is reachable from the start and can reach an end.
-  const forward = reach([start.id], (node) => node.outgoing.map((id) => flows[id]?.target));
+  // 4. Every node is reachable from a start and can reach an end; an activity leads to
+  //    its boundary events, a sub-process to its start event.
+  const forward = reach(
+    starts.map((node) => node.id),
+    (node) => [
+      ...node.outgoing.map((id) => flows[id]?.target),
+      ...(node.boundaryEvents ?? []),
+      ...(node.kind === 'subProcess' ? [node.startEventId] : []),
+    ],
+  );
   const ends = all.filter((node) => node.kind === 'endEvent').map((node) => node.id);
   const backward = reach(ends, (node) => node.incoming.map((id) => flows[id]?.source));
   function reach(from: string[], next: (node: ProcessNode) => (string | undefined)[]): Set<string> {
@@ -678,6 +846,10 @@ function checkGraph(
  * A node on a cycle of automatic nodes (no user task on it), found by a depth-first search
  * with its own stack, so a chain of any length cannot overflow the call stack.
  */
+function waits(node: ProcessNode): boolean {
+  return node.kind === 'userTask' || node.kind === 'catchEvent';
+}
+
 function findAutomaticLoop(
   nodes: Readonly<Record<string, ProcessNode>>,
   flows: Readonly<Record<string, SequenceFlowModel>>,
@@ -686,11 +858,9 @@ function findAutomaticLoop(
   const automaticTargets = (node: ProcessNode): ProcessNode[] =>
     node.outgoing
       .map((flowId) => nodes[flows[flowId]?.target ?? ''])
-      .filter(
-        (target): target is ProcessNode => target !== undefined && target.kind !== 'userTask',
-      );
+      .filter((target): target is ProcessNode => target !== undefined && !waits(target));
   for (const root of Object.values(nodes)) {
-    if (root.kind === 'userTask' || state.has(root.id)) continue;
+    if (waits(root) || state.has(root.id)) continue;
     state.set(root.id, 'open');
     const stack: { node: ProcessNode; next: ProcessNode[]; index: number }[] = [
       { node: root, next: automaticTargets(root), index: 0 },
@@ -726,7 +896,9 @@ function checkExtensions(element: ModdleNode, read: Reading): void {
   extensions.bindPrefixes(element);
   for (const extension of extensionValues(element)) {
     const dialect = extensions.dialectOf(extension.$type);
-    if (dialect !== undefined && !readableExtensions.has(extension.$type)) {
+    const local = extension.$type.slice(extension.$type.indexOf(':') + 1).toLowerCase();
+    const isMapping = element.$type === 'bpmn:CallActivity' && (local === 'in' || local === 'out');
+    if (dialect !== undefined && !readableExtensions.has(extension.$type) && !isMapping) {
       const reason = /listener$/i.test(extension.$type)
         ? 'listeners run code and are not supported'
         : 'is not supported';
@@ -875,4 +1047,217 @@ function expressionError(element: ModdleNode, what: string, error: unknown): Dep
 
 function fileError(message: string): DeployError {
   return { elementId: null, elementType: null, message };
+}
+
+/** A flow element and the sub-process it lies in (null at the process level). */
+interface ScopedElement {
+  readonly element: ModdleNode;
+  readonly scope: string | null;
+}
+
+/** The flow elements of a process or sub-process and, depth first, of its sub-processes. */
+function collectFlowElements(container: ModdleNode, scope: string | null): ScopedElement[] {
+  const found: ScopedElement[] = [];
+  for (const element of nodeList(container, 'flowElements')) {
+    if (dataTypes.has(element.$type)) continue;
+    found.push({ element, scope });
+    if (element.$type === 'bpmn:SubProcess') {
+      found.push(...collectFlowElements(element, text(element, 'id')));
+    }
+  }
+  return found;
+}
+
+/**
+ * Lists each activity's boundary events on it and gives each sub-process its start event,
+ * once every node is read.
+ */
+function attachBoundaryEvents(nodes: Record<string, ProcessNode>): void {
+  for (const node of Object.values(nodes)) {
+    if (node.kind === 'boundaryEvent') {
+      const activity = nodes[node.attachedTo];
+      if (activity !== undefined) {
+        nodes[activity.id] = {
+          ...activity,
+          boundaryEvents: [...(activity.boundaryEvents ?? []), node.id],
+        };
+      }
+    }
+  }
+  for (const node of Object.values(nodes)) {
+    if (node.kind !== 'subProcess') continue;
+    const start = Object.values(nodes).find(
+      (inner) => inner.kind === 'startEvent' && inner.scope === node.id,
+    );
+    nodes[node.id] = { ...node, startEventId: start?.id ?? '' };
+  }
+}
+
+/** Message start events by message name. */
+function messageStarts(nodes: Readonly<Record<string, ProcessNode>>): Record<string, string> {
+  const starts: Record<string, string> = {};
+  for (const node of Object.values(nodes)) {
+    if (node.kind === 'startEvent' && node.messageName) starts[node.messageName] = node.id;
+  }
+  return starts;
+}
+
+/** What a catch, boundary, start or end event's definition waits for or throws. */
+function readTrigger(
+  element: ModdleNode,
+  definition: ModdleNode,
+  errors: DeployError[],
+): EventTrigger | undefined {
+  switch (definition.$type) {
+    case 'bpmn:MessageEventDefinition': {
+      const message = definition.messageRef as ModdleNode | undefined;
+      const messageName = message ? (text(message, 'name') ?? text(message, 'id')) : null;
+      if (messageName === null || messageName.trim() === '') {
+        errors.push(elementError(element, 'a message event needs a messageRef to a named message'));
+        return undefined;
+      }
+      return { type: 'message', messageName };
+    }
+    case 'bpmn:ErrorEventDefinition': {
+      const error = definition.errorRef as ModdleNode | undefined;
+      return { type: 'error', errorCode: error ? text(error, 'errorCode') : null };
+    }
+    case 'bpmn:TimerEventDefinition': {
+      const timer = readTimer(element, definition, errors);
+      return timer ? { type: 'timer', timer } : undefined;
+    }
+    default:
+      errors.push(elementError(element, `${definition.$type} is not supported`));
+      return undefined;
+  }
+}
+
+/** Exactly one of timeDuration, timeDate, timeCycle: an ISO text or a `${...}` giving one. */
+function readTimer(
+  element: ModdleNode,
+  definition: ModdleNode,
+  errors: DeployError[],
+): TimerModel | undefined {
+  const kinds = [
+    ['duration', 'timeDuration'],
+    ['date', 'timeDate'],
+    ['cycle', 'timeCycle'],
+  ] as const;
+  const given = kinds.filter(([, property]) => definition[property] !== undefined);
+  const [first] = given;
+  if (first === undefined || given.length > 1) {
+    errors.push(
+      elementError(element, 'a timer needs exactly one of timeDuration, timeDate or timeCycle'),
+    );
+    return undefined;
+  }
+  const [type, property] = first;
+  const value = (text(definition[property] as ModdleNode, 'body') ?? '').trim();
+  const parts = checkTemplate(element, property, value, errors);
+  if (parts !== undefined && !isTemplate(parts) && !isValidTimerText(type, value)) {
+    errors.push(elementError(element, `${property} '${value}' is not a valid ISO ${type}`));
+    return undefined;
+  }
+  return { type, value };
+}
+
+/** `multiInstanceLoopCharacteristics` on a user task, sub-process or call activity. */
+function readMultiInstance(element: ModdleNode, context: NodeContext): MultiInstanceModel | null {
+  const { errors, extensions } = context;
+  const loop = element.loopCharacteristics as ModdleNode;
+  if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') {
+    errors.push(elementError(element, `${loop.$type} is not supported; use multi-instance`));
+    return null;
+  }
+  if (!scopedActivityTypes.has(element.$type)) {
+    errors.push(
+      elementError(
+        element,
+        'only user tasks, sub-processes and call activities may be multi-instance',
+      ),
+    );
+    return null;
+  }
+  const conflict = (message: string): void => {
+    errors.push(elementError(element, message));
+  };
+  extensions.bindPrefixes(loop);
+  for (const attribute of extensions.unsupportedAttributes(loop, readsNothing)) {
+    if (attribute.local !== 'collection' && attribute.local !== 'elementVariable') {
+      conflict(`${attribute.qualified}="${attribute.value}" is not supported here`);
+    }
+  }
+  const collection = extensions.attribute(loop, 'collection', conflict)?.value ?? null;
+  const elementVariable = extensions.attribute(loop, 'elementVariable', conflict)?.value ?? null;
+  const cardinalityNode = loop.loopCardinality as ModdleNode | undefined;
+  const cardinality = cardinalityNode ? (text(cardinalityNode, 'body') ?? '').trim() : null;
+  const conditionNode = loop.completionCondition as ModdleNode | undefined;
+  const completionCondition = conditionNode ? (text(conditionNode, 'body') ?? '').trim() : null;
+  if (collection === null && cardinality === null) {
+    conflict('a multi-instance activity needs a collection or a loopCardinality');
+  }
+  if (collection !== null) checkTemplate(element, 'collection', collection, errors);
+  if (cardinality !== null) {
+    const parts = checkTemplate(element, 'loopCardinality', cardinality, errors);
+    if (parts !== undefined && !isTemplate(parts) && !/^\d{1,6}$/.test(cardinality)) {
+      conflict(`loopCardinality '${cardinality}' is not a whole number`);
+    }
+  }
+  if (
+    elementVariable !== null &&
+    (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(elementVariable) || isForbiddenName(elementVariable))
+  ) {
+    conflict(`elementVariable '${elementVariable}' is not a usable variable name`);
+  }
+  if (completionCondition !== null) {
+    try {
+      parseCondition(completionCondition);
+    } catch (error) {
+      errors.push(expressionError(element, `completionCondition '${completionCondition}'`, error));
+    }
+  }
+  return {
+    sequential: loop.isSequential === true,
+    cardinality,
+    collection,
+    elementVariable,
+    completionCondition,
+  };
+}
+
+/** A call activity's `in` and `out` mappings (Camunda elements, or Flowable/Activiti ones). */
+function readCallMappings(
+  element: ModdleNode,
+  errors: DeployError[],
+): { inputs: VariableMapping[]; outputs: VariableMapping[] } {
+  const inputs: VariableMapping[] = [];
+  const outputs: VariableMapping[] = [];
+  for (const extension of extensionValues(element)) {
+    const local = extension.$type.slice(extension.$type.indexOf(':') + 1).toLowerCase();
+    if (local !== 'in' && local !== 'out') continue;
+    const source = text(extension, 'source');
+    const sourceExpression = text(extension, 'sourceExpression');
+    const target = text(extension, 'target');
+    const all = text(extension, 'variables') === 'all';
+    const usable = (name: string | null): boolean =>
+      name !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !isForbiddenName(name);
+    if (
+      !all &&
+      (!usable(target) ||
+        (source === null) === (sourceExpression === null) ||
+        (source !== null && !usable(source)))
+    ) {
+      errors.push(
+        elementError(
+          element,
+          `${extension.$type} needs variables="all", or a target and one of source or sourceExpression naming usable variables`,
+        ),
+      );
+      continue;
+    }
+    if (sourceExpression !== null)
+      checkTemplate(element, 'sourceExpression', sourceExpression, errors);
+    (local === 'in' ? inputs : outputs).push({ source, sourceExpression, target, all });
+  }
+  return { inputs, outputs };
 }

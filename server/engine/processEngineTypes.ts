@@ -56,7 +56,7 @@ export interface Task {
   readonly assignee: string | null;
   readonly createdAt: Date;
   readonly dueDate: Date | null;
-  readonly state: 'open' | 'completed';
+  readonly state: 'open' | 'completed' | 'cancelled';
   readonly completedAt: Date | null;
   readonly completedBy: string | null;
   readonly outcome: string | null;
@@ -167,3 +167,19 @@ export interface ProcessEndedEvent extends HookBase {
 
 /** A subscriber; a throw rolls back the change that raised the event. */
 export type EngineListener<E> = (event: E) => Promise<void> | void;
+
+/** A message to correlate by name, to one instance (by id or business key) or to any. */
+export interface CorrelateMessageInput {
+  readonly messageName: string;
+  readonly processInstanceId?: string;
+  readonly businessKey?: string;
+  /** Merged into the instance's variables before the waiting event moves on. */
+  readonly variables?: Variables;
+  /** Who sent it: the history actor, and the starter when a message start event starts one. */
+  readonly actor: string;
+}
+
+/** What one attempt to fire the next due timer did. */
+export type JobFiring =
+  | { readonly state: 'none' }
+  | { readonly state: 'fired' | 'dropped' | 'busy'; readonly jobId: string };

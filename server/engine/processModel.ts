@@ -22,7 +22,12 @@ export interface ProcessModel {
   readonly startEventId: string;
   /** `formKey` on the start event (any dialect): the form that starts the process, if any. */
   readonly startFormKey?: string | null;
-  /** Flow nodes by id. */
+  /**
+   * Message start events by message name: a correlated message with no waiting instance
+   * starts the latest version whose start event waits for it.
+   */
+  readonly messageStarts?: Readonly<Record<string, string>>;
+  /** Flow nodes by id, those inside sub-processes too (their `scope` names the sub-process). */
   readonly nodes: Readonly<Record<string, ProcessNode>>;
   /** Sequence flows by id. */
   readonly flows: Readonly<Record<string, SequenceFlowModel>>;
@@ -34,16 +39,101 @@ export interface NodeBase {
   readonly name: string | null;
   readonly incoming: readonly string[];
   readonly outgoing: readonly string[];
+  /** The embedded sub-process the node lies in; absent or null at the process level. */
+  readonly scope?: string | null;
+  /** Boundary events attached to this activity, in document order. */
+  readonly boundaryEvents?: readonly string[];
+  /** Multi-instance characteristics, on user tasks, sub-processes and call activities. */
+  readonly multiInstance?: MultiInstanceModel | null;
 }
+
+/** `multiInstanceLoopCharacteristics`: how many instances run, one by one or side by side. */
+export interface MultiInstanceModel {
+  readonly sequential: boolean;
+  /** `loopCardinality`: a number or a `${...}` giving one. */
+  readonly cardinality: string | null;
+  /** `collection`: a variable name or a `${...}` naming a list. */
+  readonly collection: string | null;
+  /** `elementVariable`: each instance's own item of the collection. */
+  readonly elementVariable: string | null;
+  /** `completionCondition`: a `${...}` ending the remaining instances once it holds. */
+  readonly completionCondition: string | null;
+}
+
+/** When a timer fires: after a duration, at a date, or repeatedly (`R3/PT1H`). */
+export interface TimerModel {
+  readonly type: 'duration' | 'date' | 'cycle';
+  /** The ISO text, or a `${...}` giving it. */
+  readonly value: string;
+}
+
+/** What an intermediate catch or boundary event waits for. */
+export type EventTrigger =
+  | { readonly type: 'timer'; readonly timer: TimerModel }
+  | { readonly type: 'message'; readonly messageName: string }
+  | { readonly type: 'error'; readonly errorCode: string | null };
 
 /** The none start event where a token is born. */
 export interface StartEventNode extends NodeBase {
   readonly kind: 'startEvent';
+  /** The message a message start event waits for. */
+  readonly messageName?: string | null;
 }
 
 /** A none end event: the token arriving here is consumed. */
 export interface EndEventNode extends NodeBase {
   readonly kind: 'endEvent';
+  /** A terminate end event ends its whole scope: open tasks, timers and waits are cancelled. */
+  readonly terminate?: boolean;
+  /** An error end event throws this error code to the nearest catching boundary event. */
+  readonly errorCode?: string | null;
+  /** Whether the end event throws an error (the code may be absent). */
+  readonly throwsError?: boolean;
+}
+
+/** Forks onto every flow whose condition holds; joins the tokens that can still arrive. */
+export interface InclusiveGatewayNode extends NodeBase {
+  readonly kind: 'inclusiveGateway';
+  readonly defaultFlow: string | null;
+}
+
+/** An embedded sub-process: its own start event, run in a scope of its own. */
+export interface SubProcessNode extends NodeBase {
+  readonly kind: 'subProcess';
+  readonly startEventId: string;
+}
+
+/** One in/out variable mapping of a call activity. */
+export interface VariableMapping {
+  /** A variable name, or null when `sourceExpression` or `all` is used. */
+  readonly source: string | null;
+  readonly sourceExpression: string | null;
+  readonly target: string | null;
+  /** `variables="all"`: every variable is copied. */
+  readonly all: boolean;
+}
+
+/** Starts the latest version of another process and waits for it to end. */
+export interface CallActivityNode extends NodeBase {
+  readonly kind: 'callActivity';
+  readonly calledElement: string;
+  readonly inputs: readonly VariableMapping[];
+  readonly outputs: readonly VariableMapping[];
+}
+
+/** Waits at an intermediate catch event for a timer or a message. */
+export interface CatchEventNode extends NodeBase {
+  readonly kind: 'catchEvent';
+  readonly trigger: EventTrigger;
+}
+
+/** An event on an activity's border: a timer, message or error leads out of it. */
+export interface BoundaryEventNode extends NodeBase {
+  readonly kind: 'boundaryEvent';
+  readonly attachedTo: string;
+  /** Interrupting (the default) cancels the activity; non-interrupting runs beside it. */
+  readonly cancelActivity: boolean;
+  readonly trigger: EventTrigger;
 }
 
 /**
@@ -106,7 +196,12 @@ export type ProcessNode =
   | ServiceTaskNode
   | NoopTaskNode
   | ExclusiveGatewayNode
-  | ParallelGatewayNode;
+  | ParallelGatewayNode
+  | InclusiveGatewayNode
+  | SubProcessNode
+  | CallActivityNode
+  | CatchEventNode
+  | BoundaryEventNode;
 
 /** A sequence flow; `condition` is the `${...}` source text when the flow has one. */
 export interface SequenceFlowModel {

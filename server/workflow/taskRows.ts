@@ -72,7 +72,7 @@ export interface TaskRowRecord {
   name: string;
   due_date: Date | null;
   created_at: Date;
-  state: 'open' | 'completed';
+  state: 'open' | 'completed' | 'cancelled';
   assignee: string | null;
   form_key: string | null;
   initiator_can_complete: boolean;
