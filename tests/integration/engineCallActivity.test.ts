@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { TENANT, useConformanceKit } from './engineConformanceKit';
+
+describe('call activity', () => {
+  const kit = useConformanceKit();
+
+  async function startParent() {
+    await kit.deploy('call-activity-child.bpmn', 'call-activity-parent.bpmn');
+    const parent = await kit.context.engine.startProcess(TENANT, {
+      key: 'creditApplication',
+      startedBy: 'clerk',
+      variables: { applicant: 'Ada Lovelace', amount: 15000, internalNote: 'not for the child' },
+    });
+    const child = await kit.context.db
+      .selectFrom('process_instances')
+      .select(['id', 'parent_execution_id'])
+      .where('parent_instance_id', '=', parent.id)
+      .executeTakeFirstOrThrow();
+    return { parent, childId: child.id };
+  }
+
+  it('given a call activity with in mappings, when the parent starts, then the called process runs with only the mapped variables', async () => {
+    const { parent, childId } = await startParent();
+    const child = await kit.instance(childId);
+    expect(child.definitionKey).toBe('creditScoring');
+    expect(child.variables).toEqual({ customer: 'Ada Lovelace', requested: 15000 });
+    const [task] = await kit.openTasks(childId);
+    expect(task?.name).toBe('Score Ada Lovelace for 15000');
+    expect(await kit.openTasks(parent.id)).toEqual([]);
+  });
+
+  it('given the called process ends, when its last task completes, then the out mapping reaches the parent and it moves on', async () => {
+    const { parent, childId } = await startParent();
+    const childEnd = await kit.complete(childId, 'scoreCustomer', { score: 720, scoreFound: true });
+    expect(childEnd.status).toBe('Completed');
+    const resumed = await kit.instance(parent.id);
+    expect(resumed.variables.creditScore).toBe(720);
+    expect(resumed.variables).not.toHaveProperty('scoreFound');
+    expect((await kit.openTasks(parent.id)).map((task) => task.name)).toEqual([
+      'Decide on Ada Lovelace',
+    ]);
+  });
+
+  it('given the called process throws an error end event, when it is reached, then the boundary event on the call activity catches it', async () => {
+    const { parent, childId } = await startParent();
+    await kit.complete(childId, 'scoreCustomer', { scoreFound: false });
+    expect((await kit.instance(childId)).status).toBe('Completed');
+    expect((await kit.openTasks(parent.id)).map((task) => task.elementId)).toEqual([
+      'fallbackReview',
+    ]);
+    expect((await kit.instance(parent.id)).variables).not.toHaveProperty('creditScore');
+  });
+});
