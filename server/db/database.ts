@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -55,7 +56,8 @@ async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () =
     lock = await lockFolder(location);
   }
   try {
-    const pglite = await PGlite.create(location);
+    // pg_trgm serves the records list's "contains" filters (migration 0631).
+    const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
     // idleTimeoutMillis 0: never drop the one in-process connection just for being idle.
     const pool = new pg.Pool({
       ...createPgConfig(pglite),

@@ -69,10 +69,20 @@ export function fieldIndexName(fieldKey: string): string {
 }
 
 /**
+ * The name of the trigram index of one text field key (partial filters), unique per exact
+ * key as {@link fieldIndexName} is; migration 0631 names the indexes it makes the same way.
+ */
+export function fieldTrigramIndexName(fieldKey: string): string {
+  const hash = createHash('sha256').update(fieldKey).digest('hex').slice(0, 16);
+  return `object_records_trgm_${hash}_idx`;
+}
+
+/**
  * Makes sure every field of a definition has its sort index: `(tenant, key, version,
  * data->'field', id)`, which lets a sorted page be read from the index in order, whichever
  * filter applies, instead of sorting the object's every row. One index per field key
- * serves every object and tenant that has a field of that name. Keys are checked against
+ * serves every object and tenant that has a field of that name; a text field also gets its
+ * trigram index, for partial filters. Keys are checked against
  * the field key pattern before they reach the statement.
  */
 export async function ensureFieldIndexes(
@@ -83,6 +93,13 @@ export async function ensureFieldIndexes(
     if (!FIELD_KEY.test(field.key)) throw new Error(`Bad field key ${field.key}`);
     await sql`create index if not exists ${sql.id(fieldIndexName(field.key))}
       on object_records (tenant, key, version, (data -> ${sql.lit(field.key)}), id)`.execute(db);
+    // A text field's partial filter (`data ->> 'field' ilike '%text%'`) reads its trigram
+    // index instead of every record of the object. Other types are rarely searched by part
+    // and would only slow every write.
+    if (field.type === 'string') {
+      await sql`create index if not exists ${sql.id(fieldTrigramIndexName(field.key))}
+        on object_records using gin ((data ->> ${sql.lit(field.key)}) gin_trgm_ops)`.execute(db);
+    }
   }
 }
 

@@ -46,7 +46,10 @@ function fieldValue(key: string) {
   return sql`data -> ${sql.lit(key)}`;
 }
 
-/** `data ->> 'key'`: the field's value as text. */
+/**
+ * `data ->> 'key'`: the field's value as text, with the key written into the statement so
+ * the expression is the one a text field's trigram index is built on.
+ */
 function fieldText(key: string) {
   return sql<string>`data ->> ${sql.lit(key)}`;
 }
@@ -119,6 +122,8 @@ function filterCondition(
         return sql<SqlBool>`${text} like ${`%-${date.value}`}`;
     }
   }
+  // `data ->> 'field'` is the expression of a text field's trigram index (see
+  // ensureFieldIndexes), so a contains search reads the index instead of every record.
   if (partial) return sql<SqlBool>`${fieldText(field.key)} ilike ${containsPattern(value)}`;
   switch (field.type) {
     case 'integer':
