@@ -1,7 +1,7 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { displayFormatOf, formatDateTime } from './formatDateTime';
-import { dateTimeBoundsOf, isDateTime } from './validate';
+import { dateTimeBoundsOf, isDateTime, sanitizeDateTime } from './validate';
 
 /**
  * A date and time in the browser's `datetime-local` input: each part is typed digit by
@@ -21,7 +21,9 @@ export function DateTimeWidget(props: FieldWidgetProps) {
     'aria-describedby': errorId,
   };
   if (readOnly) {
-    const shown = formatDateTime(moment, runtime.locale, displayFormatOf(field));
+    // A stored variable may carry seconds or a zone (`…:00Z`): shown as the field saves it.
+    const saved = sanitizeDateTime(moment) ?? '';
+    const shown = formatDateTime(saved, runtime.locale, displayFormatOf(field));
     return <input {...common} type="text" readOnly value={shown} />;
   }
   const { min, max } = dateTimeBoundsOf(field);
