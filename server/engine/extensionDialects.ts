@@ -52,6 +52,37 @@ const ignorableAttributes: ReadonlySet<string> = new Set([
   'formFieldValidation',
 ]);
 
+/**
+ * Attributes of every dialect that only tune how a job executor would run the process.
+ * This engine runs each step in the request that triggers it and keeps its history with
+ * the instance, so they change nothing: they are accepted, but each is named in a warning
+ * with the reason, so an author does not believe the setting is in force.
+ */
+const ignoredAttributeReasons: Readonly<Record<string, string>> = {
+  async: 'every step runs in the request that triggers it; there are no asynchronous jobs',
+  asyncBefore: 'every step runs in the request that triggers it; there are no asynchronous jobs',
+  asyncAfter: 'every step runs in the request that triggers it; there are no asynchronous jobs',
+  exclusive: 'there are no asynchronous jobs, so none needs to run exclusively',
+  jobPriority: 'there are no asynchronous jobs to prioritise',
+  taskPriority: 'there are no external tasks to prioritise',
+  historyTimeToLive: 'history is kept with its instance until the instance is deleted',
+  versionTag: 'versions are numbered on each deploy',
+  isStartableInTasklist: 'staff may start every deployed process their privileges allow',
+  formFieldValidation: "a form's fields are always validated by the form's own rules",
+};
+
+/** A setting in a definition that is accepted but has no effect, named for the author. */
+export interface DeployWarning {
+  /** The BPMN id of the element carrying it, or null for the definitions element. */
+  readonly elementId: string | null;
+  /** The moddle type of that element, such as `bpmn:UserTask`. */
+  readonly elementType: string | null;
+  /** The attribute as the file spells it (`camunda:asyncBefore`). */
+  readonly attribute: string;
+  /** A sentence naming the element, the attribute and why it has no effect. */
+  readonly message: string;
+}
+
 /** Reads the extension attributes and elements of one parsed definitions document. */
 export class ExtensionReader {
   /** Namespace prefix (as bound in the file) → dialect. */
@@ -129,6 +160,53 @@ export class ExtensionReader {
     );
   }
 
+  /**
+   * The attributes on one element, of any dialect, that are accepted without effect
+   * (see `ignoredAttributeReasons`). Camunda's come typed, and only those the file wrote
+   * count: the meta-model's defaults (`exclusive` is true) are not the author's words.
+   */
+  ignoredAttributes(element: ModdleNode): ExtensionAttribute[] {
+    const found: ExtensionAttribute[] = [];
+    for (const local of Object.keys(ignoredAttributeReasons)) {
+      const value: unknown = Object.hasOwn(element, local) ? element[local] : undefined;
+      if (value !== undefined && value !== null && isCamundaProperty(element, local)) {
+        found.push({
+          dialect: 'camunda',
+          local,
+          qualified: `camunda:${local}`,
+          value: String(value),
+        });
+      }
+    }
+    for (const attribute of this.unregisteredAttributes(element)) {
+      // The other dialects' ignorable attributes; any other is refused, not warned about.
+      if (ignorableAttributes.has(attribute.local)) found.push(attribute);
+    }
+    return found;
+  }
+
+  /**
+   * Warnings for every ignored attribute in the document, in document order. The walk
+   * follows contained elements only (a `sourceRef` is a reference, met again where it is
+   * contained) with an explicit stack, so a deeply nested file cannot overflow it.
+   */
+  ignoredAttributeWarnings(root: ModdleNode): DeployWarning[] {
+    const warnings: DeployWarning[] = [];
+    const seen = new Set<ModdleNode>();
+    const stack: ModdleNode[] = [root];
+    while (stack.length > 0) {
+      const element = stack.pop() as ModdleNode;
+      if (seen.has(element)) continue;
+      seen.add(element);
+      this.bindPrefixes(element);
+      for (const attribute of this.ignoredAttributes(element)) {
+        warnings.push(ignoredWarning(element, attribute));
+      }
+      stack.push(...containedElements(element).reverse());
+    }
+    return warnings;
+  }
+
   private unregisteredAttributes(element: ModdleNode): ExtensionAttribute[] {
     const found: ExtensionAttribute[] = [];
     for (const [qualified, value] of Object.entries(element.$attrs ?? {})) {
@@ -144,6 +222,42 @@ export class ExtensionReader {
     }
     return found;
   }
+}
+
+function ignoredWarning(element: ModdleNode, attribute: ExtensionAttribute): DeployWarning {
+  const id = typeof element.id === 'string' ? element.id : null;
+  const reason = ignoredAttributeReasons[attribute.local] ?? 'it has no effect here';
+  return {
+    elementId: id,
+    elementType: element.$type,
+    attribute: attribute.qualified,
+    message: `${element.$type} '${id ?? '(no id)'}': ${attribute.qualified}="${attribute.value}" is ignored: ${reason}`,
+  };
+}
+
+/** The child elements an element contains, per its meta-model (references excluded). */
+function containedElements(element: ModdleNode): ModdleNode[] {
+  const descriptor = element.$descriptor as
+    | { properties?: readonly { name: string; isReference?: boolean; isAttr?: boolean }[] }
+    | undefined;
+  const children: ModdleNode[] = [];
+  for (const property of descriptor?.properties ?? []) {
+    if (property.isReference === true || property.isAttr === true) continue;
+    if (!Object.hasOwn(element, property.name)) continue;
+    const value: unknown = element[property.name];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (isModdleNode(item)) children.push(item);
+    }
+  }
+  return children;
+}
+
+function isModdleNode(value: unknown): value is ModdleNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { $type?: unknown }).$type === 'string'
+  );
 }
 
 /** Whether `local` is a Camunda-defined property of the element's type (not a BPMN one). */

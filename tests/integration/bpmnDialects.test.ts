@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { BpmnModdle } from 'bpmn-moddle';
+import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { ProcessPath } from '../../schemas/api/processes';
 import { DefinitionRefusedError } from '../../server/engine';
+import { ExtensionReader } from '../../server/engine/extensionDialects';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 
@@ -95,5 +98,62 @@ describe('process files written for Flowable, Activiti or another modeller', () 
     expect(await server.app.engine.getInstance(TENANT, instance.id)).toMatchObject({
       endedAt: expect.anything() as unknown,
     });
+  });
+});
+
+describe('dialect attributes the engine accepts without effect', () => {
+  /** The warnings a definitions document earns, as the deploy answer lists them. */
+  async function warningsOf(xml: string) {
+    const { rootElement } = await new BpmnModdle({ camunda: camundaPackage }).fromXML(xml);
+    return new ExtensionReader(rootElement).ignoredAttributeWarnings(rootElement);
+  }
+
+  it('given Camunda job settings on the process, a task and a nested one, when read, then each is a warning naming the element, in document order', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="defs" targetNamespace="tests">
+  <process id="tuned" isExecutable="true" camunda:historyTimeToLive="P30D">
+    <startEvent id="start" />
+    <userTask id="review" camunda:asyncBefore="true" camunda:assignee="ana" />
+    <subProcess id="checks">
+      <serviceTask id="score" camunda:exclusive="false" camunda:jobPriority="5" />
+    </subProcess>
+    <serviceTask id="plain" />
+  </process>
+</definitions>`;
+    expect(await warningsOf(xml)).toEqual([
+      {
+        elementId: 'tuned',
+        elementType: 'bpmn:Process',
+        attribute: 'camunda:historyTimeToLive',
+        message:
+          'bpmn:Process \'tuned\': camunda:historyTimeToLive="P30D" is ignored: history is kept with its instance until the instance is deleted',
+      },
+      expect.objectContaining({ elementId: 'review', attribute: 'camunda:asyncBefore' }),
+      expect.objectContaining({ elementId: 'score', attribute: 'camunda:exclusive' }),
+      expect.objectContaining({ elementId: 'score', attribute: 'camunda:jobPriority' }),
+    ]);
+  });
+
+  it.each([
+    ['flowable-review.bpmn', 'flowable:async'],
+    ['activiti-review.bpmn', 'activiti:async'],
+  ])(
+    'given %s with an async task, when read, then the setting is a warning, not a silent acceptance',
+    async (file, attribute) => {
+      expect(await warningsOf(await fixture(file))).toEqual([
+        {
+          elementId: 'review',
+          elementType: 'bpmn:UserTask',
+          attribute,
+          message: `bpmn:UserTask 'review': ${attribute}="true" is ignored: every step runs in the request that triggers it; there are no asynchronous jobs`,
+        },
+      ]);
+    },
+  );
+
+  it('given a file that writes none of them, when read, then the meta-model defaults earn no warning', async () => {
+    expect(await warningsOf(await fixture('camunda-review.bpmn'))).toEqual([]);
+    expect(await warningsOf(await fixture('flowable-loan-routing.bpmn'))).toEqual([]);
   });
 });
