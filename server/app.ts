@@ -29,6 +29,7 @@ import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
 import { webhookRoutes } from './routes/webhooks';
 import { taskEnginePlugin } from './workflow/taskEnginePlugin';
+import { JobScheduler } from './engine';
 import { projectPath } from './paths';
 import { safeLoggerOptions } from './identity/safeLogging';
 
@@ -80,6 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin);
   await app.register(mailerPlugin);
   await app.register(taskEnginePlugin);
+  // BPMN timers are rows in the database; each server process polls for due ones.
+  const jobScheduler = new JobScheduler(app.engine, {
+    onError: (error) => app.log.error({ err: error }, 'firing due process timers failed'),
+  });
+  app.addHook('onReady', async () => jobScheduler.start());
+  app.addHook('onClose', async () => jobScheduler.stop());
 
   // 2. Routes.
   await app.register(identityRoutes);

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { JobScheduler, ProcessEngine } from '../../server/engine';
+import { createDatabase } from '../../server/db/database';
+import { TENANT, useConformanceKit } from './engineConformanceKit';
+
+const start = new Date('2026-03-02T09:00:00.000Z');
+const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+
+describe('timer events and the job scheduler', () => {
+  const kit = useConformanceKit(start);
+
+  const jobsOf = (instanceId: string) =>
+    kit.context.db
+      .selectFrom('process_jobs')
+      .select(['element_id', 'due_at'])
+      .where('instance_id', '=', instanceId)
+      .orderBy('due_at')
+      .execute();
+
+  it('given intermediate duration and date timers, when the clock passes each due time, then the token waits at each and moves on once', async () => {
+    kit.context.setNow(start);
+    await kit.deploy('timer-catch.bpmn');
+    const { engine } = kit.context;
+    const scheduler = new JobScheduler(engine);
+    const instance = await engine.startProcess(TENANT, {
+      key: 'welcomeCall',
+      startedBy: 'clerk',
+      variables: { followUpAt: '2026-03-04T10:00:00Z' },
+    });
+    expect(await jobsOf(instance.id)).toEqual([{ element_id: 'coolingOff', due_at: at(10) }]);
+
+    kit.context.setNow(at(9));
+    expect(await scheduler.runDueJobs()).toBe(0);
+    kit.context.setNow(at(10));
+    expect(await scheduler.runDueJobs()).toBe(1);
+    expect(await jobsOf(instance.id)).toEqual([
+      { element_id: 'followUpDate', due_at: new Date('2026-03-04T10:00:00Z') },
+    ]);
+    expect(await kit.openTasks(instance.id)).toEqual([]);
+
+    kit.context.setNow(new Date('2026-03-04T10:00:00Z'));
+    expect(await scheduler.runDueJobs()).toBe(1);
+    expect(await scheduler.runDueJobs()).toBe(0);
+    expect((await kit.openTasks(instance.id)).map((task) => task.elementId)).toEqual([
+      'callCustomer',
+    ]);
+  });
+
+  it('given a non-interrupting cycle and an interrupting duration on a task, when time passes, then reminders come twice and the deadline cancels the task', async () => {
+    kit.context.setNow(start);
+    await kit.deploy('timer-boundary.bpmn');
+    const { engine } = kit.context;
+    const scheduler = new JobScheduler(engine);
+    const instance = await engine.startProcess(TENANT, {
+      key: 'complaintHandling',
+      startedBy: 'clerk',
+    });
+    expect((await jobsOf(instance.id)).map((job) => job.element_id).sort()).toEqual([
+      'hourlyReminder',
+      'slaBreached',
+    ]);
+
+    kit.context.setNow(at(60));
+    expect(await scheduler.runDueJobs()).toBe(1);
+    let open = await kit.openTasks(instance.id);
+    expect(open.map((task) => task.elementId).sort()).toEqual(['answerComplaint', 'remindClerk']);
+
+    kit.context.setNow(at(5 * 60));
+    expect(await scheduler.runDueJobs()).toBe(2);
+    open = await kit.openTasks(instance.id);
+    expect(open.map((task) => task.elementId).sort()).toEqual([
+      'escalate',
+      'remindClerk',
+      'remindClerk',
+    ]);
+    const answer = (await engine.listInstanceTasks(TENANT, instance.id)).find(
+      (task) => task.elementId === 'answerComplaint',
+    );
+    expect(answer?.state).toBe('cancelled');
+    expect(await jobsOf(instance.id)).toEqual([]);
+  });
+
+  it('given the task is answered in time, when it completes, then its boundary timers are removed and never fire', async () => {
+    kit.context.setNow(start);
+    await kit.deploy('timer-boundary.bpmn');
+    const { engine } = kit.context;
+    const instance = await engine.startProcess(TENANT, {
+      key: 'complaintHandling',
+      startedBy: 'clerk',
+    });
+    const ended = await kit.complete(instance.id, 'answerComplaint');
+    expect(ended.status).toBe('Completed');
+    expect(await jobsOf(instance.id)).toEqual([]);
+    kit.context.setNow(at(10 * 60));
+    await new JobScheduler(engine).runDueJobs();
+    expect(await kit.historyCount(instance.id, 'timerFired')).toBe(0);
+  });
+
+  it('given many due timers and two schedulers on one database, when both run at once, then each timer fires exactly once', async () => {
+    kit.context.setNow(start);
+    await kit.deploy('timer-catch.bpmn');
+    const { engine, db, database } = kit.context;
+    const count = 12;
+    const instances = [];
+    for (let index = 0; index < count; index += 1) {
+      instances.push(
+        await engine.startProcess(TENANT, {
+          key: 'welcomeCall',
+          startedBy: 'clerk',
+          variables: { followUpAt: '2030-01-01T00:00:00Z' },
+        }),
+      );
+    }
+    // On PostgreSQL the second scheduler is a second server: its own pool and engine.
+    let second = engine;
+    let closeSecond = async () => {};
+    if (database.kind === 'postgres' && process.env.DATABASE_URL) {
+      const current = await sql<{ name: string }>`select current_database() as name`.execute(db);
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${current.rows[0]?.name ?? ''}`;
+      const other = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      second = new ProcessEngine(other.db, { handlers: kit.context.handlers, clock: () => at(10) });
+      closeSecond = () => other.close();
+    }
+    try {
+      kit.context.setNow(at(10));
+      const fired = await Promise.all([
+        new JobScheduler(engine, { batchSize: count * 2 }).runDueJobs(),
+        new JobScheduler(second, { batchSize: count * 2 }).runDueJobs(),
+      ]);
+      expect(fired[0] + fired[1]).toBe(count);
+      for (const instance of instances) {
+        expect(await kit.historyCount(instance.id, 'timerFired')).toBe(1);
+        expect((await jobsOf(instance.id)).map((job) => job.element_id)).toEqual(['followUpDate']);
+      }
+    } finally {
+      await closeSecond();
+    }
+  });
+});
