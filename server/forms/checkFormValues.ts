@@ -60,9 +60,7 @@ export function checkFormValues(check: FormValueCheck): FormValueResult {
   const raw: [string, unknown][] = [];
   for (const field of part.fields) {
     const rules = catalog.rulesOf(field.type);
-    // A display-only field holds nothing: whatever was sent for it is not stored (a display
-    // value named after its source variable must not overwrite it).
-    if (rules.computed || rules.displayOnly) continue;
+    if (rules.computed) continue;
     const value = field.readOnly ? own(check.stored, field.id) : own(check.submitted, field.id);
     if (value === undefined) continue;
     Object.defineProperty(scope, field.id, { value, enumerable: true });

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { servedValueId } from '../../plugins/readonly/source';
+import { READONLY_TYPE, servedValueId } from '../../plugins/readonly/source';
 import type { CompiledPart } from './compileStoredForm';
 
 /** What the forms area reads of a task row; the tasks area's stored task fits it. */
@@ -39,7 +39,7 @@ export function currentTaskValues(
  * The values of the parts' fields only, in form order. A form answer carries no other
  * process variables: reading every variable is the access-variables privilege's call.
  * An APS display-value field (`readonly`) gets the value of the variable its author named
- * in it, under its own id; it is shown, never saved (`checkFormValues` drops it).
+ * in it, under its own id; it is shown, never saved (a save reads value fields only).
  */
 export function pickPartValues(
   values: Readonly<Record<string, unknown>>,
@@ -48,11 +48,17 @@ export function pickPartValues(
   const entries: [string, unknown][] = [];
   const seen = new Set<string>();
   for (const part of parts) {
-    for (const field of part.fields) {
-      const from = servedValueId(field);
-      if (seen.has(field.id) || !Object.hasOwn(values, from)) continue;
-      seen.add(field.id);
-      entries.push([field.id, values[from]]);
+    // The value fields, and the display values, which hold no value of their own (a part's
+    // `fields` leaves them out) but show their source's.
+    const valueIds = new Set(part.fields.map((field) => field.id));
+    for (const section of part.form.sections) {
+      for (const field of section.fields) {
+        if (!valueIds.has(field.id) && field.type !== READONLY_TYPE) continue;
+        const from = servedValueId(field);
+        if (seen.has(field.id) || !Object.hasOwn(values, from)) continue;
+        seen.add(field.id);
+        entries.push([field.id, values[from]]);
+      }
     }
   }
   // fromEntries defines own properties, so no id can reach Object.prototype.
