@@ -1,4 +1,6 @@
-import type { ExpressionNode } from './expressionAst';
+import { evaluateCondition, type EvaluationOptions } from './evaluateExpression';
+import type { ExpressionNode, Variables } from './expressionAst';
+import { ExpressionEvaluationError } from './expressionEvaluationError';
 import { parseCondition } from './parseExpression';
 
 /** Parsed conditions by source text; definitions are few, their conditions fewer. */
@@ -18,4 +20,23 @@ export function compiledCondition(text: string): ExpressionNode {
     cache.set(text, node);
   }
   return node;
+}
+
+/**
+ * Whether a deployed condition holds for these variables. A value it cannot compute
+ * fails with the condition's own text in the message, so the author sees which one.
+ */
+export function conditionHolds(
+  text: string,
+  variables: Variables,
+  options: EvaluationOptions = {},
+): boolean {
+  try {
+    return evaluateCondition(compiledCondition(text), variables, options);
+  } catch (error) {
+    if (error instanceof ExpressionEvaluationError) {
+      throw new ExpressionEvaluationError(error.detail, `condition '${text.trim()}'`);
+    }
+    throw error;
+  }
 }

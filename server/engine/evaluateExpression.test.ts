@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { conditionHolds } from './compiledCondition';
 import { evaluateCondition, evaluateExpression } from './evaluateExpression';
 import type { JsonValue, Variables } from './expressionAst';
 import { ExpressionEvaluationError } from './expressionEvaluationError';
@@ -302,5 +303,24 @@ describe('bounds', () => {
 
   it('given a long flat sum within the limit, when evaluated, then every term counts', () => {
     expect(value(`1${' + 1'.repeat(300)}`)).toBe(301);
+  });
+});
+
+describe('conditionHolds', () => {
+  it('given a deployed condition, when it holds or not, then the answer is a Boolean', () => {
+    expect(conditionHolds('${variables:get(amount) > 50000}', variables)).toBe(true);
+    expect(conditionHolds('${empty status}', variables)).toBe(false);
+  });
+
+  it('given a condition that cannot be computed, when evaluated, then the error quotes the condition', () => {
+    expect(() => conditionHolds(' ${amount / zero > 1} ', variables)).toThrow(
+      new ExpressionEvaluationError(
+        "division by zero ('zero' is 0)",
+        "condition '${amount / zero > 1}'",
+      ),
+    );
+    expect(() => conditionHolds('${amount / zero > 1}', variables)).toThrow(
+      "condition '${amount / zero > 1}' could not be evaluated: division by zero ('zero' is 0)",
+    );
   });
 });

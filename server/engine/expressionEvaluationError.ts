@@ -7,8 +7,17 @@ import { ProcessExecutionError } from './engineErrors';
  * condition never passes or fails silently on a value it could not compute.
  */
 export class ExpressionEvaluationError extends ProcessExecutionError {
-  constructor(message: string) {
-    super(`expression could not be evaluated: ${message}`);
+  /** What went wrong, without the expression: "division by zero ('rate' is 0)". */
+  readonly detail: string;
+
+  /** `source` is the expression as the definition wrote it, when the caller knows it. */
+  constructor(detail: string, source?: string) {
+    super(
+      source === undefined
+        ? `expression could not be evaluated: ${detail}`
+        : `${source} could not be evaluated: ${detail}`,
+    );
     this.name = 'ExpressionEvaluationError';
+    this.detail = detail;
   }
 }

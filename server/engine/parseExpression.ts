@@ -375,7 +375,8 @@ class ExpressionParser {
       if (!this.isSymbol(this.peek(), '(')) {
         // `a.b.c` is one variable read; a property of anything else is refused.
         if (node.kind === 'variable') {
-          node = { kind: 'variable', path: [...node.path, method] };
+          // The path array is this parser's own until returned, so it grows in place.
+          (node.path as string[]).push(method);
           continue;
         }
         throw new ExpressionSyntaxError(
