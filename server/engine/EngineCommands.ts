@@ -501,6 +501,18 @@ export class EngineCommands {
           tenant,
           subscription.instance_id,
           async (runner, instance) => {
+            // Another correlation may have taken this wait while we queued for the lock.
+            const still = await trx
+              .selectFrom('process_event_subscriptions')
+              .select('id')
+              .where('tenant', '=', tenant)
+              .where('id', '=', subscription.id)
+              .executeTakeFirst();
+            if (still === undefined) {
+              throw new ConflictError(
+                `The message '${input.messageName}' was just correlated; retry`,
+              );
+            }
             instance.variables = { ...instance.variables, ...(input.variables ?? {}) };
             await runner.history(null, 'messageCorrelated', input.actor, {
               messageName: input.messageName,
