@@ -160,6 +160,20 @@ describe('parseProcessDefinition', () => {
       'a multi-instance activity needs a collection or a loopCardinality',
     ],
     ['<userTask id="x"><standardLoopCharacteristics /></userTask>', 'use multi-instance'],
+    [
+      '<intermediateCatchEvent id="x"><timerEventDefinition><timeDuration>soon</timeDuration></timerEventDefinition></intermediateCatchEvent>',
+      "timeDuration 'soon' is not a valid ISO duration",
+    ],
+    [
+      '<serviceTask id="x" camunda:type="creditCheck"><multiInstanceLoopCharacteristics><loopCardinality>2</loopCardinality></multiInstanceLoopCharacteristics></serviceTask>',
+      'only user tasks, sub-processes and call activities may be multi-instance',
+    ],
+    ['<callActivity id="x" calledElement="no such key" />', 'is not a process key'],
+    ['<intermediateThrowEvent id="x" />', "bpmn:IntermediateThrowEvent 'x'"],
+    [
+      '<userTask id="x"><multiInstanceLoopCharacteristics camunda:collection="${list}"><completionCondition>${a +}</completionCondition></multiInstanceLoopCharacteristics></userTask>',
+      'completionCondition',
+    ],
     ['<subProcess id="x" />', "Sub-process 'x' needs exactly one start event"],
     ['<scriptTask id="x" />', "bpmn:ScriptTask 'x': this element type is not supported"],
     [

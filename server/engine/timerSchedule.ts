@@ -19,7 +19,8 @@ export function parseTimerCycle(text: string): TimerCycle | undefined {
   if (!match) return undefined;
   const [, count, startText, everyText] = match;
   const every = parseIsoDuration(everyText ?? '');
-  if (every === undefined) return undefined;
+  // A period of no length would fire for ever at one instant.
+  if (every === undefined || Object.values(every).every((part) => part === 0)) return undefined;
   const start = startText === undefined ? null : parseTimerDate(startText);
   if (start === undefined) return undefined;
   const repeats = count === undefined || count === '' ? null : Number(count);
