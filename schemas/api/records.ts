@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from '../forms/localizedText';
 import { StringEnum } from '../forms/stringEnum';
+import { DICTIONARY_NAME_PATTERN } from './dictionariesConstants';
 import {
   FILTER_VALUE_MAX_LENGTH,
   MAX_FILTERS,
@@ -28,6 +29,8 @@ export const ObjectField = Type.Object(
     visibleInMobile: Type.Boolean(),
     /** Shown as a column on a tablet or a desktop. */
     visibleInOthers: Type.Boolean(),
+    /** The system dictionary whose codes the field stores: lists show the codes' labels. */
+    dictionary: Type.Optional(Type.String({ pattern: DICTIONARY_NAME_PATTERN })),
   },
   { additionalProperties: false },
 );

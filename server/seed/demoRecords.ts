@@ -107,7 +107,11 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
       field('customerId', { en: 'Customer ID', es: 'ID de cliente', fr: 'ID client' }, 'string'),
       field('firstName', { en: 'First name', es: 'Nombre', fr: 'Prénom' }, 'string'),
       field('lastName', { en: 'Last name', es: 'Apellidos', fr: 'Nom' }, 'string', true),
-      field('loanProduct', { en: 'Product', es: 'Producto', fr: 'Produit' }, 'string'),
+      {
+        ...field('loanProduct', { en: 'Product', es: 'Producto', fr: 'Produit' }, 'string'),
+        // The codes of the loan products list: the table shows 'Car loan', not 'car'.
+        dictionary: 'loanProducts',
+      },
       field('loanAmount', { en: 'Amount', es: 'Importe', fr: 'Montant' }, 'decimal', true),
       field(
         'termMonths',
@@ -458,6 +462,24 @@ export async function insertRecords(
 }
 
 /**
+ * Stores the demo's object definitions again in the tenants that have them, so a database
+ * seeded by an older version gets their newer fields' settings (a field's dictionary).
+ */
+async function restoreDemoDefinitions(db: Kysely<DatabaseSchema>): Promise<void> {
+  const stored = await db
+    .selectFrom('object_definitions')
+    .select(['tenant', 'key', 'version'])
+    .execute();
+  for (const definition of DEMO_OBJECT_DEFINITIONS) {
+    for (const row of stored) {
+      if (row.key === definition.key && row.version === definition.version) {
+        await storeObjectDefinition(db, row.tenant, definition);
+      }
+    }
+  }
+}
+
+/**
  * Seeds the demo's object definitions and records once: nothing happens when the
  * `internal` tenant already has an object definition. Returns whether it seeded.
  */
@@ -470,7 +492,10 @@ export async function seedDemoRecords(db: Kysely<DatabaseSchema>): Promise<boole
     .executeTakeFirst();
   // Links only objects that exist, so a database seeded before the link got it too.
   await linkDemoDeleteProcesses(db);
-  if (existing) return false;
+  if (existing) {
+    await restoreDemoDefinitions(db);
+    return false;
+  }
   const [customers, loans, collateral] = DEMO_OBJECT_DEFINITIONS as [
     ObjectDefinition,
     ObjectDefinition,

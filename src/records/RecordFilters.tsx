@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ObjectField } from '../../schemas/api/records';
 import { ComparisonType } from '../../schemas/api/recordsConstants';
 import { localizeText } from '../core/forms/compiler/localizeText';
+import { DictionaryFilterSelect } from './DictionaryFilterSelect';
 import type { RecordsStore } from './RecordsStore';
 
 /** Props of {@link RecordFilters}. */
@@ -73,16 +74,26 @@ export const RecordFilters = observer(function RecordFilters({
               helperText={error ? t(error) : hint ? t(hint) : undefined}
               className="tessera-records__filter"
             >
-              <InputGroup
-                id={id}
-                name={field.key}
-                size="small"
-                value={store.filterDraft[field.key] ?? ''}
-                intent={error ? 'danger' : 'none'}
-                aria-invalid={error ? true : undefined}
-                onValueChange={(value) => store.setFilterValue(field.key, value)}
-                autoComplete="off"
-              />
+              {field.dictionary !== undefined ? (
+                <DictionaryFilterSelect
+                  id={id}
+                  dictionary={field.dictionary}
+                  value={store.filterDraft[field.key] ?? ''}
+                  invalid={Boolean(error)}
+                  onChange={(value) => store.setFilterValue(field.key, value)}
+                />
+              ) : (
+                <InputGroup
+                  id={id}
+                  name={field.key}
+                  size="small"
+                  value={store.filterDraft[field.key] ?? ''}
+                  intent={error ? 'danger' : 'none'}
+                  aria-invalid={error ? true : undefined}
+                  onValueChange={(value) => store.setFilterValue(field.key, value)}
+                  autoComplete="off"
+                />
+              )}
             </FormGroup>
           );
         })}

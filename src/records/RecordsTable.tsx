@@ -1,11 +1,13 @@
 import { HTMLTable, Spinner } from '@blueprintjs/core';
 import { ArrowDownIcon, ArrowUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ObjectField } from '../../schemas/api/records';
 import { SortDirection } from '../../schemas/api/recordsConstants';
 import { localizeText } from '../core/forms/compiler/localizeText';
-import { recordCellText } from './recordCellText';
+import { useStores } from '../stores/useStores';
+import { recordFieldText } from './recordCellText';
 import type { RecordsStore } from './RecordsStore';
 
 /** Props of {@link RecordsTable}. */
@@ -25,11 +27,19 @@ function isNumeric(field: ObjectField): boolean {
  * The records of the current page: a sortable header (a button per column, `aria-sort` on
  * the sorted one) and one row per record. A row opens its record on a click; its first
  * cell holds a button, so keyboard users reach and open each row too. The record's id and
- * creation time are kept as hidden columns of the row.
+ * creation time are kept as hidden columns of the row. A field that stores a system
+ * dictionary's codes shows each code's label in the user's language.
  */
 export const RecordsTable = observer(function RecordsTable({ store, columns }: RecordsTableProps) {
   const { t, i18n } = useTranslation();
+  const { dictionaries } = useStores();
   const sort = store.sort;
+  const labelsCodes = columns.some((field) => field.dictionary !== undefined);
+
+  // The lists are loaded once per session, on the first table that shows a code.
+  useEffect(() => {
+    if (labelsCodes) dictionaries.load().catch(() => undefined);
+  }, [labelsCodes, dictionaries]);
   return (
     <div className="tessera-records__table-wrap" aria-busy={store.isLoading}>
       <HTMLTable compact striped interactive className="tessera-records__table">
@@ -82,7 +92,12 @@ export const RecordsTable = observer(function RecordsTable({ store, columns }: R
               className="tessera-records__row"
             >
               {columns.map((field, index) => {
-                const text = recordCellText(row.data[field.key]);
+                const text = recordFieldText(
+                  field,
+                  row.data[field.key],
+                  dictionaries,
+                  i18n.language,
+                );
                 return (
                   <td key={field.key} className={isNumeric(field) ? 'is-numeric' : undefined}>
                     {index === 0 ? (

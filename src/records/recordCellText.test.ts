@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { recordCellText } from './recordCellText';
+import type { SystemDictionary } from '../../schemas/api/dictionaries';
+import { dictionarySet, labelOf } from '../core/forms/fields/dictionaries';
+import { recordCellText, recordFieldText, type DictionaryLabels } from './recordCellText';
 
 describe('recordCellText', () => {
   it('given null or a missing value, then the cell is empty', () => {
@@ -16,5 +18,53 @@ describe('recordCellText', () => {
   it('given text and numbers, then they show as they are', () => {
     expect(recordCellText('García')).toBe('García');
     expect(recordCellText(1500.5)).toBe('1500.5');
+  });
+});
+
+const loanProducts: SystemDictionary = {
+  name: 'loanProducts',
+  label: { en: 'Loan products', es: 'Productos de préstamo', fr: 'Produits de prêt' },
+  entries: [
+    {
+      code: 'car',
+      label: { en: 'Car loan', es: 'Préstamo de coche', fr: 'Prêt auto' },
+      active: true,
+    },
+    {
+      code: 'mortgage',
+      label: { en: 'Mortgage', es: 'Hipoteca', fr: 'Prêt immobilier' },
+      active: true,
+    },
+  ],
+};
+
+/** The labels as the dictionary store answers them once the lists are loaded. */
+function loaded(...lists: SystemDictionary[]): DictionaryLabels {
+  const set = dictionarySet(lists);
+  return { labelOf: (name, code, locale) => labelOf(set.get(name), code, locale) };
+}
+
+describe('recordFieldText', () => {
+  const product = { dictionary: 'loanProducts' };
+
+  it("given a field of a dictionary's codes, when its lists are loaded, then the cell shows the code's label in the user's language", () => {
+    const labels = loaded(loanProducts);
+    expect(recordFieldText(product, 'car', labels, 'en')).toBe('Car loan');
+    expect(recordFieldText(product, 'car', labels, 'es')).toBe('Préstamo de coche');
+    expect(recordFieldText(product, 'mortgage', labels, 'fr-FR')).toBe('Prêt immobilier');
+  });
+
+  it('given a code the list does not hold, or lists not loaded yet, then the cell shows the code', () => {
+    expect(recordFieldText(product, 'bridging', loaded(loanProducts), 'en')).toBe('bridging');
+    expect(recordFieldText(product, 'car', loaded(), 'en')).toBe('car');
+  });
+
+  it('given a dictionary field without a value, then the cell is empty', () => {
+    expect(recordFieldText(product, null, loaded(loanProducts), 'en')).toBe('');
+    expect(recordFieldText(product, undefined, loaded(loanProducts), 'en')).toBe('');
+  });
+
+  it('given a field without a dictionary, then its code-like text shows as it is', () => {
+    expect(recordFieldText({}, 'car', loaded(loanProducts), 'en')).toBe('car');
   });
 });
