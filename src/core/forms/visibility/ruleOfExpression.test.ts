@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../compiler/compileForm';
 import { hiddenFieldIds } from './evaluateVisibility';
@@ -90,5 +91,32 @@ describe('visibility conditions written as expressions', () => {
     expect(ruleOfFlowable('${status.contains("A")}', '/fields/1/visibilityCondition')).toEqual({
       problem: { reason: 'operator', path: '/fields/1/visibilityCondition' },
     });
+  });
+
+  it('given any text or token soup, when read, then it answers a rule, nothing or a reason, and never throws', () => {
+    const pieces = ['a', 'b', '==', '!=', '<', '>=', '&&', '||', 'and', 'or', 'not', '!', 'empty'];
+    const more = ['(', ')', '.', 'equals', 'trim', '"x"', "'y'", '1', '-2.5', 'true', 'null', ','];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 120 }),
+          fc
+            .array(fc.constantFrom(...pieces, ...more), { maxLength: 40 })
+            .map((parts) => parts.join(' ')),
+        ),
+        (text) => {
+          const read = ruleOfExpression(`\${${text}}`, '/v');
+          if (read.rule) {
+            expect(read.rule.any.length).toBeGreaterThan(0);
+            expect(() =>
+              hiddenFieldIds([{ id: 'target', visibleWhen: read.rule }], {}),
+            ).not.toThrow();
+          } else if (read.problem) {
+            expect(['syntax', 'operator', 'tooLong']).toContain(read.problem.reason);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
