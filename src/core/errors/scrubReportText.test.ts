@@ -32,6 +32,8 @@ describe('scrubReportText', () => {
     const frame = '    at TaskPage (http://localhost:8080/assets/TaskPage-Bx8K2aQd.js:1:2345)';
     expect(scrubReportText(frame, 1000)).toBe(frame);
     expect(scrubReportText('tessera@0.1.0', 100)).toBe('tessera@0.1.0');
+    const taskPath = '/process/task/0b6f6c1e-8a4f-4c9e-9d0a-3f1f2a7b9c11';
+    expect(scrubRoute(taskPath, 500)).toBe(taskPath);
   });
 
   it('given a text over the limit, then it is cut without leaving half a surrogate pair', () => {

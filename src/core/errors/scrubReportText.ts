@@ -18,7 +18,8 @@ const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 
 /**
  * Long opaque strings with a digit: session cookies, reset codes and API keys are 32
- * characters or more (a long identifier of code has no digit and stays).
+ * characters or more (a long identifier of code has no digit and stays, and so does a UUID,
+ * which names a task or instance and proves nothing).
  */
 const LONG_TOKEN = /(?<![\w-])(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{32,}/g;
 
@@ -29,6 +30,9 @@ const LONG_TOKEN = /(?<![\w-])(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{32,}/g;
 const DOUBLE_QUOTED = /"(?:[^"\\\n]|\\.)*"/g;
 
 /** Six digits or more: account, card, phone and document numbers, amounts. */
+/** A UUID as tasks and process instances are named. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const LONG_NUMBER = /\d{6,}/g;
 
 /** A detail whose name says it may hold a secret, a person or a typed value; never kept. */
@@ -46,7 +50,7 @@ export function scrubReportText(text: string, maxLength: number): string {
     .replace(BEARER, '$1 [redacted]')
     .replace(SECRET_PAIR, '$1=[redacted]')
     .replace(DOUBLE_QUOTED, '"[redacted]"')
-    .replace(LONG_TOKEN, '[token]')
+    .replace(LONG_TOKEN, (token) => (UUID.test(token) ? token : '[token]'))
     .replace(LONG_NUMBER, '[number]');
   return cutText(scrubbed, maxLength);
 }
