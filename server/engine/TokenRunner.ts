@@ -377,6 +377,9 @@ export class TokenRunner {
     }
     const first = loop.sequential ? 1 : count;
     for (let index = 0; index < first; index += 1) {
+      // An item that ends at once (a call of a process with no wait) may satisfy the
+      // completion condition; then the activity is over and no further item starts.
+      if (index > 0 && (await this.execution(token.id))?.state !== 'multiInstance') break;
       await this.startItem(token.id, node, index, items);
     }
   }

@@ -909,6 +909,14 @@ function checkExtensions(element: ModdleNode, read: Reading): void {
     element,
     readOn[element.$type] ?? readsNothing,
   )) {
+    // Flowable's modeller writes calledElementType="key"; by key is how a call is resolved.
+    if (
+      element.$type === 'bpmn:CallActivity' &&
+      attribute.local === 'calledElementType' &&
+      attribute.value === 'key'
+    ) {
+      continue;
+    }
     errors.push(
       elementError(element, `${attribute.qualified}="${attribute.value}" is not supported here`),
     );

@@ -50,4 +50,30 @@ describe('call activity', () => {
     ]);
     expect((await kit.instance(parent.id)).variables).not.toHaveProperty('creditScore');
   });
+
+  it('given a multi-instance call activity of a process without wait states, when the parent starts, then each item runs its own called instance to the end at once', async () => {
+    await kit.deploy('call-activity-bureau.bpmn', 'call-activity-multi-instance.bpmn');
+    const parent = await kit.context.engine.startProcess(TENANT, {
+      key: 'guarantorChecks',
+      startedBy: 'clerk',
+      variables: {
+        guarantors: [
+          { loan: 12000, income: 1000 },
+          { loan: 12000, income: 1000 },
+        ],
+      },
+    });
+    const called = await kit.context.db
+      .selectFrom('process_instances')
+      .select(['ended_at', 'variables'])
+      .where('parent_instance_id', '=', parent.id)
+      .execute();
+    expect(called).toHaveLength(2);
+    expect(called.every((row) => row.ended_at !== null)).toBe(true);
+    expect(called.map((row) => row.variables.loanAmount)).toEqual([12000, 12000]);
+    expect(parent.variables.lastGuarantorScore).toBe(620);
+    expect((await kit.openTasks(parent.id)).map((task) => task.elementId)).toEqual([
+      'reviewGuarantors',
+    ]);
+  });
 });
