@@ -7,6 +7,7 @@ import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { parseCondition, parseExpression } from './parseExpression';
 import type { UserTaskNode } from './processModel';
 import { resolveUserTask } from './resolveUserTask';
+import { parseTimerDate } from './timerSchedule';
 
 const variables: Variables = {
   amount: 60000,
@@ -232,6 +233,11 @@ describe('date helpers', () => {
     ['dateTime().plusDays(days * 2)', '2026-02-04T10:00:00.000Z'],
   ])('given a fixed clock, when %s is evaluated, then it is %s', (source, expected) => {
     expect(value(source)).toBe(expected);
+  });
+
+  it('given a timer date written as dateTime().plusHours(4), when read as a timer, then it is that instant', () => {
+    const text = value('dateTime().plusHours(4).toDate()') as string;
+    expect(parseTimerDate(text)?.toISOString()).toBe('2026-01-31T14:00:00.000Z');
   });
 
   it('given dates, when compared, then ISO texts order as instants', () => {
