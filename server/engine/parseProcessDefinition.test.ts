@@ -335,4 +335,47 @@ describe('parseProcessDefinition', () => {
       <endEvent id="end" />`);
     expect((await errors(xml)).length).toBeGreaterThan(0);
   });
+
+  it('given an errorRef that names no declared error, when parsed, then it is read as the error code, as Flowable does', async () => {
+    const parsed = await model(
+      around(
+        `<subProcess id="inner">
+          <startEvent id="innerStart" />
+          <sequenceFlow id="i1" sourceRef="innerStart" targetRef="fail" />
+          <endEvent id="fail"><errorEventDefinition errorRef="E42" /></endEvent>
+        </subProcess>
+        <boundaryEvent id="caught" attachedToRef="inner"><errorEventDefinition errorRef="E42" /></boundaryEvent>
+        <sequenceFlow id="c1" sourceRef="caught" targetRef="end" />`,
+        'inner',
+      ),
+    );
+    expect(parsed.nodes.fail).toMatchObject({ kind: 'endEvent', errorCode: 'E42', scope: 'inner' });
+    expect(parsed.nodes.caught).toMatchObject({
+      kind: 'boundaryEvent',
+      attachedTo: 'inner',
+      cancelActivity: true,
+      trigger: { type: 'error', errorCode: 'E42' },
+    });
+    expect(parsed.nodes.inner).toMatchObject({
+      startEventId: 'innerStart',
+      boundaryEvents: ['caught'],
+    });
+  });
+
+  it('given a flow from inside a sub-process to a node outside it, when parsed, then it is refused', async () => {
+    const found = await errors(
+      around(
+        `<subProcess id="inner">
+          <startEvent id="innerStart" />
+          <sequenceFlow id="i1" sourceRef="innerStart" targetRef="innerEnd" />
+          <sequenceFlow id="leak" sourceRef="innerStart" targetRef="end" />
+          <endEvent id="innerEnd" />
+        </subProcess>`,
+        'inner',
+      ),
+    );
+    expect(found.map((error) => error.message).join('\n')).toContain(
+      "bpmn:SequenceFlow 'leak': crosses the border of a sub-process",
+    );
+  });
 });

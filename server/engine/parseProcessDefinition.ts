@@ -126,7 +126,9 @@ export async function parseProcessDefinition(
   try {
     const parsed = await moddle.fromXML(xml);
     // The diagram (BPMNDI) only draws: a shape pointing at nothing changes no behaviour.
-    const warnings = parsed.warnings.filter((warning) => !isDrawingWarning(warning));
+    const warnings = parsed.warnings.filter(
+      (warning) => !isDrawingWarning(warning) && !isBareErrorCode(warning),
+    );
     if (warnings.length > 0) {
       return {
         errors: warnings.map((warning) => fileError(`Unreadable BPMN: ${warning.message}`)),
@@ -923,6 +925,30 @@ function checkExtensions(element: ModdleNode, read: Reading): void {
   }
 }
 
+/**
+ * Error codes written straight into `errorRef` (Flowable reads an errorRef that names no
+ * `<error>` as the code itself), by the event definition that holds them.
+ */
+const bareErrorCodes = new WeakMap<object, string>();
+
+/** An `errorRef` naming no declared error: kept as the error code, as Flowable does. */
+function isBareErrorCode(warning: Error): boolean {
+  const { element, property, value } = warning as {
+    element?: { $type?: unknown };
+    property?: unknown;
+    value?: unknown;
+  };
+  if (
+    element?.$type !== 'bpmn:ErrorEventDefinition' ||
+    property !== 'bpmn:errorRef' ||
+    typeof value !== 'string'
+  ) {
+    return false;
+  }
+  bareErrorCodes.set(element, value);
+  return true;
+}
+
 /** A reader warning about the diagram only, such as a shape pointing at nothing. */
 function isDrawingWarning(warning: Error): boolean {
   const element = (warning as { element?: { $type?: unknown } }).element;
@@ -1128,7 +1154,10 @@ function readTrigger(
     }
     case 'bpmn:ErrorEventDefinition': {
       const error = definition.errorRef as ModdleNode | undefined;
-      return { type: 'error', errorCode: error ? text(error, 'errorCode') : null };
+      const errorCode = error
+        ? (text(error, 'errorCode') ?? text(error, 'id'))
+        : (bareErrorCodes.get(definition) ?? null);
+      return { type: 'error', errorCode };
     }
     case 'bpmn:TimerEventDefinition': {
       const timer = readTimer(element, definition, errors);
