@@ -33,6 +33,24 @@ describe('compiling Alfresco Process Services field types', () => {
     expect(field?.valueType).toBe('string');
   });
 
+  it('given datetime bounds written in params, when compiled, then they bound the field too', () => {
+    const result = compileForm({
+      key: 'in-params',
+      fields: [
+        {
+          id: 'at',
+          name: 'At',
+          type: 'datetime',
+          params: { minValue: '2026-01-01T00:00:00+01:00', maxValue: '2026-12-31T23:00' },
+        },
+      ],
+    });
+    expect(result.form?.sections[0]?.fields[0]?.validation).toEqual({
+      min: '2025-12-31T23:00',
+      max: '2026-12-31T23:00',
+    });
+  });
+
   it('given a datetime bound that is not a date-time, when compiled, then the author is warned and it is not checked', () => {
     const result = compileForm({
       key: 'bad-bound',
