@@ -85,6 +85,9 @@ interface ExecutionRow {
  */
 const maxStepsPerRun = 10_000;
 
+/** The most items one multi-instance activity may run, so a stray list cannot flood the tables. */
+const maxItems = 10_000;
+
 /** A local variable the engine keeps for itself: expressions cannot name `__` variables. */
 const collectionKey = '__collection';
 
@@ -340,6 +343,8 @@ export class TokenRunner {
     const variables = await this.scopeVariables(token.parentId, null);
     let items: JsonValue[] | null = null;
     let count: number;
+    // As in Flowable: a cardinality gives the count, a collection the items (and the count
+    // when there is no cardinality).
     if (loop.collection !== null) {
       const value = loop.collection.includes('${')
         ? evaluateTemplate(compiledTemplate(loop.collection), variables)
@@ -350,17 +355,16 @@ export class TokenRunner {
         );
       }
       items = value;
-      count = value.length;
+    }
+    if (loop.cardinality !== null) {
+      count = Number(renderTemplate(compiledTemplate(loop.cardinality), variables).trim());
     } else {
-      const value = Number(
-        renderTemplate(compiledTemplate(loop.cardinality ?? '0'), variables).trim(),
+      count = items?.length ?? 0;
+    }
+    if (!Number.isInteger(count) || count < 0 || count > maxItems) {
+      throw new ProcessExecutionError(
+        `multi-instance '${node.id}': ${loop.cardinality === null ? 'the collection' : `loopCardinality '${loop.cardinality}'`} does not give a count from 0 to ${maxItems}`,
       );
-      if (!Number.isInteger(value) || value < 0 || value > 10_000) {
-        throw new ProcessExecutionError(
-          `multi-instance '${node.id}': loopCardinality '${loop.cardinality ?? ''}' is not a count`,
-        );
-      }
-      count = value;
     }
     const counters: Variables = {
       nrOfInstances: count,

@@ -1233,7 +1233,17 @@ function readMultiInstance(element: ModdleNode, context: NodeContext): MultiInst
   if (collection === null && cardinality === null) {
     conflict('a multi-instance activity needs a collection or a loopCardinality');
   }
-  if (collection !== null) checkTemplate(element, 'collection', collection, errors);
+  if (collection !== null) {
+    const parts = checkTemplate(element, 'collection', collection, errors);
+    if (
+      parts !== undefined &&
+      !isTemplate(parts) &&
+      (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(collection) ||
+        collection.split('.').some(isForbiddenName))
+    ) {
+      conflict(`collection '${collection}' is neither a variable name nor \${...}`);
+    }
+  }
   if (cardinality !== null) {
     const parts = checkTemplate(element, 'loopCardinality', cardinality, errors);
     if (parts !== undefined && !isTemplate(parts) && !/^\d{1,6}$/.test(cardinality)) {

@@ -97,6 +97,43 @@ describe('timer events and the job scheduler', () => {
     expect(await kit.historyCount(instance.id, 'timerFired')).toBe(0);
   });
 
+  it('given a multi-instance task with an interrupting boundary timer, when the deadline passes, then every open item is cancelled and the boundary path taken', async () => {
+    kit.context.setNow(start);
+    await kit.deploy('timer-multi-instance-deadline.bpmn');
+    const { engine } = kit.context;
+    const instance = await engine.startProcess(TENANT, {
+      key: 'contractSigning',
+      startedBy: 'clerk',
+      variables: { signers: ['risk', 'manager', 'reviewer'], signingWindow: 'P1D' },
+    });
+    const signing = await kit.openTasks(instance.id);
+    expect(signing.map((task) => task.assignee).sort()).toEqual(['manager', 'reviewer', 'risk']);
+    const first = signing.find((task) => task.assignee === 'risk');
+    if (first === undefined) throw new Error('no task for risk');
+    await engine.completeTask(TENANT, first.id, { userId: 'risk' });
+    expect(await jobsOf(instance.id)).toEqual([
+      { element_id: 'signingDeadline', due_at: at(24 * 60) },
+    ]);
+
+    kit.context.setNow(at(24 * 60));
+    expect(await new JobScheduler(engine).runDueJobs()).toBe(1);
+
+    expect((await kit.openTasks(instance.id)).map((task) => task.elementId)).toEqual([
+      'chaseSignatures',
+    ]);
+    const states = (await engine.listInstanceTasks(TENANT, instance.id))
+      .filter((task) => task.elementId === 'sign')
+      .map((task) => task.state)
+      .sort();
+    expect(states).toEqual(['cancelled', 'cancelled', 'completed']);
+    const tokens = await kit.context.db
+      .selectFrom('process_executions')
+      .select('element_id')
+      .where('instance_id', '=', instance.id)
+      .execute();
+    expect(tokens).toEqual([{ element_id: 'chaseSignatures' }]);
+  });
+
   it('given many due timers and two schedulers on one database, when both run at once, then each timer fires exactly once', async () => {
     kit.context.setNow(start);
     await kit.deploy('timer-catch.bpmn');
