@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataStoreProcessItem } from '../../schemas/api/dataStoreProcesses';
 import { DataStoreProcessPath } from '../../schemas/api/dataStoreProcessesConstants';
 import { ProcessPath } from '../../schemas/api/processesConstants';
-import { CreateProcessStatus } from '../process/processStatuses';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { FakeServer } from '../testing/fakeServer';
-import { DeleteProcessStore } from './DeleteProcessStore';
+import { DeleteProcessStore, StartProcessInstanceStatus } from './DeleteProcessStore';
 
 const DELETION: DataStoreProcessItem = {
   appDefinition: { processDefinitionId: 'def-7', name: 'Customer record deletion' },
@@ -70,7 +69,7 @@ describe('DeleteProcessStore', () => {
     store.choose(DELETION);
 
     const starting = store.start(SUBJECT, open);
-    expect(store.startProcessInstanceStatus).toBe(CreateProcessStatus.pending);
+    expect(store.startProcessInstanceStatus).toBe(StartProcessInstanceStatus.pending);
     await starting;
 
     const body = server.calls('POST', ProcessPath.processInstances)[0]?.body as {
@@ -88,7 +87,7 @@ describe('DeleteProcessStore', () => {
         objectDefinitionVersion: 1,
       },
     });
-    expect(store.startProcessInstanceStatus).toBe(CreateProcessStatus.success);
+    expect(store.startProcessInstanceStatus).toBe(StartProcessInstanceStatus.success);
     expect(store.processInstanceId).toBe('pi-9');
     expect(store.chosen).toBeNull();
     expect(opened).toEqual(['pi-9']);
@@ -100,7 +99,7 @@ describe('DeleteProcessStore', () => {
 
     await store.start(SUBJECT, open);
 
-    expect(store.startProcessInstanceStatus).toBe(CreateProcessStatus.error);
+    expect(store.startProcessInstanceStatus).toBe(StartProcessInstanceStatus.error);
     expect(errors).toEqual(['process.failedToCreateProcess']);
     expect(opened).toEqual([]);
     expect(store.chosen).toEqual(DELETION);
@@ -112,7 +111,7 @@ describe('DeleteProcessStore', () => {
 
     await store.start(SUBJECT, open);
 
-    expect(store.startProcessInstanceStatus).toBe(CreateProcessStatus.error);
+    expect(store.startProcessInstanceStatus).toBe(StartProcessInstanceStatus.error);
     expect(errors).toEqual([]);
   });
 });

@@ -2,10 +2,23 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { DELETE_LINK_TYPE } from '../../schemas/api/dataStoreProcessesConstants';
 import { ForbiddenError, UnauthorizedError } from '../api/errors';
 import { newInstanceName, startProcess } from '../api/processesApi';
-import { CreateProcessStatus } from '../process/processStatuses';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
 import { fetchDeleteProcesses, type DataStoreProcessItem } from './recordsApi';
+
+/**
+ * Where starting a delete process stands (spec 001 section 3, "Delete-process store":
+ * startProcessInstanceStatus).
+ */
+export const StartProcessInstanceStatus = {
+  unknown: 'unknown',
+  pending: 'pending',
+  success: 'success',
+  error: 'error',
+} as const;
+/** One of `StartProcessInstanceStatus`. */
+export type StartProcessInstanceStatus =
+  (typeof StartProcessInstanceStatus)[keyof typeof StartProcessInstanceStatus];
 
 /** The record a delete process is started on. */
 export interface DeletionSubject {
@@ -32,7 +45,7 @@ const isSessionError = (error: unknown) =>
 export class DeleteProcessStore {
   items: DataStoreProcessItem[] = [];
   remoteLoadingStatus: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
-  startProcessInstanceStatus: CreateProcessStatus = CreateProcessStatus.unknown;
+  startProcessInstanceStatus: StartProcessInstanceStatus = StartProcessInstanceStatus.unknown;
   processInstanceId: string | null = null;
   /** The process the confirm dialog asks about; null while it is closed. */
   chosen: DataStoreProcessItem | null = null;
@@ -75,7 +88,7 @@ export class DeleteProcessStore {
 
   /** Closes the dialog without starting anything; not while a start is pending. */
   cancel(): void {
-    if (this.startProcessInstanceStatus === CreateProcessStatus.pending) return;
+    if (this.startProcessInstanceStatus === StartProcessInstanceStatus.pending) return;
     this.chosen = null;
   }
 
@@ -90,8 +103,8 @@ export class DeleteProcessStore {
     openInstance: (processInstanceId: string) => void,
   ): Promise<void> {
     const item = this.chosen;
-    if (!item || this.startProcessInstanceStatus === CreateProcessStatus.pending) return;
-    this.startProcessInstanceStatus = CreateProcessStatus.pending;
+    if (!item || this.startProcessInstanceStatus === StartProcessInstanceStatus.pending) return;
+    this.startProcessInstanceStatus = StartProcessInstanceStatus.pending;
     try {
       const id = await startProcess({
         processDefinitionId: item.appDefinition.processDefinitionId,
@@ -107,13 +120,13 @@ export class DeleteProcessStore {
       });
       runInAction(() => {
         this.processInstanceId = id;
-        this.startProcessInstanceStatus = CreateProcessStatus.success;
+        this.startProcessInstanceStatus = StartProcessInstanceStatus.success;
         this.chosen = null;
       });
       openInstance(id);
     } catch (error) {
       runInAction(() => {
-        this.startProcessInstanceStatus = CreateProcessStatus.error;
+        this.startProcessInstanceStatus = StartProcessInstanceStatus.error;
       });
       if (!isSessionError(error)) this.deps.toasts.showError('process.failedToCreateProcess');
     }

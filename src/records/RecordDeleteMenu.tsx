@@ -5,10 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { localizeText } from '../core/forms/compiler/localizeText';
-import { CreateProcessStatus } from '../process/processStatuses';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
-import { DeleteProcessStore, type DeletionSubject } from './DeleteProcessStore';
+import {
+  DeleteProcessStore,
+  StartProcessInstanceStatus,
+  type DeletionSubject,
+} from './DeleteProcessStore';
 
 /** Props of {@link RecordDeleteMenu}. */
 export interface RecordDeleteMenuProps {
@@ -68,7 +71,7 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
     ));
   }
 
-  const pending = store.startProcessInstanceStatus === CreateProcessStatus.pending;
+  const pending = store.startProcessInstanceStatus === StartProcessInstanceStatus.pending;
   const chosenLabel = store.chosen
     ? localizeText(store.chosen.dataStoreLink.label, i18n.language)
     : '';

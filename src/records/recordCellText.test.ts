@@ -28,11 +28,13 @@ const loanProducts: SystemDictionary = {
     {
       code: 'car',
       label: { en: 'Car loan', es: 'Préstamo de coche', fr: 'Prêt auto' },
+      order: 10,
       active: true,
     },
     {
       code: 'mortgage',
       label: { en: 'Mortgage', es: 'Hipoteca', fr: 'Prêt immobilier' },
+      order: 20,
       active: true,
     },
   ],
