@@ -378,4 +378,22 @@ describe('parseProcessDefinition', () => {
       "bpmn:SequenceFlow 'leak': crosses the border of a sub-process",
     );
   });
+
+  it('given an inclusive gateway with a flow without a condition, when parsed, then it is accepted as always taken', async () => {
+    const parsed = await model(
+      bpmn(`
+        <startEvent id="start" />
+        <sequenceFlow id="f1" sourceRef="start" targetRef="fork" />
+        <inclusiveGateway id="fork" />
+        <sequenceFlow id="always" sourceRef="fork" targetRef="join" />
+        <sequenceFlow id="sometimes" sourceRef="fork" targetRef="join">
+          <conditionExpression>\${big}</conditionExpression>
+        </sequenceFlow>
+        <inclusiveGateway id="join" />
+        <sequenceFlow id="f2" sourceRef="join" targetRef="end" />
+        <endEvent id="end" />`),
+    );
+    expect(parsed.nodes.fork).toMatchObject({ kind: 'inclusiveGateway', defaultFlow: null });
+    expect(parsed.flows.sometimes?.condition).toBe('${big}');
+  });
 });

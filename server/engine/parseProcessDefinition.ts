@@ -794,7 +794,8 @@ function checkGraph(
           fail(node, `the default flow '${node.defaultFlow}' must not carry a condition`);
         }
       }
-      if (outs.length > 1) {
+      // An inclusive gateway takes a flow without a condition always, as Flowable does.
+      if (outs.length > 1 && node.kind === 'exclusiveGateway') {
         for (const flow of outs) {
           if (flow.condition === null && flow.id !== node.defaultFlow) {
             fail(node, `outgoing flow '${flow.id}' needs a condition or must be the default flow`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JobScheduler } from '../../server/engine';
 import { TENANT, useConformanceKit } from './engineConformanceKit';
 
 describe('call activity', () => {
@@ -74,6 +75,35 @@ describe('call activity', () => {
     expect(parent.variables.lastGuarantorScore).toBe(620);
     expect((await kit.openTasks(parent.id)).map((task) => task.elementId)).toEqual([
       'reviewGuarantors',
+    ]);
+  });
+
+  it('given a boundary timer on a call activity, when it fires, then the called instance and its task are cancelled and the parent takes the boundary path', async () => {
+    const start = new Date('2026-03-02T09:00:00.000Z');
+    kit.context.setNow(start);
+    await kit.deploy('call-activity-child.bpmn', 'call-activity-deadline.bpmn');
+    const parent = await kit.context.engine.startProcess(TENANT, {
+      key: 'timedCreditApplication',
+      startedBy: 'clerk',
+      variables: { customer: 'Grace Hopper', requested: 9000 },
+    });
+    const child = await kit.context.db
+      .selectFrom('process_instances')
+      .select('id')
+      .where('parent_instance_id', '=', parent.id)
+      .executeTakeFirstOrThrow();
+    expect((await kit.openTasks(child.id)).map((task) => task.name)).toEqual([
+      'Score Grace Hopper for 9000',
+    ]);
+
+    kit.context.setNow(new Date(start.getTime() + 2 * 60 * 60_000));
+    expect(await new JobScheduler(kit.context.engine).runDueJobs()).toBe(1);
+
+    expect((await kit.instance(child.id)).status).toBe('Completed');
+    expect(await kit.openTasks(child.id)).toEqual([]);
+    expect(await kit.historyCount(child.id, 'processCancelled')).toBe(1);
+    expect((await kit.openTasks(parent.id)).map((task) => task.elementId)).toEqual([
+      'manualScoring',
     ]);
   });
 });
