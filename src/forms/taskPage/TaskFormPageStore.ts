@@ -7,6 +7,7 @@ import {
 } from 'mobx';
 import type { LocalizedText, NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
 import {
+  ApiError,
   ForbiddenError,
   UnauthorizedError,
   UnprocessableError,
@@ -32,6 +33,7 @@ import { autofillForm, localToday, type AutofillReport } from './autofillForm';
 import { compileServedForm } from './compileServedForm';
 import { localizePartTitle } from './localizePartTitle';
 import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
+import { formLoadMessage, NoProperPayloadError, type FormLoadMessage } from './formLoadMessage';
 import { COMBINED_PREFIX } from '../../../schemas/forms/formPrefixes';
 import {
   clearLocalDraft,
@@ -90,6 +92,9 @@ export interface TaskFormPageDeps {
   readonly dictionaries?: { bindForm(form: NormalizedForm): Promise<NormalizedForm> };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
 function isSaving(outcome: NormalizedOutcome): boolean {
   return outcomeModeOf(outcome.type) === 'save';
 }
@@ -123,6 +128,8 @@ export class TaskFormPageStore {
   finished = false;
   /** The tenant has Autofill on and the user may use it (read with the form). */
   autofillEnabled = false;
+  /** Why the form could not be loaded (spec 001 section 8); null when it loaded or is silent. */
+  loadError: FormLoadMessage | null = null;
 
   private readonly deps: TaskFormPageDeps;
   private taskId = '';
@@ -193,6 +200,7 @@ export class TaskFormPageStore {
     this.status = RemoteLoadingStatus.loading;
     this.offeredDraft = null;
     this.finished = false;
+    this.loadError = null;
     try {
       const autofill = this.readAutofillSwitch();
       const parts = formKey?.startsWith(COMBINED_PREFIX)
@@ -209,10 +217,11 @@ export class TaskFormPageStore {
         this.status = RemoteLoadingStatus.fullyLoaded;
       });
       this.startDraftWriter();
-    } catch {
+    } catch (error) {
       if (seq !== this.requestSeq) return;
       runInAction(() => {
         this.status = RemoteLoadingStatus.loadingFailed;
+        this.loadError = formLoadMessage(error);
       });
     }
   }
@@ -229,6 +238,7 @@ export class TaskFormPageStore {
 
   private async loadSingle(taskId: string): Promise<TaskFormPart[]> {
     const answer = await fetchTaskForm(taskId);
+    if (!isRecord(answer) || !isRecord(answer.definition)) throw new NoProperPayloadError();
     if (answer.kind === 'combined') throw new Error('A combined task has its own call');
     const form = await this.bindDictionaries(
       compileServedForm(answer.kind, answer.definition, answer.formId),
@@ -242,6 +252,7 @@ export class TaskFormPageStore {
 
   private async loadCombined(taskId: string): Promise<TaskFormPart[]> {
     const answer = await fetchCombinedTask(taskId);
+    if (!isRecord(answer) || !Array.isArray(answer.forms)) throw new NoProperPayloadError();
     runInAction(() => {
       this.combined = true;
       this.serverReadOnly = answer.readOnly;
@@ -527,6 +538,11 @@ export class TaskFormPageStore {
         .map((detail) => i18n.t(detail.code, messageParams(detail.params)))
         .join(' ');
       this.deps.toasts.showError('taskForm.fieldsRefused', { reasons });
+      return;
+    }
+    // An outcome refused with a code of its own says so (spec 001 section 8, outcome.{code}).
+    if (error instanceof ApiError && i18n.exists(`outcome.${error.code}`)) {
+      this.deps.toasts.showError(`outcome.${error.code}`);
       return;
     }
     this.deps.toasts.showError('common.serverErrorTryAgain');

@@ -116,6 +116,13 @@ export const TaskPageForm = observer(function TaskPageForm({
       <NonIdealState
         icon={<WarningSignIcon size={40} />}
         title={t('taskForm.loadFailed')}
+        description={
+          store.loadError ? (
+            <span data-testid="task-form-load-error">
+              {t(store.loadError.key, store.loadError.values)}
+            </span>
+          ) : undefined
+        }
         data-testid="task-form-failed"
         action={
           <Button

@@ -191,3 +191,60 @@ describe('spec 001 sections 3 and 4: outcome types per part of a combined task',
     expect(loaded.store.currentIndex).toBe(0);
   });
 });
+
+describe('spec 001 section 8: outcome form errors and load errors', () => {
+  it('given a completion refused with CONFLICT, when SECTION_SUBMIT is pressed, then outcome.CONFLICT shows', async () => {
+    const loaded = await loadSingle();
+    server?.on('POST', TaskPath.complete(TASK_ID), {
+      status: 409,
+      body: { code: 'CONFLICT', message: 'completed meanwhile' },
+    });
+    await expect(loaded.store.submit(SECTION_SUBMIT, { note: 'x' })).rejects.toThrow();
+    expect(keys(loaded.toasts)).toEqual(['outcome.CONFLICT']);
+  });
+
+  it('given a completion refused with a code outcome has no text for, when submitted, then common.serverErrorTryAgain shows', async () => {
+    const loaded = await loadSingle();
+    server?.on('POST', TaskPath.complete(TASK_ID), {
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: 'boom' },
+    });
+    await expect(loaded.store.submit(SECTION_SUBMIT, { note: 'x' })).rejects.toThrow();
+    expect(keys(loaded.toasts)).toEqual(['common.serverErrorTryAgain']);
+  });
+
+  it('given a task form answer without its definition, when the form loads, then it fails with common.noProperPayladPassed', async () => {
+    server = new FakeServer();
+    server.on('GET', FormPath.taskForm(TASK_ID), {
+      status: 200,
+      body: { taskId: TASK_ID, formKey: 'DSG-note', kind: 'designer', values: {} },
+    });
+    const store = new TaskFormPageStore({
+      toasts: new ToastStore(),
+      navigate: () => undefined,
+      tenant: 'internal',
+      storage: null,
+    });
+    await store.load(TASK_ID, 'DSG-note');
+    expect(store.loadError).toEqual({ key: 'common.noProperPayladPassed' });
+  });
+
+  it('given the definition load answers 404, when the form loads, then the status and its text are the message', async () => {
+    server = new FakeServer();
+    server.on('GET', FormPath.taskForm(TASK_ID), {
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'no form' },
+    });
+    const store = new TaskFormPageStore({
+      toasts: new ToastStore(),
+      navigate: () => undefined,
+      tenant: 'internal',
+      storage: null,
+    });
+    await store.load(TASK_ID, 'DSG-note');
+    expect(store.loadError).toEqual({
+      key: 'common.statusError',
+      values: { status: 404, statusText: 'Not Found' },
+    });
+  });
+});
