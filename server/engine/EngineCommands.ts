@@ -402,12 +402,57 @@ export class EngineCommands {
    * is busy (a user completing a task) is left for the next round.
    */
   async fireNextDueJob(skip: readonly string[]): Promise<JobFiring> {
+    let picked: string | undefined;
+    try {
+      return await this.fireDueJob(skip, (jobId) => {
+        picked = jobId;
+      });
+    } catch (error) {
+      if (picked === undefined) throw error;
+      await this.recordJobFailure(picked, error);
+      return { state: 'failed', jobId: picked };
+    }
+  }
+
+  /**
+   * A firing failed and was rolled back: the job is tried again later (5, then 10 minutes),
+   * and after its last try it is kept with the error instead of being picked again.
+   */
+  private async recordJobFailure(jobId: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    await this.context.inTransaction(async (trx) => {
+      const job = await trx
+        .selectFrom('process_jobs')
+        .select(['retries_left'])
+        .where('id', '=', jobId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (job === undefined) return;
+      const retriesLeft = Math.max(0, job.retries_left - 1);
+      const delayMinutes = 5 * 2 ** Math.max(0, 2 - retriesLeft);
+      await trx
+        .updateTable('process_jobs')
+        .set({
+          retries_left: retriesLeft,
+          last_error: message.slice(0, 2000),
+          due_at: new Date(this.context.clock().getTime() + delayMinutes * 60_000),
+        })
+        .where('id', '=', jobId)
+        .execute();
+    });
+  }
+
+  private async fireDueJob(
+    skip: readonly string[],
+    onPicked: (jobId: string) => void,
+  ): Promise<JobFiring> {
     return this.context.inTransaction(async (trx) => {
       const now = this.context.clock();
       let query = trx
         .selectFrom('process_jobs')
         .selectAll()
         .where('due_at', '<=', now)
+        .where('retries_left', '>', 0)
         .orderBy('due_at')
         .orderBy('id')
         .limit(1)
@@ -416,6 +461,7 @@ export class EngineCommands {
       if (skip.length > 0) query = query.where('id', 'not in', skip);
       const job = await query.executeTakeFirst();
       if (job === undefined) return { state: 'none' };
+      onPicked(job.id);
       let fired = false;
       const result = await this.withInstance(
         trx,

@@ -33,7 +33,8 @@ export class JobScheduler {
     for (let attempt = 0; attempt < batchSize; attempt += 1) {
       const result = await this.engine.fireNextDueJob(busy);
       if (result.state === 'none') break;
-      if (result.state === 'busy') busy.push(result.jobId);
+      // A busy or failed job is not picked again this round (a failed one is due later).
+      if (result.state === 'busy' || result.state === 'failed') busy.push(result.jobId);
       if (result.state === 'fired') fired += 1;
     }
     return fired;

@@ -80,6 +80,9 @@ export interface JobsTable {
   repeat_remaining: number | null;
   repeat_every: string | null;
   created_at: Timestamp;
+  /** Attempts left after a failed firing; at 0 the job waits for someone to look at it. */
+  retries_left: Generated<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A token waiting for a message by name (ACT_RU_EVENT_SUBSCR). */

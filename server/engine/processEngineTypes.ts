@@ -182,4 +182,4 @@ export interface CorrelateMessageInput {
 /** What one attempt to fire the next due timer did. */
 export type JobFiring =
   | { readonly state: 'none' }
-  | { readonly state: 'fired' | 'dropped' | 'busy'; readonly jobId: string };
+  | { readonly state: 'fired' | 'dropped' | 'busy' | 'failed'; readonly jobId: string };

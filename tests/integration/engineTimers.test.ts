@@ -134,6 +134,52 @@ describe('timer events and the job scheduler', () => {
     expect(tokens).toEqual([{ element_id: 'chaseSignatures' }]);
   });
 
+  it('given a timer whose step fails, when the scheduler runs, then the step is rolled back, retried later and finally set aside while other timers still fire', async () => {
+    kit.context.setNow(start);
+    let ledgerUp = false;
+    kit.context.handlers.register('postLedgerEntry', async () => {
+      if (!ledgerUp) throw new Error('the ledger is closed');
+      return { posted: true };
+    });
+    await kit.deploy('timer-failing-step.bpmn', 'timer-catch.bpmn');
+    const { engine } = kit.context;
+    const failing = await engine.startProcess(TENANT, {
+      key: 'nightlyPosting',
+      startedBy: 'clerk',
+    });
+    const healthy = await engine.startProcess(TENANT, {
+      key: 'welcomeCall',
+      startedBy: 'clerk',
+      variables: { followUpAt: '2030-01-01T00:00:00Z' },
+    });
+    const job = () =>
+      kit.context.db
+        .selectFrom('process_jobs')
+        .select(['due_at', 'retries_left', 'last_error'])
+        .where('instance_id', '=', failing.id)
+        .executeTakeFirstOrThrow();
+
+    kit.context.setNow(at(60));
+    expect(await new JobScheduler(engine).runDueJobs()).toBe(1);
+    expect(await kit.historyCount(healthy.id, 'timerFired')).toBe(1);
+    expect(await kit.historyCount(failing.id, 'timerFired')).toBe(0);
+    expect(await job()).toEqual({
+      due_at: at(65),
+      retries_left: 2,
+      last_error: 'the ledger is closed',
+    });
+
+    kit.context.setNow(at(65));
+    expect(await new JobScheduler(engine).runDueJobs()).toBe(0);
+    kit.context.setNow(at(75));
+    expect(await new JobScheduler(engine).runDueJobs()).toBe(0);
+    expect((await job()).retries_left).toBe(0);
+    kit.context.setNow(at(24 * 60));
+    ledgerUp = true;
+    expect(await new JobScheduler(engine).runDueJobs()).toBe(0);
+    expect(await kit.openTasks(failing.id)).toEqual([]);
+  });
+
   it('given many due timers and two schedulers on one database, when both run at once, then each timer fires exactly once', async () => {
     kit.context.setNow(start);
     await kit.deploy('timer-catch.bpmn');
