@@ -36,4 +36,41 @@ describe('embedded sub-process with an error boundary event', () => {
     const ended = await kit.complete(instance.id, 'manualReview');
     expect(ended.status).toBe('Completed');
   });
+
+  it('given a multi-instance sub-process, when one item throws an error, then the boundary event on the whole activity catches it and the other items are cancelled', async () => {
+    await kit.deploy('subprocess-multi-instance-error.bpmn');
+    const { engine } = kit.context;
+    const instance = await engine.startProcess(TENANT, {
+      key: 'linkedAccountsReview',
+      startedBy: 'clerk',
+      variables: { accounts: ['A-1', 'B-2', 'C-3'] },
+    });
+    const named = async (name: string) => {
+      const task = (await kit.openTasks(instance.id)).find((open) => open.name === name);
+      if (task === undefined) throw new Error(`no open task '${name}'`);
+      return task;
+    };
+    await engine.completeTask(TENANT, (await named('Verify account A-1')).id, {
+      userId: 'clerk',
+      variables: { verified: true },
+    });
+    await engine.completeTask(TENANT, (await named('Verify account B-2')).id, {
+      userId: 'clerk',
+      variables: { verified: false },
+    });
+
+    expect((await kit.openTasks(instance.id)).map((task) => task.elementId)).toEqual([
+      'freezeAccounts',
+    ]);
+    const third = (await engine.listInstanceTasks(TENANT, instance.id)).find(
+      (task) => task.name === 'Verify account C-3',
+    );
+    expect(third?.state).toBe('cancelled');
+    const tokens = await kit.context.db
+      .selectFrom('process_executions')
+      .select('element_id')
+      .where('instance_id', '=', instance.id)
+      .execute();
+    expect(tokens).toEqual([{ element_id: 'freezeAccounts' }]);
+  });
 });
