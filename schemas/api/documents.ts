@@ -49,7 +49,8 @@ export const AdminTemplate = Type.Object({
   name: Type.String(),
   scope: Type.String(),
   documentType: DocumentTypeSchema,
-  createdBy: Type.String(),
+  /** The name of who added it; null for a template that came with the installation. */
+  createdBy: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type AdminTemplate = Static<typeof AdminTemplate>;

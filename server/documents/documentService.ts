@@ -20,6 +20,7 @@ import type { DatabaseSchema } from '../db/schema';
 import type { ProcessEngine } from '../engine';
 import { AppError } from '../errors';
 import { listObjectDefinitions } from '../records/objectDefinitions';
+import { SYSTEM_AUTHOR } from './documentTables';
 import type { RequestActor } from '../fastify/session';
 import { downloadName } from '../files/fileNames';
 import type { DocumentConfig } from './documentConfig';
@@ -127,9 +128,14 @@ export async function listTenantTemplates(
     .execute();
   return rows.map((row) => ({
     ...toTemplate(row),
-    // The person's name; their id when they are no longer a user of the tenant.
+    // The person's name; their id when they are no longer a user of the tenant; null for
+    // the templates the installation brought (`system`).
     createdBy:
-      row.first_name != null ? `${row.first_name} ${row.last_name ?? ''}`.trim() : row.created_by,
+      row.first_name != null
+        ? `${row.first_name} ${row.last_name ?? ''}`.trim()
+        : row.created_by === SYSTEM_AUTHOR
+          ? null
+          : row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }

@@ -34,3 +34,6 @@ export interface DocumentTables {
   document_templates: DocumentTemplatesTable;
   generated_documents: GeneratedDocumentsTable;
 }
+
+/** `created_by` of the templates the installation brings, which no user added. */
+export const SYSTEM_AUTHOR = 'system';

@@ -5,6 +5,7 @@ import { ProcessType } from '../../schemas/api/processes';
 import type { DatabaseSchema } from '../db/schema';
 import { buildDocx, type DocxParagraph } from '../documents/buildDocx';
 import { buildXlsx } from '../documents/buildXlsx';
+import { SYSTEM_AUTHOR } from '../documents/documentTables';
 
 /** One demo template: its scope, name, and how its file is built. */
 interface DemoTemplate {
@@ -208,7 +209,7 @@ export async function seedDemoDocumentTemplates(db: Kysely<DatabaseSchema>): Pro
           name: template.name,
           document_type: template.documentType,
           content,
-          created_by: 'system',
+          created_by: SYSTEM_AUTHOR,
         })),
       ),
     )

@@ -39,7 +39,9 @@ describe('document templates administration', () => {
       await page.waitForURL((url) => url.pathname === '/admin/templates');
       await expectFocus(page, { selector: 'h1', text: 'Document templates' });
       // The seeded templates are listed with the report they are for.
-      await row(page, 'Customer onboarding record').waitFor();
+      const seeded = row(page, 'Customer onboarding record');
+      await seeded.waitFor();
+      expect(await seeded.locator('td').nth(2).innerText()).toBe('Built in');
 
       await tabTo(page, { selector: '#template-scope' });
       await page.locator('#template-scope').selectOption({ label: 'Loan report' });

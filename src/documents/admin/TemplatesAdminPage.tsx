@@ -2,6 +2,7 @@ import {
   Button,
   Callout,
   Card,
+  FileInput,
   FormGroup,
   HTMLSelect,
   HTMLTable,
@@ -127,7 +128,6 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
     list = (
       <div className="tessera-templates__scroll">
         <HTMLTable
-          striped
           className="tessera-templates__table"
           aria-labelledby="templates-list-heading"
           data-testid="templates-table"
@@ -157,7 +157,7 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
                     {t(`document.format.${template.documentType}`)}
                   </Tag>
                 </td>
-                <td>{template.createdBy}</td>
+                <td>{template.createdBy ?? t('document.admin.builtIn')}</td>
                 <td>{formatReportDate(template.createdAt, i18n.language)}</td>
                 <td>
                   <Button
@@ -248,15 +248,19 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
               intent={intentOf('file')}
               helperText={helper('file', t('document.admin.fileHelp'))}
             >
-              <input
-                id="template-file"
-                ref={fileInput}
-                type="file"
-                className="tessera-templates__file"
-                accept={TEMPLATE_EXTENSIONS.join(',')}
-                aria-invalid={store.problems.file ? true : undefined}
-                aria-describedby={describedBy('file')}
-                onChange={(event) => store.setFile(event.currentTarget.files?.[0] ?? null)}
+              <FileInput
+                fill
+                hasSelection={store.file !== null}
+                text={store.file?.name ?? t('document.admin.noFile')}
+                buttonText={t('document.admin.browse')}
+                inputProps={{
+                  id: 'template-file',
+                  ref: fileInput,
+                  accept: TEMPLATE_EXTENSIONS.join(','),
+                  'aria-invalid': store.problems.file ? true : undefined,
+                  'aria-describedby': describedBy('file'),
+                }}
+                onInputChange={(event) => store.setFile(event.currentTarget.files?.[0] ?? null)}
               />
             </FormGroup>
           </div>
