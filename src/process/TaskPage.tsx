@@ -13,7 +13,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { TaskListKind } from '../api/tasksApi';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -28,8 +28,9 @@ import { useObjectDataRedirect } from '../records/useObjectDataRedirect';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { TaskFormSlot } from './TaskFormSlot';
-import { canChangeAssigneeFrom } from '../tasks/taskPageLink';
-import { taskPath } from '../tasks/taskPaths';
+import { instancePath } from '../tasks/taskPaths';
+import { newTabTarget } from '../tasks/newTabTarget';
+import { TaskViewType, taskViewType } from './taskViewType';
 import { TaskComments } from './comments/TaskComments';
 import { deferBack, LEAVE_DELAY_MS } from './taskPageTiming';
 import './Process.css';
@@ -41,13 +42,15 @@ import './Process.css';
  * comments section (read-only users see it without the editor); the form runtime's form below.
  */
 export const TaskPage = observer(function TaskPage() {
-  const { taskId = '' } = useParams();
+  const { taskId = '', processInstanceId = null } = useParams();
+  // The optional processInstanceId changes the view type (spec 000 section 2): the task as
+  // part of its instance, whose page back returns to.
+  const viewType = taskViewType(processInstanceId);
   const { processes } = useWorkStores();
   const { session } = useStores();
   const store = processes.taskPage;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const canChangeAssignee = canChangeAssigneeFrom(useLocation().state);
   // The form's unsaved-changes guard (spec 001 section 4): any move to another screen (the
   // back button, a link, the browser's Back) asks while the form is dirty; on confirm the
   // loader shows and the move goes on after 500 ms. Signing out and the screens of a lost
@@ -64,6 +67,10 @@ export const TaskPage = observer(function TaskPage() {
   }, [store, taskId]);
 
   useEffect(() => {
+    void store.loadInstance(processInstanceId);
+  }, [store, processInstanceId]);
+
+  useEffect(() => {
     if (!leaving || !held) return undefined;
     const timer = setTimeout(() => held.proceed(), LEAVE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -75,16 +82,32 @@ export const TaskPage = observer(function TaskPage() {
   const mine = task !== null && task.assignee !== null && task.assignee.id === userId;
   // Someone else's task is read-only, and back leads to the team view (spec 001 section 6).
   const readOnly = task !== null && !(mine || task.permissions.canClaim);
+  // An instance that is gone (a tolerated 404) leaves back to the lists.
+  const backToInstance = viewType === TaskViewType.instance && !store.instanceMissing;
   const back = (
     <Button
       variant="minimal"
       icon={<ArrowLeftIcon />}
-      text={readOnly ? t('tasks.header.backToList') : t('tasks.header.back')}
+      text={
+        backToInstance
+          ? t('tasks.header.backToInstance')
+          : readOnly
+            ? t('tasks.header.backToList')
+            : t('tasks.header.back')
+      }
       className="tessera-page__back"
       data-testid="task-back"
+      data-view-type={viewType}
       onClick={() =>
         deferBack(
-          () => void navigate(readOnly ? `${Paths.home}?tab=${TaskListKind.team}` : Paths.home),
+          () =>
+            void navigate(
+              backToInstance && processInstanceId
+                ? instancePath(processInstanceId)
+                : readOnly
+                  ? `${Paths.home}?tab=${TaskListKind.team}`
+                  : Paths.home,
+            ),
         )
       }
     />
@@ -146,7 +169,7 @@ export const TaskPage = observer(function TaskPage() {
             {session.hasPrivilege(Privilege.accessTest) && (
               <a
                 className="tessera-task-header__new-tab"
-                href={taskPath(task.id)}
+                href={newTabTarget({ formKey: task.formKey, taskId: task.id })}
                 target="_blank"
                 rel="noopener noreferrer"
                 title={t('tasks.header.openInNewTab')}
@@ -202,7 +225,9 @@ export const TaskPage = observer(function TaskPage() {
               ) : (
                 <Tag minimal>{t('tasks.header.noAssignee')}</Tag>
               )}
-              {canChangeAssignee && task.permissions.canBeReassigned && (
+              {/* The assignee selector (spec 000 section 2, "Task page"): wherever the page
+                  was opened from, whenever the server says the user may move the task. */}
+              {task.permissions.canBeReassigned && (
                 <Button
                   variant="minimal"
                   size="small"

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { NotFoundError } from '../api/errors';
-import { fetchProcessVariables } from '../api/processesApi';
+import { fetchProcessInstance, fetchProcessVariables } from '../api/processesApi';
 import { fetchTask, fetchTaskDetail, type TaskDetail } from '../api/tasksApi';
 import { ReassignResult, ReassignStore, type ReassignOutcome } from '../tasks/ReassignStore';
 import { reportFailure } from '../stores/reportFailure';
@@ -30,9 +30,14 @@ export class TaskPageStore {
   readonly reassign: ReassignStore;
   /** The task's row is being fetched to open the flow. */
   openingReassign = false;
+  /** Instance view: the process instance the page was opened for, once it answered. */
+  instanceId: string | null = null;
+  /** Instance view: the instance answered 404 (tolerated: the task still shows). */
+  instanceMissing = false;
 
   private readonly toasts: ToastStore;
   private requestSeq = 0;
+  private instanceSeq = 0;
 
   /** `currentUserId` is the signed-in user, who signs a reassignment. */
   constructor(toasts: ToastStore, currentUserId: () => string) {
@@ -41,9 +46,10 @@ export class TaskPageStore {
       currentUserId,
       onFinished: (outcome) => this.afterReassign(outcome),
     });
-    makeAutoObservable<TaskPageStore, 'toasts' | 'requestSeq'>(this, {
+    makeAutoObservable<TaskPageStore, 'toasts' | 'requestSeq' | 'instanceSeq'>(this, {
       toasts: false,
       requestSeq: false,
+      instanceSeq: false,
       reassign: false,
     });
   }
@@ -93,6 +99,35 @@ export class TaskPageStore {
         this.notFound = error instanceof NotFoundError;
       });
       if (!(error instanceof NotFoundError)) reportFailure(this.toasts, error);
+    }
+  }
+
+  /**
+   * Instance view (spec 000 section 2): reads the process instance the page was opened for.
+   * A 404 is tolerated (spec 001 section 7): 'Task not found' is said once, back leads to the
+   * lists, and nothing else is asked about the missing instance. Null leaves the view.
+   */
+  async loadInstance(processInstanceId: string | null): Promise<void> {
+    const seq = ++this.instanceSeq;
+    this.instanceId = null;
+    this.instanceMissing = false;
+    if (!processInstanceId) return;
+    try {
+      await fetchProcessInstance(processInstanceId);
+      if (seq !== this.instanceSeq) return;
+      runInAction(() => {
+        this.instanceId = processInstanceId;
+      });
+    } catch (error) {
+      if (seq !== this.instanceSeq) return;
+      if (error instanceof NotFoundError) {
+        runInAction(() => {
+          this.instanceMissing = true;
+        });
+        this.toasts.showError('process.taskNotFound');
+        return;
+      }
+      reportFailure(this.toasts, error);
     }
   }
 

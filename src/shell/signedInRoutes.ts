@@ -84,6 +84,13 @@ export const signedInRoutes: SignedInRoute[] = [
     titleKey: 'shell.dashboard',
     ownHeading: true,
   },
+  // A task opened from its process instance: the optional id changes the view type.
+  {
+    path: '/process/task/:taskId/:processInstanceId',
+    Screen: TaskPage,
+    titleKey: 'shell.dashboard',
+    ownHeading: true,
+  },
   {
     path: '/process/instance/:processInstanceId',
     Screen: ProcessInstancePage,
@@ -114,6 +121,8 @@ export const signedInRoutes: SignedInRoute[] = [
   // No `privilege`: without access-test the page explains why rather than redirecting, since
   // authors share its address with colleagues.
   { path: Paths.formPreview, Screen: FormPreviewPage, titleKey: 'preview.title' },
+  // The form page with a form id appended: where a report's open-in-new-tab icon leads.
+  { path: `${Paths.formPreview}/:formId`, Screen: FormPreviewPage, titleKey: 'preview.title' },
   {
     path: Paths.documentTemplates,
     Screen: TemplatesAdminPage,

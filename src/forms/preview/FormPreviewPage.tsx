@@ -13,12 +13,13 @@ import { AlignLeftIcon, ErrorIcon, LockIcon, PlayIcon, WarningSignIcon } from '@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Privilege } from '../../../schemas/api/identityConstants';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import { isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../i18n/languages';
 import { Paths } from '../../routing/paths';
 import { RemoteLoadingStatus } from '../../stores/statuses';
+import { formIdOfPreviewAddress } from '../../tasks/newTabTarget';
 import { useStores } from '../../stores/useStores';
 import type { FormServices } from '../registry/formServices';
 import { BREAKPOINTS } from '../runtime/planGrid';
@@ -79,6 +80,12 @@ const AuthorPreview = observer(function AuthorPreview({ api }: FormPreviewPagePr
     void store.loadForms();
     return () => store.dispose();
   }, [store]);
+  // Opened in a new tab for one form (spec 001 section 2): that form is picked at once.
+  const { pathname, search } = useLocation();
+  const addressedFormId = formIdOfPreviewAddress(pathname, search);
+  useEffect(() => {
+    if (addressedFormId) void store.pick(addressedFormId);
+  }, [store, addressedFormId]);
 
   const form = store.result?.form ?? null;
   const parts = useMemo(() => (form ? splitCombinedForm(form) : []), [form]);
