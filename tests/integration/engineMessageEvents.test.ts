@@ -91,4 +91,26 @@ describe('message events', () => {
     ).rejects.toBeInstanceOf(NotFoundError);
     expect(await kit.historyCount(instance.id, 'messageCorrelated')).toBe(0);
   });
+
+  it('given a non-interrupting message boundary event, when the message comes twice, then each opens a side path and the task stays open until it completes', async () => {
+    await kit.deploy('message-non-interrupting.bpmn');
+    const instance = await kit.context.engine.startProcess(TENANT, {
+      key: 'offerPreparation',
+      startedBy: 'clerk',
+      businessKey: 'OFFER-7',
+    });
+    await correlate({ messageName: 'customerCalled', businessKey: 'OFFER-7' });
+    await correlate({ messageName: 'customerCalled', businessKey: 'OFFER-7' });
+    expect((await kit.openTasks(instance.id)).map((task) => task.elementId).sort()).toEqual([
+      'prepareOffer',
+      'returnCall',
+      'returnCall',
+    ]);
+
+    await kit.complete(instance.id, 'prepareOffer');
+    await expect(
+      correlate({ messageName: 'customerCalled', businessKey: 'OFFER-7' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect((await kit.instance(instance.id)).status).toBe('On-going');
+  });
 });
