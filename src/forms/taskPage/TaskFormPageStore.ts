@@ -33,6 +33,7 @@ import { autofillForm, localToday, type AutofillReport } from './autofillForm';
 import { compileServedForm } from './compileServedForm';
 import { localizePartTitle } from './localizePartTitle';
 import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
+import { cutErrorMessageKey } from './cutErrorMessageKey';
 import { formLoadMessage, NoProperPayloadError, type FormLoadMessage } from './formLoadMessage';
 import { COMBINED_PREFIX } from '../../../schemas/forms/formPrefixes';
 import {
@@ -432,9 +433,8 @@ export class TaskFormPageStore {
       runInAction(() => {
         this.saving = SavingStatus.error;
       });
-      if (!(error instanceof UnauthorizedError || error instanceof ForbiddenError)) {
-        this.deps.toasts.showError('tasks.cutErrorMessage');
-      }
+      const key = cutErrorMessageKey(error);
+      if (key) this.deps.toasts.showError(key);
       throw error;
     }
     runInAction(() => {
@@ -600,11 +600,12 @@ export class TaskFormPageStore {
       try {
         await saveDraft(this.taskId, part.store.values(), part.formId);
         part.store.markSaved();
-      } catch {
+      } catch (error) {
         runInAction(() => {
           this.switching = false;
         });
-        this.deps.toasts.showError('tasks.cutErrorMessage');
+        const key = cutErrorMessageKey(error);
+        if (key) this.deps.toasts.showError(key);
         return;
       }
     }

@@ -248,3 +248,22 @@ describe('spec 001 section 8: outcome form errors and load errors', () => {
     });
   });
 });
+
+describe('spec 001 section 8: tasks.cutErrorMessage variants', () => {
+  it('given the first part, when its save on the way to the next part is refused, changed meanwhile or fails, then the matching variant shows', async () => {
+    const cases: [number, string, string][] = [
+      [422, 'VALIDATION_ERROR', 'tasks.cutErrorMessageRefused'],
+      [409, 'CONFLICT', 'tasks.cutErrorMessageConflict'],
+      [500, 'INTERNAL_ERROR', 'tasks.cutErrorMessage'],
+    ];
+    for (const [status, code, key] of cases) {
+      const loaded = await loadCombined();
+      server?.on('PUT', FormPath.draft(TASK_ID), { status, body: { code, message: code } });
+      loaded.store.parts[0]?.store?.setValue('first', 'a');
+      await loaded.store.goTo(1);
+      expect(keys(loaded.toasts)).toEqual([key]);
+      expect(loaded.store.currentIndex).toBe(0);
+      server?.restore();
+    }
+  });
+});
