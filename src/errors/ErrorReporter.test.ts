@@ -178,8 +178,9 @@ describe('installGlobalErrorHandlers', () => {
     const send = vi.fn(async (_report: ClientErrorReport) => undefined);
     const { reporter } = reporterWith(send);
     const target = new EventTarget() as unknown as Window;
-    const remove = installGlobalErrorHandlers(reporter, target);
-    expect(installGlobalErrorHandlers(reporter, target)).toBe(remove);
+    const report = reporter.report.bind(reporter);
+    const remove = installGlobalErrorHandlers(report, target);
+    expect(installGlobalErrorHandlers(report, target)).toBe(remove);
 
     const rejection = Object.assign(new Event('unhandledrejection'), {
       reason: new Error('Unhandled save'),

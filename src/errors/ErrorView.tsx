@@ -1,5 +1,4 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
-import { ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
+import { Button } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import './ErrorView.css';
@@ -21,28 +20,22 @@ export function ErrorView({ fullPage = false }: ErrorViewProps) {
   useEffect(() => {
     reload.current?.focus();
   }, []);
+  // Plain markup rather than NonIdealState and icons: this view is in the sign-in page's first
+  // load, which has a budget, and must show even when no other chunk can be fetched.
   const view = (
-    <NonIdealState
-      className="tessera-error-view"
-      icon={<ErrorIcon size={40} />}
-      // The heading is the page's own h1, not NonIdealState's h4 title.
-      description={
-        <div data-testid="error-view" role="alert">
-          <h1 className="tessera-error-view__title">{t('errorView.title')}</h1>
-          <p>{t('errorView.text')}</p>
-        </div>
-      }
-      action={
-        <Button
-          ref={reload}
-          intent="primary"
-          icon={<RefreshIcon />}
-          text={t('errorView.reload')}
-          data-testid="error-view-reload"
-          onClick={() => window.location.reload()}
-        />
-      }
-    />
+    <div className="tessera-error-view" data-testid="error-view">
+      <div role="alert" className="tessera-error-view__message">
+        <h1 className="tessera-error-view__title">{t('errorView.title')}</h1>
+        <p className="tessera-error-view__text">{t('errorView.text')}</p>
+      </div>
+      <Button
+        ref={reload}
+        intent="primary"
+        text={t('errorView.reload')}
+        data-testid="error-view-reload"
+        onClick={() => window.location.reload()}
+      />
+    </div>
   );
   return fullPage ? <main className="tessera-error-view__page">{view}</main> : view;
 }

@@ -1,4 +1,4 @@
-import type { ErrorReporter } from './ErrorReporter';
+import type { ErrorReportInput } from './ErrorReporter';
 
 /** The window's events a reporter listens to. */
 type ErrorEvents = Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -11,20 +11,20 @@ const installed = new WeakMap<ErrorEvents, () => void>();
  * reported twice. Returns the function that removes them.
  */
 export function installGlobalErrorHandlers(
-  reporter: ErrorReporter,
+  report: (input: ErrorReportInput) => void,
   target: ErrorEvents,
 ): () => void {
   const existing = installed.get(target);
   if (existing) return existing;
   const onError = (event: ErrorEvent) => {
-    reporter.report(
+    report(
       event.error === undefined || event.error === null
         ? { kind: 'error', message: event.message || 'Unknown error' }
         : { kind: 'error', error: event.error },
     );
   };
   const onRejection = (event: PromiseRejectionEvent) => {
-    reporter.report({ kind: 'unhandledRejection', error: event.reason });
+    report({ kind: 'unhandledRejection', error: event.reason });
   };
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);
