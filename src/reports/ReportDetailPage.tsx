@@ -1,5 +1,5 @@
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ArrowLeftIcon, DownloadIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { ArrowLeftIcon, DownloadIcon, ShareIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { localizeTaskName } from '../i18n/localizeProcessText';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
+import { newTabTarget } from '../tasks/newTabTarget';
+import { Privilege } from '../../schemas/api/identityConstants';
 import { formatAmount } from './formatAmount';
 import { formatReportDate } from './formatReportDate';
 import { reportListPath } from './reportPaths';
@@ -46,6 +48,14 @@ interface CompletedTaskBlockProps {
  */
 function CompletedTaskBlock({ task, processKey, locale, withTime }: CompletedTaskBlockProps) {
   const { t, i18n } = useTranslation();
+  const { session } = useStores();
+  // In report mode the open-in-new-tab icon opens the form page with the form id appended
+  // (spec 001 section 2), for form authors (access-test).
+  const firstFormId = task.forms[0]?.formId ?? null;
+  const newTab =
+    firstFormId !== null && session.hasPrivilege(Privilege.accessTest)
+      ? newTabTarget({ formKey: firstFormId, taskId: task.id, reportMode: true })
+      : null;
   // The task's own file store and people directory, so its pictures and people show.
   const services = useMemo<FormServices>(
     () => ({ usersSource: createUsersSource(), files: createFileService(task.id) }),
@@ -60,7 +70,22 @@ function CompletedTaskBlock({ task, processKey, locale, withTime }: CompletedTas
       data-task-id={task.id}
     >
       <header className="tessera-report__task-header">
-        <h2 id={headingId}>{localizeTaskName(i18n, processKey, task.name)}</h2>
+        <h2 id={headingId}>
+          {localizeTaskName(i18n, processKey, task.name)}
+          {newTab && (
+            <a
+              className="tessera-task-header__new-tab"
+              href={newTab}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={t('tasks.header.openInNewTab')}
+              aria-label={t('tasks.header.openInNewTab')}
+              data-testid="report-open-new-tab"
+            >
+              <ShareIcon size={14} />
+            </a>
+          )}
+        </h2>
         <p className="tessera-muted">
           {t('reports.completedBy', {
             name: task.completedBy?.fullName ?? '--',
