@@ -28,8 +28,7 @@ function textsFor(language: string): PageTexts {
   let texts = cache.get(language);
   if (!texts) {
     const file = join(projectPath('locales'), language, 'analysis.json');
-    texts = (JSON.parse(readFileSync(file, 'utf8')) as { analysis: { page: PageTexts } }).analysis
-      .page;
+    texts = (JSON.parse(readFileSync(file, 'utf8')) as { page: PageTexts }).page;
     cache.set(language, texts);
   }
   return texts;

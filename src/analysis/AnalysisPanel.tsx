@@ -17,8 +17,8 @@ export interface AnalysisPanelProps {
 
 /**
  * The Analyses tab's content (spec 001 section 2): a sign-in prompt until the report's
- * external identity is signed in, then the report in a frame. This origin's own report page
- * is framed without scripts; another origin's keeps its scripts within its own origin.
+ * external identity is signed in, then the report in a frame. Another origin's report is
+ * sandboxed: it keeps its scripts within its own origin but cannot navigate this page.
  */
 export const AnalysisPanel = observer(function AnalysisPanel({
   store,
@@ -74,10 +74,10 @@ export const AnalysisPanel = observer(function AnalysisPanel({
         className="tessera-analysis__frame"
         title={t('analysis.frameTitle', { label })}
         src={source.src}
+        // This origin's own page has no script at all and its CSP allows none; another
+        // origin's report keeps its scripts, but may not navigate or script this page.
         sandbox={
-          source.sameOrigin
-            ? 'allow-same-origin'
-            : 'allow-scripts allow-same-origin allow-forms allow-popups'
+          source.sameOrigin ? undefined : 'allow-scripts allow-same-origin allow-forms allow-popups'
         }
         referrerPolicy="no-referrer"
         data-testid="analysis-frame"

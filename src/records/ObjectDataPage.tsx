@@ -183,11 +183,19 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         onChange={(next) => void analysis.selectTab(next as AnalysisTab)}
         renderActiveTabPanelOnly
       >
-        <Tab id={AnalysisTab.records} title={t('records.tabRecords')} panel={records} />
+        {/* `disabled={false}` is explicit: Blueprint's arrow keys only move between tabs
+            marked aria-disabled="false", which it leaves out when the prop is absent. */}
+        <Tab
+          id={AnalysisTab.records}
+          title={t('records.tabRecords')}
+          panel={records}
+          disabled={false}
+        />
         {definition.externalAnalysisUrl && (
           <Tab
             id={AnalysisTab.analyses}
             title={t('records.tabAnalyses')}
+            disabled={false}
             panel={
               <AnalysisPanel store={analysis} url={definition.externalAnalysisUrl} label={label} />
             }

@@ -177,6 +177,7 @@ describe('analysis tab: consent, sign-in and charts', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain('<h1>Prêts : analyse</h1>');
     expect(page.body).toContain('<svg');
 
     const again = await call(claire, 'POST', AnalysisPath.token, { code, codeVerifier: verifier });
