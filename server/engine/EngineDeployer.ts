@@ -5,7 +5,11 @@ import { sql } from 'kysely';
 import { DefinitionRefusedError, type DeployError } from './engineErrors';
 import { toProcessDefinition } from './engineRows';
 import { parseProcessDefinition } from './parseProcessDefinition';
-import type { DeployFolderResult, ProcessDefinition } from './processEngineTypes';
+import type {
+  DeployedDefinition,
+  DeployFolderResult,
+  ProcessDefinition,
+} from './processEngineTypes';
 import type { EngineContext } from './EngineContext';
 
 /** Deploys BPMN definitions and reads them back: the engine's definitions seam. */
@@ -17,7 +21,7 @@ export class EngineDeployer {
    * the latest version again returns that version, so seeding on every start is harmless.
    * Throws {@link DefinitionRefusedError} listing every problem.
    */
-  async deploy(tenant: string, xml: string): Promise<ProcessDefinition> {
+  async deploy(tenant: string, xml: string): Promise<DeployedDefinition> {
     // 0. XML that is already some key's latest version needs no parsing: every start
     //    deploys the fixtures again, and parsing them was a large part of a warm start.
     const unchanged = await this.context.db
@@ -36,10 +40,11 @@ export class EngineDeployer {
         ),
       )
       .executeTakeFirst();
-    if (unchanged) return toProcessDefinition(unchanged);
+    if (unchanged) return { ...toProcessDefinition(unchanged), warnings: [] };
     const parsed = await parseProcessDefinition(xml, { serviceHandlers: this.context.handlers });
     if ('errors' in parsed) throw new DefinitionRefusedError(parsed.errors);
     const model = parsed.definition;
+    const { warnings } = parsed;
     return this.context.inTransaction(async (trx) => {
       // 1. Serialise deploys of one key so two cannot pick the same version number.
       await sql`select pg_advisory_xact_lock(hashtext(${tenant}), hashtext(${model.key}))`.execute(
@@ -54,7 +59,7 @@ export class EngineDeployer {
         .orderBy('version', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (latest?.xml === xml) return toProcessDefinition(latest);
+      if (latest?.xml === xml) return { ...toProcessDefinition(latest), warnings };
       // 3. Otherwise insert the next version.
       const row = await trx
         .insertInto('process_definitions')
@@ -72,7 +77,7 @@ export class EngineDeployer {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toProcessDefinition(row);
+      return { ...toProcessDefinition(row), warnings };
     });
   }
 
@@ -86,7 +91,7 @@ export class EngineDeployer {
       .filter((entry) => entry.isFile() && entry.name.endsWith('.bpmn'))
       .map((entry) => entry.name)
       .sort();
-    const deployed: ProcessDefinition[] = [];
+    const deployed: DeployedDefinition[] = [];
     const refused: { file: string; errors: readonly DeployError[] }[] = [];
     for (const file of files) {
       const xml = await readFile(join(folder, file), 'utf8');

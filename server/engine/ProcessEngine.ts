@@ -12,6 +12,7 @@ import type {
   JobFiring,
   DeployFolderResult,
   EngineListener,
+  DeployedDefinition,
   ProcessDefinition,
   ProcessEndedEvent,
   ProcessEngineOptions,
@@ -71,8 +72,11 @@ export class ProcessEngine {
     return this.context.processEnded.add(listener);
   }
 
-  /** Deploys a BPMN definition as the next version of its key. */
-  deploy(tenant: string, xml: string): Promise<ProcessDefinition> {
+  /**
+   * Deploys a BPMN definition as the next version of its key; answers it with the settings
+   * of the file that change nothing here, as warnings.
+   */
+  deploy(tenant: string, xml: string): Promise<DeployedDefinition> {
     return this.deployer.deploy(tenant, xml);
   }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { compiledCondition } from './compiledCondition';
+import { conditionHolds } from './compiledCondition';
 import { compiledTemplate } from './compiledTemplate';
 import { ProcessExecutionError } from './engineErrors';
 import { toTask } from './engineRows';
 import type { ExecutionState } from './engineTables';
 import type { DatabaseSchema } from '../db/schema';
-import { evaluateCondition } from './evaluateExpression';
+import type { EvaluationOptions } from './evaluateExpression';
 import type { JsonValue, Variables } from './expressionAst';
 import { evaluateTemplate, renderTemplate } from './parseTemplate';
 import type { Task, TaskCandidates } from './processEngineTypes';
@@ -112,6 +112,11 @@ export class TokenRunner {
     private readonly instance: RunningInstance,
     private readonly dependencies: TokenRunnerDependencies,
   ) {}
+
+  /** What `now()` and `dateTime()` stand for in this run's expressions: the engine's clock. */
+  private get at(): EvaluationOptions {
+    return { now: this.dependencies.now };
+  }
 
   /** Creates the first token at a start event (the none one by default) and runs it. */
   async start(startEventId: string = this.model.startEventId): Promise<void> {
@@ -347,8 +352,8 @@ export class TokenRunner {
     // when there is no cardinality).
     if (loop.collection !== null) {
       const value = loop.collection.includes('${')
-        ? evaluateTemplate(compiledTemplate(loop.collection), variables)
-        : evaluateTemplate(compiledTemplate(`\${${loop.collection}}`), variables);
+        ? evaluateTemplate(compiledTemplate(loop.collection), variables, this.at)
+        : evaluateTemplate(compiledTemplate(`\${${loop.collection}}`), variables, this.at);
       if (!Array.isArray(value)) {
         throw new ProcessExecutionError(
           `multi-instance '${node.id}': the collection '${loop.collection}' is not a list`,
@@ -357,7 +362,7 @@ export class TokenRunner {
       items = value;
     }
     if (loop.cardinality !== null) {
-      count = Number(renderTemplate(compiledTemplate(loop.cardinality), variables).trim());
+      count = Number(renderTemplate(compiledTemplate(loop.cardinality), variables, this.at).trim());
     } else {
       count = items?.length ?? 0;
     }
@@ -418,7 +423,7 @@ export class TokenRunner {
     await this.deleteExecutions([item.id]);
     const satisfied =
       loop?.completionCondition != null &&
-      evaluateCondition(compiledCondition(loop.completionCondition), variables);
+      conditionHolds(loop.completionCondition, variables, this.at);
     if (satisfied || completed >= total) {
       await this.setLocals(root.id, counters);
       if (satisfied) await this.cancelChildren(root.id, 'completionCondition');
@@ -611,7 +616,11 @@ export class TokenRunner {
     scopeId: string | null,
   ): Promise<void> {
     const text = timer.value.includes('${')
-      ? renderTemplate(compiledTemplate(timer.value), await this.scopeVariables(scopeId, null))
+      ? renderTemplate(
+          compiledTemplate(timer.value),
+          await this.scopeVariables(scopeId, null),
+          this.at,
+        )
       : timer.value;
     const due = firstDue(timer.type, text.trim(), this.dependencies.now);
     if (due === undefined) {
@@ -718,7 +727,7 @@ export class TokenRunner {
     for (const flowId of node.outgoing) {
       if (flowId === node.defaultFlow) continue;
       const condition = this.model.flows[flowId]?.condition ?? null;
-      if (condition === null || evaluateCondition(compiledCondition(condition), variables)) {
+      if (condition === null || conditionHolds(condition, variables, this.at)) {
         return flowId;
       }
     }
@@ -784,7 +793,7 @@ export class TokenRunner {
     const taken = node.outgoing.filter((flowId) => {
       if (flowId === node.defaultFlow) return false;
       const condition = this.model.flows[flowId]?.condition ?? null;
-      return condition === null || evaluateCondition(compiledCondition(condition), variables);
+      return condition === null || conditionHolds(condition, variables, this.at);
     });
     if (taken.length === 0 && node.defaultFlow !== null) taken.push(node.defaultFlow);
     if (taken.length === 0) {
@@ -892,7 +901,7 @@ export class TokenRunner {
     const properties = Object.fromEntries(
       Object.entries(node.properties).map(([name, value]) => [
         name,
-        renderTemplate(compiledTemplate(value), variables),
+        renderTemplate(compiledTemplate(value), variables, this.at),
       ]),
     );
     const result = await handler({

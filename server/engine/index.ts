@@ -6,6 +6,7 @@ export type {
   AssignTaskInput,
   CompleteTaskInput,
   CorrelateMessageInput,
+  DeployedDefinition,
   DeployFolderResult,
   JobFiring,
   EngineListener,

@@ -2,7 +2,7 @@ import { readName, splitTemplate } from '../../src/core/template';
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import type { DeployError } from './engineErrors';
-import { ExtensionReader, type ExtensionAttribute } from './extensionDialects';
+import { ExtensionReader, type DeployWarning, type ExtensionAttribute } from './extensionDialects';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { isForbiddenName, parseCondition } from './parseExpression';
 import { parseIsoDuration } from './parseIsoDuration';
@@ -28,7 +28,12 @@ export interface ParseProcessDefinitionOptions {
 
 /** Either the executable model or every problem found. */
 export type ParseProcessDefinitionResult =
-  { readonly definition: ProcessModel } | { readonly errors: readonly DeployError[] };
+  | {
+      readonly definition: ProcessModel;
+      /** Settings the file writes that change nothing here (`camunda:asyncBefore`...). */
+      readonly warnings: readonly DeployWarning[];
+    }
+  | { readonly errors: readonly DeployError[] };
 
 /** Flow element types the engine runs; everything else is refused by name. */
 const supportedTypes: ReadonlySet<string> = new Set([
@@ -250,6 +255,7 @@ export async function parseProcessDefinition(
       nodes,
       flows,
     },
+    warnings: extensions.ignoredAttributeWarnings(root),
   };
 }
 

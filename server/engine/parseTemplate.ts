@@ -1,6 +1,6 @@
 import { fillTemplate, splitTemplate, type TemplatePiece } from '../../src/core/template';
 import type { ExpressionNode, JsonValue, Variables } from './expressionAst';
-import { evaluateExpression } from './evaluateExpression';
+import { evaluateExpression, type EvaluationOptions } from './evaluateExpression';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { parseExpression } from './parseExpression';
 
@@ -37,9 +37,16 @@ export function isTemplate(parts: readonly TemplatePart[]): boolean {
   return parts.some((part) => part.kind === 'placeholder');
 }
 
-/** Renders a template to a string; null and missing values render as nothing. */
-export function renderTemplate(parts: readonly TemplatePart[], variables: Variables): string {
-  return fillTemplate(parts, { valueOf: (node) => evaluateExpression(node, variables) });
+/**
+ * Renders a template to a string; null and missing values render as nothing. `options.now`
+ * is the instant `now()` and `dateTime()` stand for (the engine's clock).
+ */
+export function renderTemplate(
+  parts: readonly TemplatePart[],
+  variables: Variables,
+  options: EvaluationOptions = {},
+): string {
+  return fillTemplate(parts, { valueOf: (node) => evaluateExpression(node, variables, options) });
 }
 
 /**
@@ -47,8 +54,12 @@ export function renderTemplate(parts: readonly TemplatePart[], variables: Variab
  * variable's own value (an array of candidate groups stays an array); anything else is
  * rendered to a string.
  */
-export function evaluateTemplate(parts: readonly TemplatePart[], variables: Variables): JsonValue {
+export function evaluateTemplate(
+  parts: readonly TemplatePart[],
+  variables: Variables,
+  options: EvaluationOptions = {},
+): JsonValue {
   const only = parts.length === 1 ? parts[0] : undefined;
-  if (only?.kind === 'placeholder') return evaluateExpression(only.expression, variables);
-  return renderTemplate(parts, variables);
+  if (only?.kind === 'placeholder') return evaluateExpression(only.expression, variables, options);
+  return renderTemplate(parts, variables, options);
 }

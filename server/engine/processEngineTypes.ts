@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import type { DeployError } from './engineErrors';
+import type { DeployWarning } from './extensionDialects';
 import type { Variables } from './expressionAst';
 import type { ProcessModel } from './processModel';
 import type { ServiceHandlerRegistry } from './ServiceHandlerRegistry';
@@ -124,8 +125,16 @@ export interface SetTaskDueDateInput {
 }
 
 /** The outcome of deploying a folder: what went in and what was refused, by file. */
+/**
+ * A deployed definition with the settings of its file that change nothing here. A file
+ * deployed again unchanged is not read again: its warnings were given the first time.
+ */
+export interface DeployedDefinition extends ProcessDefinition {
+  readonly warnings: readonly DeployWarning[];
+}
+
 export interface DeployFolderResult {
-  readonly deployed: readonly ProcessDefinition[];
+  readonly deployed: readonly DeployedDefinition[];
   readonly refused: readonly { readonly file: string; readonly errors: readonly DeployError[] }[];
 }
 

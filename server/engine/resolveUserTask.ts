@@ -1,4 +1,5 @@
 import { compiledTemplate } from './compiledTemplate';
+import type { EvaluationOptions } from './evaluateExpression';
 import type { JsonValue, Variables } from './expressionAst';
 import { addIsoDuration, parseIsoDuration } from './parseIsoDuration';
 import { evaluateTemplate, isTemplate, renderTemplate } from './parseTemplate';
@@ -38,23 +39,27 @@ export function resolveUserTask(
   times: UserTaskTimes,
 ): ResolvedUserTask {
   const from = node.dueDateFrom === 'instanceStart' ? times.instanceStartedAt : times.taskCreatedAt;
-  const name = renderTemplate(compiledTemplate(node.name ?? node.id), variables).trim();
-  const assignee = node.assignee === null ? [] : principals(node.assignee, variables);
+  // `now()` and `dateTime()` in the task's expressions stand for its creation, on the engine's clock.
+  const at: EvaluationOptions = { now: times.taskCreatedAt };
+  const name = renderTemplate(compiledTemplate(node.name ?? node.id), variables, at).trim();
+  const assignee = node.assignee === null ? [] : principals(node.assignee, variables, at);
   return {
     name: name === '' ? node.id : name,
     formKey: node.formKey,
     assignee: assignee[0] ?? null,
-    candidateUsers: unique(node.candidateUsers.flatMap((item) => principals(item, variables))),
-    candidateGroups: unique(node.candidateGroups.flatMap((item) => principals(item, variables))),
-    dueDate: node.dueDate === null ? null : dueDate(node.dueDate, variables, from),
-    priority: priority(node.priority, variables),
+    candidateUsers: unique(node.candidateUsers.flatMap((item) => principals(item, variables, at))),
+    candidateGroups: unique(
+      node.candidateGroups.flatMap((item) => principals(item, variables, at)),
+    ),
+    dueDate: node.dueDate === null ? null : dueDate(node.dueDate, variables, from, at),
+    priority: priority(node.priority, variables, at),
     initiatorCanCompleteTask: node.initiatorCanCompleteTask,
   };
 }
 
 /** One list item may expand to several ids: an array variable or a comma-separated text. */
-function principals(item: string, variables: Variables): string[] {
-  const value = evaluateTemplate(compiledTemplate(item), variables);
+function principals(item: string, variables: Variables, at: EvaluationOptions): string[] {
+  const value = evaluateTemplate(compiledTemplate(item), variables, at);
   const values: JsonValue[] = Array.isArray(value) ? value : [value];
   return values
     .flatMap((entry) =>
@@ -68,10 +73,15 @@ function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
 }
 
-function dueDate(text: string, variables: Variables, from: Date): Date | null {
+function dueDate(
+  text: string,
+  variables: Variables,
+  from: Date,
+  at: EvaluationOptions,
+): Date | null {
   // 1. A fixed duration counts from `from`.
   const parts = compiledTemplate(text);
-  const value = isTemplate(parts) ? evaluateTemplate(parts, variables) : text;
+  const value = isTemplate(parts) ? evaluateTemplate(parts, variables, at) : text;
   if (typeof value === 'number') return validDate(new Date(value));
   if (typeof value !== 'string' || value.trim() === '') return null;
   // 2. An expression may name a duration too, or an absolute date.
@@ -84,9 +94,9 @@ function validDate(date: Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function priority(text: string | null, variables: Variables): number {
+function priority(text: string | null, variables: Variables, at: EvaluationOptions): number {
   if (text === null) return defaultPriority;
-  const value = evaluateTemplate(compiledTemplate(text), variables);
+  const value = evaluateTemplate(compiledTemplate(text), variables, at);
   const number =
     typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   // Out-of-range values would fail the integer column; a sane default beats a failed step.

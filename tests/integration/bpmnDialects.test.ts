@@ -50,6 +50,36 @@ describe('process files written for Flowable, Activiti or another modeller', () 
     },
   );
 
+  it('given a file with settings that change nothing here, when deployed, then it runs and the deploy answer lists each as a warning; a file without them earns none', async () => {
+    const { engine } = suite.server.app;
+    const tuned = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="defs" targetNamespace="tests">
+  <process id="tunedDeploy" isExecutable="true" camunda:historyTimeToLive="P30D">
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+    <userTask id="review" camunda:asyncBefore="true" camunda:assignee="lmartin" />
+    <sequenceFlow id="f2" sourceRef="review" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+    const deployed = await engine.deploy(TENANT, tuned);
+    expect(deployed.warnings.map((warning) => [warning.elementId, warning.attribute])).toEqual([
+      ['tunedDeploy', 'camunda:historyTimeToLive'],
+      ['review', 'camunda:asyncBefore'],
+    ]);
+    const instance = await engine.startProcess(TENANT, {
+      key: 'tunedDeploy',
+      startedBy: 'lmartin',
+      variables: {},
+    });
+    const [task] = await engine.listInstanceTasks(TENANT, instance.id, { completed: false });
+    expect(task?.assignee).toBe('lmartin');
+    expect((await engine.deploy(TENANT, await fixture('camunda-review.bpmn'))).warnings).toEqual(
+      [],
+    );
+  });
+
   it('given a Flowable file binding a Java class, when deployed, then it is refused naming the task and the attribute', async () => {
     const refused = await suite.server.app.engine
       .deploy(TENANT, await fixture('flowable-code-bindings.bpmn'))
