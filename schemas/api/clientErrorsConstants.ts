@@ -32,6 +32,9 @@ export const CLIENT_ERROR_LIMITS = {
   details: 20,
   detailKey: 64,
   detailText: 200,
-  /** The whole JSON body, in bytes. */
-  body: 32 * 1024,
+  /**
+   * The whole JSON body, in bytes: what a page may send as it unloads (`keepalive`), far
+   * above what the text limits allow, so only a hostile body meets it.
+   */
+  body: 64 * 1024,
 } as const;

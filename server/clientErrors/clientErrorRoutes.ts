@@ -29,7 +29,7 @@ function reporterKey(request: FastifyRequest): string {
  * `POST /api/clientErrors` (spec 000 section 8: errors of the whole app go to an
  * error-reporting service). Anyone may report, signed in or not, since the sign-in screen
  * can fail too; the tenant comes from the Host and the user from the session, never from the
- * report. A report is validated and bounded (32 KB, every text limited, NUL and lone
+ * report. A report is validated and bounded (64 KB, every text limited, NUL and lone
  * surrogates refused by the input guard), rate-limited per session or address, scrubbed,
  * stored (the tenant's newest 1,000 are kept), logged at warn, and, when SENTRY_DSN is set,
  * forwarded after the answer has left.

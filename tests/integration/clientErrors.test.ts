@@ -185,11 +185,11 @@ describe('error reports of the browser app', () => {
     expect((JSON.parse(response.body) as ErrorBody).code).toBe(ErrorCode.invalidText);
   });
 
-  it('given a body over 32 KB, when sent, then it is refused with 413', async () => {
+  it('given a body over 64 KB, when sent, then it is refused with 413', async () => {
     const padding = Object.fromEntries(
       Array.from({ length: 20 }, (_, i) => [`d${i}`, 'y'.repeat(200)]),
     );
-    const body = JSON.stringify({ ...RENDER_ERROR, details: padding }).padEnd(33 * 1024, ' ');
+    const body = JSON.stringify({ ...RENDER_ERROR, details: padding }).padEnd(65 * 1024, ' ');
     const response = await client().request({
       method: 'POST',
       url: ClientErrorPath.report,
