@@ -41,8 +41,17 @@ export const BULK_REASSIGN_LIMIT = 20;
 /** Longest reassignment comment, counted after trimming (spec 000 section 5). */
 export const REASSIGN_COMMENT_MAX = 250;
 
-/** Open or completed, as the task rows say it. */
-export const TaskStatus = { open: 'OPEN', completed: 'COMPLETED' } as const;
+/**
+ * Open, completed, or cancelled (a boundary event, a terminate end event or a completion
+ * condition ended its activity before anyone completed it), as the task rows say it.
+ */
+export const TaskStatus = { open: 'OPEN', completed: 'COMPLETED', cancelled: 'CANCELLED' } as const;
+
+/** A task row's state as its status. */
+export function taskStatusOf(state: 'open' | 'completed' | 'cancelled'): TaskStatus {
+  if (state === 'open') return TaskStatus.open;
+  return state === 'cancelled' ? TaskStatus.cancelled : TaskStatus.completed;
+}
 export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
 
 /** The three lists and the `assignment` value each one carries. */

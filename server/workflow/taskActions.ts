@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isClaimable } from '../../schemas/api/claimRule';
 import { ErrorCode } from '../../schemas/api/common';
+import { taskStatusOf } from '../../schemas/api/tasksConstants';
 import type {
   CompleteTaskAnswer,
   InstanceTask,
@@ -120,7 +121,7 @@ export async function loadTaskDetail(
     dueDate: iso(task.due_date),
     endDate: iso(task.completed_at),
     priority: task.priority,
-    taskStatus: open ? 'OPEN' : 'COMPLETED',
+    taskStatus: taskStatusOf(task.state),
     outcome: task.outcome,
     assignee,
     assigneeName: assignee?.fullName ?? null,
@@ -183,7 +184,7 @@ export async function listInstanceTasks(
     dueDate: iso(row.due_date),
     endDate: iso(row.completed_at),
     outcome: row.outcome,
-    taskStatus: row.state === 'open' ? 'OPEN' : 'COMPLETED',
+    taskStatus: taskStatusOf(row.state),
   }));
 }
 

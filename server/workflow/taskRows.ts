@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { ClaimGround } from '../../schemas/api/claimRule';
 import type { TaskRow } from '../../schemas/api/tasks';
+import { taskStatusOf } from '../../schemas/api/tasksConstants';
 import type { DatabaseSchema } from '../db/schema';
 import { groundTaskIds } from '../engine';
 import type { TaskActor } from './taskActor';
@@ -128,7 +129,7 @@ export function toTaskRow(record: TaskRowRecord, candidates: readonly string[]):
     taskId: record.id,
     processName: record.process_name,
     dueDate: record.due_date ? record.due_date.toISOString() : null,
-    taskStatus: record.state === 'open' ? 'OPEN' : 'COMPLETED',
+    taskStatus: taskStatusOf(record.state),
     taskName: record.name,
     assignee: record.assignee,
     assigneeName: record.assignee_name,
