@@ -1,4 +1,7 @@
-import { ConfigError } from '../config';
+/** Thrown for an analysis setting the server cannot use (read at start-up). */
+export class AnalysisConfigError extends Error {
+  override name = 'AnalysisConfigError';
+}
 
 /** How the analysis tab's sign-in and frames are set up. */
 export interface AnalysisSettings {
@@ -16,7 +19,7 @@ export interface AnalysisSettings {
 export function loadAnalysisSettings(env: NodeJS.ProcessEnv = process.env): AnalysisSettings {
   const idp = (env.ANALYSIS_IDP ?? 'builtin').trim() || 'builtin';
   if (idp !== 'builtin' && idp !== 'off') {
-    throw new ConfigError(`ANALYSIS_IDP must be builtin or off, got "${idp}".`);
+    throw new AnalysisConfigError(`ANALYSIS_IDP must be builtin or off, got "${idp}".`);
   }
   const frameOrigins = (env.ANALYSIS_FRAME_ORIGINS ?? '')
     .split(',')
@@ -27,10 +30,12 @@ export function loadAnalysisSettings(env: NodeJS.ProcessEnv = process.env): Anal
       try {
         url = new URL(item);
       } catch {
-        throw new ConfigError(`ANALYSIS_FRAME_ORIGINS has an address that is not one: "${item}".`);
+        throw new AnalysisConfigError(
+          `ANALYSIS_FRAME_ORIGINS has an address that is not one: "${item}".`,
+        );
       }
       if (!['https:', 'http:'].includes(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
-        throw new ConfigError(`ANALYSIS_FRAME_ORIGINS takes origins only, got "${item}".`);
+        throw new AnalysisConfigError(`ANALYSIS_FRAME_ORIGINS takes origins only, got "${item}".`);
       }
       return url.origin;
     });
