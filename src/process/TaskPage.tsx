@@ -225,9 +225,11 @@ export const TaskPage = observer(function TaskPage() {
               ) : (
                 <Tag minimal>{t('tasks.header.noAssignee')}</Tag>
               )}
-              {/* The assignee selector (spec 000 section 2, "Task page"): wherever the page
+            </dd>
+            {/* The assignee selector (spec 000 section 2, "Task page"): wherever the page
                   was opened from, whenever the server says the user may move the task. */}
-              {task.permissions.canBeReassigned && (
+            {task.permissions.canBeReassigned && (
+              <dd className="tessera-task-header__change-cell">
                 <Button
                   variant="minimal"
                   size="small"
@@ -240,8 +242,8 @@ export const TaskPage = observer(function TaskPage() {
                   data-testid="task-change-assignee"
                   onClick={() => void store.changeAssignee()}
                 />
-              )}
-            </dd>
+              </dd>
+            )}
           </div>
         </dl>
       </header>

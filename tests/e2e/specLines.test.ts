@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
-import { startLoanApplication, startLoanReview } from '../helpers/loanApplication';
+import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 
@@ -119,23 +119,6 @@ describe('spec 000 section 2 and spec 001 sections 7 and 9: the task page', () =
       await page.goto(`${e2e.server.url}/process/task/${task.id}`);
       await page.getByTestId('task-form').waitFor(POLL);
       await page.getByRole('button', { name: 'Change the assignee' }).waitFor(POLL);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('spec 001 sections 3 and 4: a save inside a combined task', () => {
-  it('given the first form of a combined task, when Save is pressed, then tasks.savedForm shows and the page stays', async () => {
-    const review = await startLoanReview(e2e.server, OFFICER_ID, 'Stay Saver');
-    const { context, page } = await openPage(e2e.browser);
-    try {
-      await signIn(page, e2e.server.url, OFFICER);
-      await page.goto(`${e2e.server.url}/process/task/${review.id}`);
-      await page.getByTestId('task-form').waitFor(POLL);
-      await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-      await page.getByText('The form was saved.').waitFor(POLL);
-      expect(new URL(page.url()).pathname).toBe(`/process/task/${review.id}`);
     } finally {
       await context.close();
     }

@@ -348,20 +348,19 @@ export class TaskFormPageStore {
   }
 
   /**
-   * An outcome of the bar, by its type (spec 001 section 3): ONLY_FORM_SAVE saves the form on
-   * screen and stays; SECTION_SAVE saves the whole task (every part of a combined task with
-   * changes) and, for a single form, returns to the dashboard; SECTION_SUBMIT and the default
+   * An outcome of the bar, by its type (spec 001 section 3): in a combined task ONLY_FORM_SAVE
+   * saves the form on screen and SECTION_SAVE every part with changes, and the user stays; a
+   * single form is saved by either and the user returns to the dashboard; SECTION_SUBMIT and the default
    * type submit the section: a combined task's earlier part is saved and the next one opens,
    * the last part (or a single form) completes the task.
    */
   async submit(outcome: NormalizedOutcome, values: FormValues): Promise<void> {
-    if (outcome.type === 'ONLY_FORM_SAVE') {
-      await this.saveForm(values);
-      return;
-    }
     if (isSaving(outcome)) {
-      if (this.combined) await this.saveSection(values);
-      else await this.save(values);
+      // A single form is the whole task: either save returns to the dashboard (spec 001
+      // section 2); inside a combined task the two differ by how much they save.
+      if (!this.combined) await this.save(values);
+      else if (outcome.type === 'ONLY_FORM_SAVE') await this.saveForm(values);
+      else await this.saveSection(values);
       return;
     }
     // A combined task's earlier part submits its section: saved, then the next form.

@@ -111,16 +111,15 @@ describe('spec 001 sections 3 and 4: outcome types of a single form', () => {
     expect(visits).toEqual(['/']);
   });
 
-  it('given a single form, when ONLY_FORM_SAVE is pressed, then its draft is saved, tasks.savedForm shows and the user stays', async () => {
+  it('given a single form, when ONLY_FORM_SAVE is pressed, then its form is saved, tasks.savedTask shows and the user returns to /, as after any save of a single-form task', async () => {
     const { store, toasts, visits } = await loadSingle();
     store.current?.store?.setValue('note', 'kept');
     await store.submit(ONLY_FORM_SAVE, { note: 'kept' });
     expect(server?.calls('PUT', FormPath.draft(TASK_ID))[0]?.body).toEqual({
       values: { note: 'kept' },
     });
-    expect(keys(toasts)).toEqual(['tasks.savedForm']);
-    expect(visits).toEqual([]);
-    expect(store.dirty).toBe(false);
+    expect(keys(toasts)).toEqual(['tasks.savedTask']);
+    expect(visits).toEqual(['/']);
   });
 
   it('given a single form, when SECTION_SUBMIT is pressed, then the task is completed with tasks.completedTask', async () => {
