@@ -12,6 +12,7 @@ import {
   StartProcessInstanceStatus,
   type DeletionSubject,
 } from './DeleteProcessStore';
+import type { DataStoreProcessItem } from './recordsApi';
 
 /** Props of {@link RecordDeleteMenu}. */
 export interface RecordDeleteMenuProps {
@@ -40,6 +41,36 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
     void store.load(key, version);
   }, [store, key, version]);
 
+  // The keys held down now. A button clicks itself when Enter or Space is released over it:
+  // a menu item chosen with Enter opens the dialog with its Cancel focused, so the same
+  // key's release would cancel at once. Such a choice waits for the release.
+  const heldKeys = useRef(new Set<string>());
+  useEffect(() => {
+    const held = heldKeys.current;
+    const down = (event: KeyboardEvent) => held.add(event.key);
+    const up = (event: KeyboardEvent) => held.delete(event.key);
+    window.addEventListener('keydown', down, true);
+    window.addEventListener('keyup', up, true);
+    return () => {
+      window.removeEventListener('keydown', down, true);
+      window.removeEventListener('keyup', up, true);
+    };
+  }, []);
+  const choose = (item: DataStoreProcessItem) => {
+    const held = heldKeys.current;
+    if (!held.has('Enter') && !held.has(' ')) {
+      store.choose(item);
+      return;
+    }
+    const released = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      window.removeEventListener('keyup', released, true);
+      // After this event has reached its target, so no button handles it.
+      setTimeout(() => store.choose(item), 0);
+    };
+    window.addEventListener('keyup', released, true);
+  };
+
   let items;
   if (store.remoteLoadingStatus === RemoteLoadingStatus.loadingFailed) {
     items = (
@@ -66,7 +97,7 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
         icon={<TrashIcon />}
         intent="danger"
         text={localizeText(item.dataStoreLink.label, i18n.language)}
-        onClick={() => store.choose(item)}
+        onClick={() => choose(item)}
       />
     ));
   }
@@ -83,6 +114,15 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
         animation="minimal"
         arrow={false}
         disabled={pending}
+        // Focus goes back by hand: returned on close, it would leave the confirm dialog that
+        // a chosen process opens at the same moment.
+        shouldReturnFocusOnClose={false}
+        onClosed={() => {
+          const active = document.activeElement;
+          if (store.chosen === null && (!active || active === document.body)) {
+            buttonRef.current?.focus();
+          }
+        }}
         content={<Menu aria-label={t('records.deleteMenu.menuLabel')}>{items}</Menu>}
       >
         <Button
