@@ -45,6 +45,19 @@ describe('Flowable form models as exported', () => {
     expect(fromExport.form?.name).toBe('Applicant details');
   });
 
+  it('given an Alfresco Process Services export with the model under formRepresentation, when compiled, then it is the same form as the model itself', () => {
+    const model = { id: 3012, name: 'Applicant details', formDefinition: body };
+    const fromExport = compileForm({ formRepresentation: model, processScopeIdentifiers: [] });
+    expect(fromExport.errors).toEqual([]);
+    expect(fromExport.form).toEqual(compileForm(model).form);
+    // Row by row: the container's two columns side by side.
+    expect(fieldsOf(fromExport).map((field) => field.id)).toEqual([
+      'firstName',
+      'income',
+      'lastName',
+    ]);
+  });
+
   it('given editorJson written as JSON text, when compiled, then it reads the same; broken text is refused at editorJson', () => {
     expect(compileForm({ ...exported, editorJson: JSON.stringify(body) }).form).toEqual(
       compileForm(bare).form,

@@ -16,13 +16,15 @@ export type PlainExportRead =
  * the schema sees it:
  * - the body under `editorJson` beside the model's `key`, `name` and `description`, as an
  *   object or as the same JSON written as text (parsed as data, never run);
+ * - the model under `formRepresentation`, as Alfresco Process Services and Activiti export it;
  * - field ids written as numbers (`"id": 3`), which become their text;
  * - a field without an id, which gets an empty one, so that it is named and reported
  *   (`field.missingId`) with the form's other problems instead of stopping the check.
  * Anything else is answered as it was; the caller's object is never changed.
  */
-export function readPlainExport(definition: unknown): PlainExportRead {
-  if (!isObject(definition)) return { definition };
+export function readPlainExport(written: unknown): PlainExportRead {
+  if (!isObject(written)) return { definition: written };
+  const definition = unwrapRepresentation(written);
   let read: Record<string, unknown> = definition;
   const editorJson = definition.editorJson;
   if (typeof editorJson === 'string') {
@@ -35,6 +37,17 @@ export function readPlainExport(definition: unknown): PlainExportRead {
     read = { ...definition, editorJson: body };
   }
   return { definition: needsIdRepair(read) ? repairIds(read) : read };
+}
+
+/**
+ * Alfresco Process Services and Activiti's modelling app export a form as
+ * `{ "formRepresentation": { id, name, formDefinition: { fields, outcomes } }, ... }`: the
+ * model is the representation, when nothing beside it is a form body.
+ */
+function unwrapRepresentation(written: Record<string, unknown>): Record<string, unknown> {
+  const representation = written.formRepresentation;
+  const hasBody = ['fields', 'formDefinition', 'editorJson'].some((name) => name in written);
+  return isObject(representation) && !hasBody ? representation : written;
 }
 
 function parseEditorJson(text: string): Record<string, unknown> | undefined {
