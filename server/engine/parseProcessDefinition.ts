@@ -132,7 +132,8 @@ export async function parseProcessDefinition(
     const parsed = await moddle.fromXML(xml);
     // The diagram (BPMNDI) only draws: a shape pointing at nothing changes no behaviour.
     const warnings = parsed.warnings.filter(
-      (warning) => !isDrawingWarning(warning) && !isBareErrorCode(warning),
+      (warning) =>
+        !isDrawingWarning(warning) && !isBareErrorCode(warning) && !isCollectionName(warning),
     );
     if (warnings.length > 0) {
       return {
@@ -939,6 +940,37 @@ function checkExtensions(element: ModdleNode, read: Reading): void {
 const bareErrorCodes = new WeakMap<object, string>();
 
 /** An `errorRef` naming no declared error: kept as the error code, as Flowable does. */
+/**
+ * The standard multi-instance form names its collection with `<loopDataInputRef>` and the
+ * item with `<inputDataItem name>`. Flowable reads the reference as the name of a process
+ * variable rather than of a declared data input, and so do we: the meta-model cannot resolve
+ * it, so the name is kept here for `readMultiInstance`.
+ */
+const collectionNames = new WeakMap<object, string>();
+
+/** A `loopDataInputRef` that names a declared data input: its id is the variable's name. */
+function declaredInput(loop: ModdleNode): string | null {
+  const input = loop.loopDataInputRef as ModdleNode | undefined;
+  return input ? text(input, 'id') : null;
+}
+
+function isCollectionName(warning: Error): boolean {
+  const { element, property, value } = warning as {
+    element?: { $type?: unknown };
+    property?: unknown;
+    value?: unknown;
+  };
+  if (
+    element?.$type !== 'bpmn:MultiInstanceLoopCharacteristics' ||
+    property !== 'bpmn:loopDataInputRef' ||
+    typeof value !== 'string'
+  ) {
+    return false;
+  }
+  collectionNames.set(element, value);
+  return true;
+}
+
 function isBareErrorCode(warning: Error): boolean {
   const { element, property, value } = warning as {
     element?: { $type?: unknown };
@@ -1231,8 +1263,17 @@ function readMultiInstance(element: ModdleNode, context: NodeContext): MultiInst
       conflict(`${attribute.qualified}="${attribute.value}" is not supported here`);
     }
   }
-  const collection = extensions.attribute(loop, 'collection', conflict)?.value ?? null;
-  const elementVariable = extensions.attribute(loop, 'elementVariable', conflict)?.value ?? null;
+  // The extension attributes, else the standard form: `loopDataInputRef` and `inputDataItem`.
+  const collection =
+    extensions.attribute(loop, 'collection', conflict)?.value ??
+    collectionNames.get(loop) ??
+    declaredInput(loop) ??
+    null;
+  const dataItem = loop.inputDataItem as ModdleNode | undefined;
+  const elementVariable =
+    extensions.attribute(loop, 'elementVariable', conflict)?.value ??
+    (dataItem ? text(dataItem, 'name') : undefined) ??
+    null;
   const cardinalityNode = loop.loopCardinality as ModdleNode | undefined;
   const cardinality = cardinalityNode ? (text(cardinalityNode, 'body') ?? '').trim() : null;
   const conditionNode = loop.completionCondition as ModdleNode | undefined;

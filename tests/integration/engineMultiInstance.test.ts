@@ -88,4 +88,18 @@ describe('multi-instance activities', () => {
     const done = await engine.completeTask(TENANT, last.id, { userId: 'manager' });
     expect(done.instance.status).toBe('Completed');
   });
+  it('given the standard multi-instance form (loopDataInputRef and inputDataItem), when each member votes in turn, then one task at a time opens for the next member', async () => {
+    await kit.deploy('multi-instance-standard-form.bpmn');
+    const { engine } = kit.context;
+    const instance = await engine.startProcess(TENANT, {
+      key: 'committeeInTurn',
+      startedBy: 'clerk',
+      variables: { committeeMembers: ['risk', 'manager'] },
+    });
+    const [first] = await kit.openTasks(instance.id);
+    expect([first?.assignee, first?.name]).toEqual(['risk', 'Vote as risk']);
+    await engine.completeTask(TENANT, first?.id ?? '', { userId: 'risk' });
+    const [second] = await kit.openTasks(instance.id);
+    expect([second?.assignee, second?.name]).toEqual(['manager', 'Vote as manager']);
+  });
 });
