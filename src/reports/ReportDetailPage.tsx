@@ -21,7 +21,7 @@ import { useStores } from '../stores/useStores';
 import { newTabTarget } from '../tasks/newTabTarget';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { formatAmount } from './formatAmount';
-import { formatReportDate } from './formatReportDate';
+import { formatReportDate } from '../dates/formatReportDate';
 import { reportListPath } from './reportPaths';
 import { ReportDetailStore } from './ReportDetailStore';
 import type { ReportInstance, ReportTask } from './reportsApi';

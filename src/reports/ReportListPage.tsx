@@ -17,7 +17,7 @@ import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { formatAmount } from './formatAmount';
-import { formatReportDate } from './formatReportDate';
+import { formatReportDate } from '../dates/formatReportDate';
 import { reportDetailPath } from './reportPaths';
 import { ReportListStore } from './ReportListStore';
 import type { ReportInstance } from './reportsApi';

@@ -62,7 +62,7 @@ describe('document templates administration', () => {
         'Loan report',
         'Word document',
         'Priya Nair',
-        expect.stringMatching(/\d{2}\/\w{3}\/\d{4}/),
+        expect.stringMatching(/^\d{2}\/\w{3}\/\d{4}$/),
         '',
       ]);
       // The form is empty again, ready for the next one, with focus on the name.

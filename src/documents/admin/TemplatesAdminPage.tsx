@@ -19,7 +19,7 @@ import { TEMPLATE_NAME_MAX_LENGTH } from '../../../schemas/api/documentsConstant
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
 import { localizeText } from '../../core/forms/compiler/localizeText';
-import { formatReportDate } from '../../reports/formatReportDate';
+import { formatReportDate } from '../../dates/formatReportDate';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
 import { templatesAdminApi, type TemplateScope, type TemplatesAdminApi } from './templatesAdminApi';
