@@ -50,6 +50,7 @@ const ignorableAttributes: ReadonlySet<string> = new Set([
   'async',
   'exclusive',
   'formFieldValidation',
+  'jobCategory',
 ]);
 
 /**
@@ -63,6 +64,7 @@ const ignoredAttributeReasons: Readonly<Record<string, string>> = {
   asyncBefore: 'every step runs in the request that triggers it; there are no asynchronous jobs',
   asyncAfter: 'every step runs in the request that triggers it; there are no asynchronous jobs',
   exclusive: 'there are no asynchronous jobs, so none needs to run exclusively',
+  jobCategory: 'there are no asynchronous jobs to sort into categories',
   jobPriority: 'there are no asynchronous jobs to prioritise',
   taskPriority: 'there are no external tasks to prioritise',
   historyTimeToLive: 'history is kept with its instance until the instance is deleted',

@@ -897,6 +897,16 @@ function findAutomaticLoop(
 }
 
 /**
+ * Extension elements Flowable's designer writes for itself: how its task panel offers
+ * candidates, and the element form of `formFieldValidation`. Neither changes how the process
+ * runs, so neither refuses a file.
+ */
+const designerSettings: ReadonlySet<string> = new Set([
+  'task-candidates-type',
+  'work-form-field-validation',
+]);
+
+/**
  * Refuses what the engine cannot honour: Camunda, Flowable or Activiti extension elements
  * other than Camunda properties (listeners, fields, form properties... each changes
  * behaviour), and Flowable or Activiti attributes it does not read on this element.
@@ -908,7 +918,12 @@ function checkExtensions(element: ModdleNode, read: Reading): void {
     const dialect = extensions.dialectOf(extension.$type);
     const local = extension.$type.slice(extension.$type.indexOf(':') + 1).toLowerCase();
     const isMapping = element.$type === 'bpmn:CallActivity' && (local === 'in' || local === 'out');
-    if (dialect !== undefined && !readableExtensions.has(extension.$type) && !isMapping) {
+    if (
+      dialect !== undefined &&
+      !readableExtensions.has(extension.$type) &&
+      !isMapping &&
+      !designerSettings.has(local)
+    ) {
       const reason = /listener$/i.test(extension.$type)
         ? 'listeners run code and are not supported'
         : 'is not supported';

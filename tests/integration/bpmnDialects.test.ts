@@ -80,6 +80,33 @@ describe('process files written for Flowable, Activiti or another modeller', () 
     );
   });
 
+  it('given a Flowable Design export with its own display settings and a job category, when deployed, then it deploys and the job category is a warning', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:flowable="http://flowable.org/bpmn" xmlns:design="http://flowable.org/design"
+  id="defs" targetNamespace="loans">
+  <process id="designExport" isExecutable="true">
+    <startEvent id="start">
+      <extensionElements>
+        <flowable:work-form-field-validation><![CDATA[false]]></flowable:work-form-field-validation>
+        <design:stencilid><![CDATA[StartNoneEvent]]></design:stencilid>
+      </extensionElements>
+    </startEvent>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="check" />
+    <userTask id="check" name="Check" flowable:assignee="lmartin" flowable:jobCategory="loans">
+      <extensionElements>
+        <flowable:task-candidates-type><![CDATA[all]]></flowable:task-candidates-type>
+      </extensionElements>
+    </userTask>
+    <sequenceFlow id="f2" sourceRef="check" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+    const deployed = await suite.server.app.engine.deploy(TENANT, xml);
+    expect(deployed.key).toBe('designExport');
+    expect(deployed.warnings.map((warning) => warning.attribute)).toEqual(['flowable:jobCategory']);
+  });
+
   it('given a Flowable file binding a Java class, when deployed, then it is refused naming the task and the attribute', async () => {
     const refused = await suite.server.app.engine
       .deploy(TENANT, await fixture('flowable-code-bindings.bpmn'))
