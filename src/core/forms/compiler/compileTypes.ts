@@ -12,6 +12,8 @@ export type CompileWarningCode =
   | 'field.duplicateOptionValue'
   | 'field.unsafeUrl'
   | 'field.unknownDictionary'
+  | 'field.optionsFromExpression'
+  | 'field.defaultNotAnOption'
   | 'layout.widthOutOfRange'
   | 'validation.invalidLimit'
   | 'visibility.notApplied'

@@ -49,10 +49,13 @@ export function normalizePlainField(
   // 2. Options; a Flowable "empty value" first option is a prompt, not a choice.
   let placeholder = source.placeholder ?? undefined;
   let options: NormalizedOption[] | undefined;
+  // The "empty value" prompt's id and name: a default naming it means "nothing chosen".
+  const prompt = new Set<unknown>();
   if (rules.hasOptions) {
     const written = source.options ?? [];
     const skipFirst = source.hasEmptyValue === true && written.length > 0;
     if (skipFirst && placeholder == null) placeholder = written[0]?.name ?? undefined;
+    if (skipFirst) for (const name of [written[0]?.id, written[0]?.name]) prompt.add(name);
     const offset = skipFirst ? 1 : 0;
     const choices = written.slice(offset).map((option) => ({
       value: option.id ?? option.name ?? '',
@@ -62,8 +65,32 @@ export function normalizePlainField(
     options = normalized.options;
     warnings.push(...normalized.warnings);
   }
+  // A default that is none of the choices would hold a value the field cannot show: the
+  // field starts empty instead, with a warning (silently when the default is the prompt).
+  let defaultValue: unknown = displayOnly ? undefined : (source.value ?? undefined);
+  if (prompt.has(defaultValue)) defaultValue = undefined;
+  if (options && typeof defaultValue === 'string' && defaultValue !== '') {
+    const chosen = options.find(
+      (option) => option.value === defaultValue || option.label === defaultValue,
+    );
+    if (!chosen) {
+      warnings.push({
+        code: 'field.defaultNotAnOption',
+        path: `${path}/value`,
+        params: { fieldId: id, value: defaultValue },
+      });
+    }
+    defaultValue = chosen?.value;
+  }
   // 3. Type-specific settings; a link that could run script is dropped with a warning.
   const config = configOf(source, type);
+  if (typeof config.optionsExpression === 'string') {
+    warnings.push({
+      code: 'field.optionsFromExpression',
+      path: `${path}/optionsExpression`,
+      params: { fieldId: id, expression: config.optionsExpression },
+    });
+  }
   const urlWarning = unsafeUrlWarning(source, path);
   if (urlWarning) warnings.push(urlWarning);
   warnings.push(...apsTypeWarnings(source, type, config, id, path));
@@ -83,7 +110,7 @@ export function normalizePlainField(
     required: !displayOnly && source.required === true,
     readOnly: source.readOnly === true || (source as { readonly?: unknown }).readonly === true,
     ...(placeholder ? { placeholder } : {}),
-    ...(!displayOnly && source.value != null ? { defaultValue: source.value } : {}),
+    ...(defaultValue != null ? { defaultValue } : {}),
     ...(options ? { options } : {}),
     validation,
     config,

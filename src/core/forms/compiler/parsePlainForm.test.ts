@@ -221,4 +221,45 @@ describe('parsePlainForm', () => {
     const [field] = fields({ key: 'k', fields: [{ id: 'h', type: 'headline', required: true }] });
     expect(field).toMatchObject({ required: false, valueType: 'none' });
   });
+  it('given list defaults as modeler exports write them, when parsed, then the prompt means nothing chosen, a label its value, and a stranger is dropped with a warning', () => {
+    const options = [
+      { id: 'none', name: 'Please choose one...' },
+      { id: 'gold', name: 'Gold' },
+      { id: 'silver', name: 'Silver' },
+    ];
+    const parsed = parsePlainForm({
+      key: 'k',
+      fields: [
+        {
+          id: 'prompt',
+          type: 'dropdown',
+          hasEmptyValue: true,
+          options,
+          value: 'Please choose one...',
+        },
+        { id: 'byLabel', type: 'dropdown', hasEmptyValue: true, options, value: 'Silver' },
+        { id: 'stranger', type: 'radio-buttons', options, value: 'Platinum' },
+        { id: 'byExpression', type: 'dropdown', optionsExpression: '${tiers}' },
+      ],
+    });
+    const defaults = parsed.form.sections[0]?.fields.map((field) => [field.id, field.defaultValue]);
+    expect(defaults).toEqual([
+      ['prompt', undefined],
+      ['byLabel', 'silver'],
+      ['stranger', undefined],
+      ['byExpression', undefined],
+    ]);
+    expect(parsed.warnings).toEqual([
+      {
+        code: 'field.defaultNotAnOption',
+        path: '/fields/2/value',
+        params: { fieldId: 'stranger', value: 'Platinum' },
+      },
+      {
+        code: 'field.optionsFromExpression',
+        path: '/fields/3/optionsExpression',
+        params: { fieldId: 'byExpression', expression: '${tiers}' },
+      },
+    ]);
+  });
 });
