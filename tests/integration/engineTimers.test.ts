@@ -221,4 +221,52 @@ describe('timer events and the job scheduler', () => {
       await closeSecond();
     }
   });
+  it('given reviews with a two-day SLA and two servers scheduling on one database, when the SLA passes, then each review moves to the supervisor once', async () => {
+    kit.context.setNow(start);
+    await kit.deploy('sla-escalation.bpmn');
+    const { engine, db, database } = kit.context;
+    const instances = [];
+    for (let index = 0; index < 6; index += 1) {
+      instances.push(
+        await engine.startProcess(TENANT, {
+          key: 'slaReview',
+          startedBy: 'clerk',
+          variables: { officer: 'officer', supervisor: 'manager' },
+        }),
+      );
+    }
+    // One minute before the SLA nothing moves.
+    kit.context.setNow(at(2 * 24 * 60 - 1));
+    expect(await new JobScheduler(engine).runDueJobs()).toBe(0);
+
+    const due = at(2 * 24 * 60);
+    let second = engine;
+    let closeSecond = async () => {};
+    if (database.kind === 'postgres' && process.env.DATABASE_URL) {
+      const current = await sql<{ name: string }>`select current_database() as name`.execute(db);
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${current.rows[0]?.name ?? ''}`;
+      const other = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      second = new ProcessEngine(other.db, { handlers: kit.context.handlers, clock: () => due });
+      closeSecond = () => other.close();
+    }
+    try {
+      kit.context.setNow(due);
+      const fired = await Promise.all([
+        new JobScheduler(engine, { batchSize: 20 }).runDueJobs(),
+        new JobScheduler(second, { batchSize: 20 }).runDueJobs(),
+      ]);
+      expect(fired[0] + fired[1]).toBe(instances.length);
+      for (const instance of instances) {
+        const tasks = await engine.listInstanceTasks(TENANT, instance.id);
+        expect(tasks.map((task) => [task.elementId, task.assignee, task.state])).toEqual([
+          ['review', 'officer', 'cancelled'],
+          ['supervisorReview', 'manager', 'open'],
+        ]);
+        expect(await jobsOf(instance.id)).toEqual([]);
+      }
+    } finally {
+      await closeSecond();
+    }
+  });
 });
