@@ -8,6 +8,7 @@ import {
   NotFoundError,
   ProcessExecutionError,
 } from './engineErrors';
+import { registerRecordDeletionHandlers } from './handlers/recordDeletion';
 import type { ProcessInstance, Task } from './processEngineTypes';
 import { createEngineTestContext, type EngineTestContext } from './testing/createEngineTestContext';
 
@@ -60,6 +61,9 @@ describe('ProcessEngine', () => {
       });
       return { recordDeleted: true };
     });
+    // The demo's record deletion process names its record with the real handler; this test's
+    // own deleteRecord (above) stays, so deletions are observed here.
+    registerRecordDeletionHandlers(context.handlers);
     await context.seed([
       { id: 'olivia', tenant: 'acme', groups: ['loan-officers'] },
       { id: 'oscar', tenant: 'acme', groups: ['loan-officers', 'onboarding'] },
@@ -73,6 +77,7 @@ describe('ProcessEngine', () => {
     await context.engine.deploy('acme', await readFile(recordDeletionFile, 'utf8'));
     expect(result.deployed.map((definition) => definition.key).sort()).toEqual([
       'customerOnboarding',
+      'customerRecordDeletion',
       'loanApplication',
       'loanOrigination',
     ]);
