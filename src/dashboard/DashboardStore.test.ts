@@ -434,17 +434,6 @@ describe('spec 000 sections 5 and 6: reassign capability of team rows', () => {
     expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.bulkSelection.notReassignable');
     expect(server.calls('PATCH', TaskPath.bulkReassign)).toHaveLength(0);
   });
-
-  it('given two selected rows that each have their own list of people, when bulk reassign is asked for, then the setting refuses it before sending', async () => {
-    ownList.add('t-0').add('t-2');
-    const team = await loadTeam();
-    ['t-0', 't-2'].forEach((id) => team.toggleSelected(id));
-
-    stores.dashboard.startBulkReassign();
-
-    expect(stores.dashboard.reassign.step).toBe(ReassignStep.closed);
-    expect(stores.toasts.toasts.at(-1)?.key).toBe('dashboard.bulkSelection.settingForbids');
-  });
 });
 
 describe('spec 000 section 8: reassign messages', () => {

@@ -278,7 +278,10 @@ describe('TaskListStore: selection', () => {
 
     list.clearSelection();
     list.toggleAllOnPage();
-    expect(list.selectedIds).toEqual(Array.from({ length: 20 }, (_, i) => `t-${i}`));
+    // t-1 may not be reassigned (spec 000 section 6), so select-all leaves it out.
+    expect(list.selectedIds).toEqual(
+      Array.from({ length: 21 }, (_, i) => `t-${i}`).filter((id) => id !== 't-1'),
+    );
     expect(list.allOnPageSelected).toBe(true);
 
     list.toggleAllOnPage();

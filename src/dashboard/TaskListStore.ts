@@ -449,7 +449,9 @@ export class TaskListStore {
 
   /** Whether every row of the page that could be selected is. */
   get allOnPageSelected(): boolean {
-    const selectable = this.rows.slice(0, BULK_REASSIGN_LIMIT);
+    const selectable = this.rows
+      .filter((row) => this.canReassign(row.taskId))
+      .slice(0, BULK_REASSIGN_LIMIT);
     return selectable.length > 0 && selectable.every((row) => this.isSelected(row.taskId));
   }
 
@@ -468,7 +470,11 @@ export class TaskListStore {
       this.clearSelection();
       return;
     }
-    this.selectedIds = this.rows.slice(0, BULK_REASSIGN_LIMIT).map((row) => row.taskId);
+    // Rows the user may not reassign are left out (spec 000 section 6).
+    this.selectedIds = this.rows
+      .filter((row) => this.canReassign(row.taskId))
+      .slice(0, BULK_REASSIGN_LIMIT)
+      .map((row) => row.taskId);
   }
 
   /** Clears the selection. */

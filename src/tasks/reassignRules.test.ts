@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ReassignableTo } from '../../schemas/api/tasksConstants';
 import type { ReassignCapability } from './reassignCapabilityApi';
-import { BulkSelectionProblem, checkBulkSelection, reassignPermitted } from './reassignRules';
+import { BulkSelectionProblem, checkBulkSelection } from './reassignRules';
 
 const capability = (
   taskId: string,
   canBeReassigned = true,
   reassignableTo: ReassignableTo = ReassignableTo.allUsers,
 ): [string, ReassignCapability] => [taskId, { taskId, canBeReassigned, reassignableTo }];
-
-describe('spec 000 section 5: reassign is allowed only when the reassignable setting permits it', () => {
-  it('given the general list, when 0, 1 or 2 other tasks with their own list go along, then 0 and 1 are allowed and 2 is not', () => {
-    expect(reassignPermitted(ReassignableTo.allUsers, 0)).toBe(true);
-    expect(reassignPermitted(ReassignableTo.allUsers, 1)).toBe(true);
-    expect(reassignPermitted(ReassignableTo.allUsers, 2)).toBe(false);
-  });
-
-  it('given a task-specific list, when 0 or 1 other tasks with their own list go along, then only 0 is allowed', () => {
-    expect(reassignPermitted(ReassignableTo.reassignableUsers, 0)).toBe(true);
-    expect(reassignPermitted(ReassignableTo.reassignableUsers, 1)).toBe(false);
-  });
-});
 
 describe('spec 000 sections 5 and 6: a bulk selection is checked before it is sent', () => {
   const own = ReassignableTo.reassignableUsers;
@@ -51,12 +38,5 @@ describe('spec 000 sections 5 and 6: a bulk selection is checked before it is se
     expect(checkBulkSelection(tasks, new Map([capability('a')]))).toBe(
       BulkSelectionProblem.notReassignable,
     );
-  });
-
-  it('given two tasks that each have their own list, when checked, then the setting forbids sending them together', () => {
-    const tasks = [{ taskId: 'a' }, { taskId: 'b' }];
-    expect(
-      checkBulkSelection(tasks, new Map([capability('a', true, own), capability('b', true, own)])),
-    ).toBe(BulkSelectionProblem.settingForbids);
   });
 });
