@@ -107,7 +107,7 @@ function refusalPage(title: string, text: string): string {
 }
 
 /**
- * The built-in identity provider under `/api/idp` (so tenant, maintenance, origin and
+ * The built-in identity provider under `AnalysisPath.idp` (so tenant, maintenance, origin and
  * session checks apply as for any API call). Its login step is answered by the Tessera
  * session: a signed-in staff member with access-bo is signed in as themselves, anyone else
  * is refused. There is no password form: the provider only vouches for Tessera's own staff.
