@@ -5,6 +5,8 @@ import { apiRoute, routePatterns } from './apiRoute';
 
 /** Every task call, one place for both sides (spec 000 section 7; chosen paths noted). */
 export const TaskPath = {
+  /** POST: the reassign capability of a page of team rows (spec 000 section 6). */
+  reassignCapabilities: '/api/task/tasks/reassign-info',
   /** POST: the assigned (involved) list with its counters. */
   assigned: '/api/query/v1/tasks/assigned',
   /** POST: the candidate list with its counters. */

@@ -1,8 +1,8 @@
-import { ReassignableTo } from '../../schemas/api/tasksConstants';
+import { ReassignableTo, TaskPath } from '../../schemas/api/tasksConstants';
 import { http } from '../api/httpClient';
 
 /** POST: the reassign capability of a page of team rows (the server's chosen path). */
-export const REASSIGN_CAPABILITIES_PATH = '/api/task/tasks/reassign-info';
+export const REASSIGN_CAPABILITIES_PATH = TaskPath.reassignCapabilities;
 
 /** One team row's reassign capability (spec 000 section 3, "Reassign capability"). */
 export interface ReassignCapability {

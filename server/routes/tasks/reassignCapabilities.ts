@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
-import { ReassignableTo } from '../../../schemas/api/tasksConstants';
+import { ReassignableTo, TaskPath } from '../../../schemas/api/tasksConstants';
 import type { DatabaseSchema } from '../../db/schema';
 import { reassignInfo } from '../../workflow/reassign';
 import { visibleInstanceIds } from '../../workflow/taskAccess';
@@ -11,7 +11,7 @@ import type { TaskActor } from '../../workflow/taskActor';
  * "Reassign capability"), so the team table can disable the reassign icon of rows the caller
  * may not move (section 6) without one call per row.
  */
-export const REASSIGN_CAPABILITIES_PATH = '/api/task/tasks/reassign-info';
+export const REASSIGN_CAPABILITIES_PATH = TaskPath.reassignCapabilities;
 
 /** At most this many task ids per call: the largest dashboard page. */
 export const REASSIGN_CAPABILITIES_LIMIT = 200;
