@@ -1,12 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../components/useMediaQuery';
 
 /**
  * At or below this window width the persistent drawer closes to its rail, so a tablet keeps
  * the room for the task table (spec 000 section 9: "956 px for drawer close").
  */
 export const DRAWER_CLOSE_MAX_PX = 956;
-
-const QUERY = `(max-width: ${DRAWER_CLOSE_MAX_PX}px)`;
 
 /** Whether a window of this width closes the drawer. */
 export function drawerClosesAt(windowWidth: number): boolean {
@@ -31,18 +29,7 @@ export function drawerCollapsed(state: DrawerState): boolean {
   return state.narrow ? !state.openedWhileNarrow : state.preferenceCollapsed;
 }
 
-function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const media = window.matchMedia(QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
-function snapshot(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
-}
-
 /** Whether the window is narrow enough to close the drawer, following resizes. */
 export function useDrawerNarrow(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  return useMediaQuery(`(max-width: ${DRAWER_CLOSE_MAX_PX}px)`);
 }
