@@ -10,8 +10,9 @@ import {
 } from '../../schemas/api/analysis';
 import type { ErrorBody } from '../../schemas/api/common';
 import { SESSION_COOKIE } from '../../server/fastify/session';
-import { DEMO_RECORD_COUNTS, seedDemoRecords } from '../../server/seed/demoRecords';
+import { DEMO_RECORD_COUNTS } from '../../server/seed/demoRecords';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
+import { seedRecordsForTenants } from '../helpers/seedRecordsForTenants';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 import type { IdentityClient } from './identityClient';
 
@@ -32,12 +33,7 @@ describe('analysis tab: consent, sign-in and charts', () => {
 
   beforeAll(async () => {
     const { db } = suite.server.database;
-    await seedDemoRecords(db);
-    await db
-      .updateTable('users')
-      .set({ privileges: ['access-task', 'access-bo'] })
-      .where('id', '=', 'acme-asouza')
-      .execute();
+    await seedRecordsForTenants(db);
     claire = await signIn(suite.server, EMAIL.cdubois);
     lucas = await signIn(suite.server, EMAIL.lmartin);
     ana = await signIn(suite.server, EMAIL.asouza, 'acme');

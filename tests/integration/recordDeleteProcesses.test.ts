@@ -11,8 +11,8 @@ import {
   CUSTOMER_DELETION_LABEL,
   CUSTOMER_DELETION_PROCESS_KEY,
 } from '../../server/seed/demoDeleteProcesses';
-import { seedDemoRecords } from '../../server/seed/demoRecords';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
+import { seedRecordsForTenants } from '../helpers/seedRecordsForTenants';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 import type { IdentityClient } from './identityClient';
 
@@ -28,13 +28,7 @@ describe('delete processes of business-object records', () => {
 
   beforeAll(async () => {
     const { db } = suite.server.database;
-    await seedDemoRecords(db);
-    // The acme officer gets access-bo here, so the tenant fence is what stops her.
-    await db
-      .updateTable('users')
-      .set({ privileges: ['access-task', 'access-bo'] })
-      .where('id', '=', 'acme-asouza')
-      .execute();
+    await seedRecordsForTenants(db);
     [claire, maria, lucas, ana] = await Promise.all([
       signIn(suite.server, EMAIL.cdubois),
       signIn(suite.server, EMAIL.mgarcia),

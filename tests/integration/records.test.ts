@@ -8,13 +8,10 @@ import {
   type RecordQueryBody,
 } from '../../schemas/api/records';
 import type { ErrorBody } from '../../schemas/api/common';
-import {
-  seedDemoRecords,
-  DEMO_RECORD_COUNTS,
-  ACME_CUSTOMER_COUNT,
-} from '../../server/seed/demoRecords';
+import { DEMO_RECORD_COUNTS, ACME_CUSTOMER_COUNT } from '../../server/seed/demoRecords';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import type { IdentityClient } from './identityClient';
+import { seedRecordsForTenants } from '../helpers/seedRecordsForTenants';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 
 const CUSTOMERS = RecordsPath.query('customers', 1);
@@ -40,13 +37,7 @@ describe('business-object records', () => {
 
   beforeAll(async () => {
     const { db } = suite.server.database;
-    await seedDemoRecords(db);
-    // The acme officer gets access-bo here, so the tenant fence is what stops her.
-    await db
-      .updateTable('users')
-      .set({ privileges: ['access-task', 'access-bo'] })
-      .where('id', '=', 'acme-asouza')
-      .execute();
+    await seedRecordsForTenants(db);
     claire = await signIn(suite.server, EMAIL.cdubois);
     lucas = await signIn(suite.server, EMAIL.lmartin);
     ana = await signIn(suite.server, EMAIL.asouza, 'acme');
