@@ -41,9 +41,12 @@ describe('Autofill on the task page', () => {
     await signIn(page, e2e.server.url, TESTER);
     const id = await newApplication(TESTER_ID, 'Autofill Tester');
     await openTask(page, id);
-    // A tester (access-test) may open the task in a new tab from its title.
+    // A tester (access-test) may open the task's designer form in the form page, in a new tab
+    // (spec 001 section 2: a designer-built form goes to the form-designer route).
     const newTab = page.getByTestId('task-open-new-tab');
-    await expect(newTab.getAttribute('href')).resolves.toBe(`/process/task/${id}`);
+    await expect(newTab.getAttribute('href')).resolves.toBe(
+      '/forms/preview?formId=DSG-loan-application',
+    );
     await expect(newTab.getAttribute('target')).resolves.toBe('_blank');
 
     // Given a value the tester typed before pressing Autofill.
