@@ -41,6 +41,14 @@ describe('scrubReportText', () => {
     expect(scrubReportText('x'.repeat(50), 10)).toBe('x'.repeat(10));
   });
 
+  it('given a task route whose UUID holds a run of digits, then the UUID is kept whole and a long number beside it is not', () => {
+    const route = '/process/task/3630ff83-e7c1-488f-899c-4593211de1a4';
+    expect(scrubRoute(route, 500)).toBe(route);
+    expect(scrubReportText(`task ${route.slice(14)} account 12345678`, 500)).toBe(
+      'task 3630ff83-e7c1-488f-899c-4593211de1a4 account [number]',
+    );
+  });
+
   it('given a route with query and fragment, then only the path is kept', () => {
     expect(scrubRoute('/accounts/password/reset?oobCode=abc#x', 500)).toBe(
       '/accounts/password/reset',

@@ -29,11 +29,14 @@ const LONG_TOKEN = /(?<![\w-])(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{32,}/g;
  */
 const DOUBLE_QUOTED = /"(?:[^"\\\n]|\\.)*"/g;
 
-/** Six digits or more: account, card, phone and document numbers, amounts. */
 /** A UUID as tasks and process instances are named. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const LONG_NUMBER = /\d{6,}/g;
+/**
+ * Six digits or more (account, card, phone and document numbers, amounts), or a whole UUID,
+ * which is matched first so that a run of digits inside it is not taken for a number.
+ */
+const LONG_NUMBER_OR_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{6,}/gi;
 
 /** A detail whose name says it may hold a secret, a person or a typed value; never kept. */
 const PRIVATE_DETAIL =
@@ -51,7 +54,7 @@ export function scrubReportText(text: string, maxLength: number): string {
     .replace(SECRET_PAIR, '$1=[redacted]')
     .replace(DOUBLE_QUOTED, '"[redacted]"')
     .replace(LONG_TOKEN, (token) => (UUID.test(token) ? token : '[token]'))
-    .replace(LONG_NUMBER, '[number]');
+    .replace(LONG_NUMBER_OR_UUID, (found) => (UUID.test(found) ? found : '[number]'));
   return cutText(scrubbed, maxLength);
 }
 
