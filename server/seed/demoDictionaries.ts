@@ -78,6 +78,16 @@ export const DEMO_DICTIONARIES: readonly DemoDictionary[] = [
     ],
   },
   {
+    // The customers' identity documents: the onboarding form's choices, as records store them.
+    name: 'identityDocuments',
+    label: { en: 'Identity documents', es: 'Documentos de identidad', fr: "Pièces d'identité" },
+    entries: [
+      entry('nationalId', 'National ID card', 'DNI', "Carte d'identité"),
+      entry('passport', 'Passport', 'Pasaporte', 'Passeport'),
+      entry('residencePermit', 'Residence permit', 'Permiso de residencia', 'Titre de séjour'),
+    ],
+  },
+  {
     name: 'statuses',
     label: { en: 'Statuses', es: 'Estados', fr: 'Statuts' },
     entries: [
@@ -101,12 +111,21 @@ export async function seedDemoDictionaries(
   db: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>,
   tenants: readonly string[],
 ): Promise<void> {
-  if (tenants.length === 0) return;
+  await insertDictionaries(db, tenants, DEMO_DICTIONARIES);
+}
+
+/** Inserts the given demo lists, with their entries, into each of the tenants. */
+async function insertDictionaries(
+  db: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>,
+  tenants: readonly string[],
+  dictionaries: readonly DemoDictionary[],
+): Promise<void> {
+  if (tenants.length === 0 || dictionaries.length === 0) return;
   await db
     .insertInto('dictionaries')
     .values(
       tenants.flatMap((tenant) =>
-        DEMO_DICTIONARIES.map((dictionary) => ({
+        dictionaries.map((dictionary) => ({
           tenant,
           name: dictionary.name,
           label_en: dictionary.label.en,
@@ -120,7 +139,7 @@ export async function seedDemoDictionaries(
     .insertInto('dictionary_entries')
     .values(
       tenants.flatMap((tenant) =>
-        DEMO_DICTIONARIES.flatMap((dictionary) =>
+        dictionaries.flatMap((dictionary) =>
           dictionary.entries.map((item, index) => ({
             tenant,
             dictionary: dictionary.name,
@@ -135,4 +154,19 @@ export async function seedDemoDictionaries(
       ),
     )
     .execute();
+}
+
+/**
+ * Adds to every tenant that has dictionaries the demo lists it lacks (a database seeded
+ * before a list was added), leaving the lists it has, and their entries, as they are.
+ */
+export async function addMissingDemoDictionaries(db: Kysely<DatabaseSchema>): Promise<void> {
+  const stored = await db.selectFrom('dictionaries').select(['tenant', 'name']).execute();
+  const tenants = [...new Set(stored.map((row) => row.tenant))];
+  for (const tenant of tenants) {
+    const missing = DEMO_DICTIONARIES.filter(
+      (dictionary) => !stored.some((row) => row.tenant === tenant && row.name === dictionary.name),
+    );
+    if (missing.length > 0) await insertDictionaries(db, [tenant], missing);
+  }
 }

@@ -3,6 +3,7 @@ import type { ObjectDefinition } from '../../schemas/api/records';
 import type { DatabaseSchema } from '../db/schema';
 import { storeObjectDefinition } from '../records/objectDefinitions';
 import { linkDemoDeleteProcesses } from './demoDeleteProcesses';
+import { addMissingDemoDictionaries } from './demoDictionaries';
 
 // The demo's business objects: customers, loans and collateral of the `internal` tenant,
 // and a short customer list of `acme`. Records are made by a seeded generator, so every
@@ -54,11 +55,15 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
         'date',
       ),
       field('nationality', { en: 'Nationality', es: 'Nacionalidad', fr: 'Nationalité' }, 'string'),
-      field(
-        'idDocumentType',
-        { en: 'ID document', es: 'Documento', fr: "Pièce d'identité" },
-        'string',
-      ),
+      {
+        ...field(
+          'idDocumentType',
+          { en: 'ID document', es: 'Documento', fr: "Pièce d'identité" },
+          'string',
+        ),
+        // The codes of the identity documents list: the table shows 'Passport', not 'passport'.
+        dictionary: 'identityDocuments',
+      },
       field(
         'idDocumentNumber',
         { en: 'Document number', es: 'Número de documento', fr: 'Numéro du document' },
@@ -492,6 +497,8 @@ export async function seedDemoRecords(db: Kysely<DatabaseSchema>): Promise<boole
     .executeTakeFirst();
   // Links only objects that exist, so a database seeded before the link got it too.
   await linkDemoDeleteProcesses(db);
+  // A database seeded before a demo list was added gets it, so its fields show labels.
+  await addMissingDemoDictionaries(db);
   if (existing) {
     await restoreDemoDefinitions(db);
     return false;

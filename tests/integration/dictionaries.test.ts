@@ -100,6 +100,7 @@ describe('system dictionaries', () => {
         'branches',
         'currencies',
         'documentTypes',
+        'identityDocuments',
         'loanProducts',
         'statuses',
       ]);
@@ -125,7 +126,7 @@ describe('system dictionaries', () => {
     it('given a user without any privilege, when asking, then the lists are answered too (records and tasks both read them)', async () => {
       const response = await call(elena, 'GET', DictionaryPath.list);
       expect(response.statusCode).toBe(200);
-      expect(response.json<SystemDictionariesAnswer>().data).toHaveLength(5);
+      expect(response.json<SystemDictionariesAnswer>().data).toHaveLength(6);
     });
 
     it('given no session, when asking, then 401 and no list', async () => {
