@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ObjectField } from '../../schemas/api/records';
 import { ComparisonType } from '../../schemas/api/recordsConstants';
 import { localizeText } from '../core/forms/compiler/localizeText';
+import { BooleanFilterSelect } from './BooleanFilterSelect';
 import { DictionaryFilterSelect } from './DictionaryFilterSelect';
 import type { RecordsStore } from './RecordsStore';
 
@@ -19,7 +20,6 @@ export interface RecordFiltersProps {
 /** A hint of what a field's filter takes, by its type. */
 function hintKey(field: ObjectField): string | undefined {
   if (field.type === 'date') return 'records.hint.date';
-  if (field.type === 'boolean') return 'records.hint.boolean';
   if (field.type === 'integer' || field.type === 'decimal') return 'records.hint.number';
   return undefined;
 }
@@ -78,6 +78,13 @@ export const RecordFilters = observer(function RecordFilters({
                 <DictionaryFilterSelect
                   id={id}
                   dictionary={field.dictionary}
+                  value={store.filterDraft[field.key] ?? ''}
+                  invalid={Boolean(error)}
+                  onChange={(value) => store.setFilterValue(field.key, value)}
+                />
+              ) : field.type === 'boolean' ? (
+                <BooleanFilterSelect
+                  id={id}
                   value={store.filterDraft[field.key] ?? ''}
                   invalid={Boolean(error)}
                   onChange={(value) => store.setFilterValue(field.key, value)}
