@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addPluginTranslations } from '../../src/forms/registry/pluginTranslations';
+import { i18n } from '../../src/i18n/i18n';
 import { formatGpsPosition, mapsUrl } from './position';
 import { sanitizeGps, validateGps } from './validate';
 
@@ -55,5 +57,30 @@ describe('gps rules', () => {
     expect(mapsUrl([41.38879, 2.15899])).toBe(
       'https://www.openstreetmap.org/?mlat=41.38879&mlon=2.15899#map=17/41.38879/2.15899',
     );
+  });
+
+  it('given each refusal of a position, then the field says it in English, Spanish and French, the bounds included', () => {
+    const refusals = [
+      ...validateGps('41.38879, 2.15899' as never),
+      ...validateGps(sanitizeGps('[-91, 181]')),
+    ];
+    expect(refusals.map(({ code }) => code)).toEqual([
+      'validation.gps.invalid',
+      'validation.gps.latitude',
+      'validation.gps.longitude',
+    ]);
+    addPluginTranslations(i18n);
+    for (const language of ['en', 'es', 'fr']) {
+      const t = i18n.getFixedT(language);
+      const texts = refusals.map(({ code, params }) => t(code, params));
+      for (const { code } of refusals) {
+        expect(typeof i18n.getResource(language, 'translation', code), `${language}:${code}`).toBe(
+          'string',
+        );
+      }
+      expect(texts[1]).toMatch(/-90\b.*\b90\b/);
+      expect(texts[2]).toMatch(/-180\b.*\b180\b/);
+      expect(new Set(texts).size, language).toBe(3);
+    }
   });
 });

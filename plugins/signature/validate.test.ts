@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addPluginTranslations } from '../../src/forms/registry/pluginTranslations';
+import { i18n } from '../../src/i18n/i18n';
 import rules from './rules';
 import { sanitizeSignature, validateSignature } from './validate';
 
@@ -26,5 +28,25 @@ describe('signature rules', () => {
     expect(validateSignature(FILE_ID.toUpperCase())).toEqual([
       { code: 'validation.signature.invalid', params: {} },
     ]);
+  });
+
+  it('given the refusals of a saved signature (an inline image here, a file of another task or tenant on the server), then each has its own message in English, Spanish and French', () => {
+    const codes = [
+      ...validateSignature('data:image/png;base64,AAAA').map(({ code }) => code),
+      'validation.file.notOwned',
+    ];
+    addPluginTranslations(i18n);
+    for (const language of ['en', 'es', 'fr']) {
+      const texts = codes.map((code) => {
+        expect(typeof i18n.getResource(language, 'translation', code), `${language}:${code}`).toBe(
+          'string',
+        );
+        return i18n.getFixedT(language)(code);
+      });
+      expect(new Set(texts).size, language).toBe(codes.length);
+    }
+    expect(i18n.getFixedT('es')('validation.file.notOwned')).not.toBe(
+      i18n.getFixedT('en')('validation.file.notOwned'),
+    );
   });
 });
