@@ -43,11 +43,33 @@ function serveDraftAndComplete(fake: FakeServer) {
   fake.on('POST', TaskPath.complete(TASK_ID), { status: 200, body: { result: {} } });
 }
 
-async function loadSingle() {
+/** A page store that records its toasts and where it navigates. */
+function pageStore() {
+  const toasts = new ToastStore();
+  const visits: string[] = [];
+  const store = new TaskFormPageStore({
+    toasts,
+    navigate: (to) => visits.push(to),
+    tenant: 'internal',
+    storage: null,
+  });
+  return { store, toasts, visits };
+}
+
+/** Serves the task's form at `path` with `body`, saves and completion, and loads the page. */
+async function loadPage(path: string, body: object, formKey: string) {
   server = new FakeServer();
-  server.on('GET', FormPath.taskForm(TASK_ID), {
-    status: 200,
-    body: {
+  server.on('GET', path, { status: 200, body });
+  serveDraftAndComplete(server);
+  const page = pageStore();
+  await page.store.load(TASK_ID, formKey);
+  return page;
+}
+
+function loadSingle() {
+  return loadPage(
+    FormPath.taskForm(TASK_ID),
+    {
       taskId: TASK_ID,
       formKey: 'DSG-note',
       formId: 'DSG-note',
@@ -58,25 +80,14 @@ async function loadSingle() {
       definition: { id: 'DSG-note', name: 'Note', fields: [field('note')] },
       values: {},
     },
-  });
-  serveDraftAndComplete(server);
-  const toasts = new ToastStore();
-  const visits: string[] = [];
-  const store = new TaskFormPageStore({
-    toasts,
-    navigate: (to) => visits.push(to),
-    tenant: 'internal',
-    storage: null,
-  });
-  await store.load(TASK_ID, 'DSG-note');
-  return { store, toasts, visits };
+    'DSG-note',
+  );
 }
 
-async function loadCombined() {
-  server = new FakeServer();
-  server.on('GET', FormPath.combinedTask(TASK_ID), {
-    status: 200,
-    body: {
+function loadCombined() {
+  return loadPage(
+    FormPath.combinedTask(TASK_ID),
+    {
       taskId: TASK_ID,
       formKey: 'CUT-review',
       formId: 'CUT-review',
@@ -86,18 +97,8 @@ async function loadCombined() {
       definition: {},
       forms: [part(0, 'DSG-first', 'first'), part(1, 'DSG-second', 'second')],
     },
-  });
-  serveDraftAndComplete(server);
-  const toasts = new ToastStore();
-  const visits: string[] = [];
-  const store = new TaskFormPageStore({
-    toasts,
-    navigate: (to) => visits.push(to),
-    tenant: 'internal',
-    storage: null,
-  });
-  await store.load(TASK_ID, 'CUT-review');
-  return { store, toasts, visits };
+    'CUT-review',
+  );
 }
 
 const keys = (toasts: ToastStore) => toasts.toasts.map((toast) => toast.key);
@@ -218,12 +219,7 @@ describe('spec 001 section 8: outcome form errors and load errors', () => {
       status: 200,
       body: { taskId: TASK_ID, formKey: 'DSG-note', kind: 'designer', values: {} },
     });
-    const store = new TaskFormPageStore({
-      toasts: new ToastStore(),
-      navigate: () => undefined,
-      tenant: 'internal',
-      storage: null,
-    });
+    const { store } = pageStore();
     await store.load(TASK_ID, 'DSG-note');
     expect(store.loadError).toEqual({ key: 'common.noProperPayladPassed' });
   });
@@ -234,12 +230,7 @@ describe('spec 001 section 8: outcome form errors and load errors', () => {
       status: 404,
       body: { code: 'NOT_FOUND', message: 'no form' },
     });
-    const store = new TaskFormPageStore({
-      toasts: new ToastStore(),
-      navigate: () => undefined,
-      tenant: 'internal',
-      storage: null,
-    });
+    const { store } = pageStore();
     await store.load(TASK_ID, 'DSG-note');
     expect(store.loadError).toEqual({
       key: 'common.statusError',
