@@ -256,6 +256,39 @@ describe('picture field', () => {
     }
   });
 
+  it('given the gallery, when the officer picks a page of HTML named .png and then an SVG, then each is refused with its message and nothing is stored', async () => {
+    const taskId = await kycTask();
+    const { context, page } = await openPage(e2e.browser);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, taskId);
+      await fieldCell(page, 'idPhoto').getByTestId('picture-open').click();
+      const problem = page.getByTestId('picture-choice-problem');
+
+      await pickFromGallery(page, {
+        name: 'passport.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'),
+      });
+      await expect.poll(() => problem.textContent()).toBe(await text('en', 'picture.unreadable'));
+      await expect(page.getByTestId('picture-preview').count()).resolves.toBe(0);
+
+      await pickFromGallery(page, {
+        name: 'passport.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+        ),
+      });
+      await expect
+        .poll(() => problem.textContent())
+        .toBe(await text('en', 'picture.fileFormatError'));
+      expect(await filesOf(taskId)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   describe.each([
     ['en', 'en-GB'],
     ['es', 'es-ES'],
