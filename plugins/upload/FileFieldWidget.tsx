@@ -23,8 +23,20 @@ export interface FileFieldWidgetProps extends FieldWidgetProps {
   readonly showRows?: boolean;
 }
 
-/** Why the last action failed, as a text key of the field's area. */
-type Problem = 'fileSizeError' | 'fileFormatError' | 'uploadError' | 'deleteError' | null;
+/**
+ * Why the last action failed, as a text key of the field's area. `spreadsheetError` is the
+ * server's refusal to read a spreadsheet (it unpacks too large, has too many cells or takes
+ * too long), which only a spreadsheet field's uploads meet.
+ */
+type Problem =
+  'fileSizeError' | 'fileFormatError' | 'spreadsheetError' | 'uploadError' | 'deleteError' | null;
+
+/** The store's refusals of a spreadsheet it would not read to the end. */
+const SPREADSHEET_REFUSALS: readonly string[] = [
+  FileRefusal.spreadsheetTooLarge,
+  FileRefusal.spreadsheetTooManyCells,
+  FileRefusal.spreadsheetTooSlow,
+];
 
 /** A cell that reads as an amount (`5200`, `-1,250.50`, `12 %`): aligned on the right. */
 const NUMBER = /^[-+(]?[\d\s.,]*\d[\d\s.,]*\)?\s?%?$/;
@@ -45,6 +57,10 @@ const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase(
 function problemOf(error: unknown): Problem {
   const { status, details } = error as { status?: number; details?: { code?: string }[] };
   const codes = (details ?? []).map((detail) => detail.code);
+  // A zip bomb is a small file: "too large, choose one of up to 10 MB" would not help.
+  if (codes.some((code) => code !== undefined && SPREADSHEET_REFUSALS.includes(code))) {
+    return 'spreadsheetError';
+  }
   if (status === 413 || codes.includes(FileRefusal.tooLarge)) return 'fileSizeError';
   if (status === 415 || codes.includes(FileRefusal.typeNotAllowed)) return 'fileFormatError';
   return 'uploadError';
