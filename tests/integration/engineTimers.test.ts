@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { JobScheduler, ProcessEngine } from '../../server/engine';
+import { JobScheduler, ProcessEngine, type Variables } from '../../server/engine';
 import { createDatabase } from '../../server/db/database';
 import { TENANT, useConformanceKit } from './engineConformanceKit';
 
@@ -18,16 +18,43 @@ describe('timer events and the job scheduler', () => {
       .orderBy('due_at')
       .execute();
 
-  it('given intermediate duration and date timers, when the clock passes each due time, then the token waits at each and moves on once', async () => {
+  /** Deploys the fixtures with the clock at the start, and answers the engine. */
+  async function deployAtStart(...files: string[]) {
     kit.context.setNow(start);
-    await kit.deploy('timer-catch.bpmn');
-    const { engine } = kit.context;
-    const scheduler = new JobScheduler(engine);
-    const instance = await engine.startProcess(TENANT, {
-      key: 'welcomeCall',
+    await kit.deploy(...files);
+    return kit.context.engine;
+  }
+
+  /** Starts a process as the clerk. */
+  const startAsClerk = (key: string, variables?: Variables) =>
+    kit.context.engine.startProcess(TENANT, {
+      key,
       startedBy: 'clerk',
-      variables: { followUpAt: '2026-03-04T10:00:00Z' },
+      ...(variables && { variables }),
     });
+
+  /**
+   * The engine a second scheduler runs on: on PostgreSQL a second server, with its own pool
+   * and engine on the same database and its clock at `now`; otherwise the one engine.
+   */
+  async function secondServer(now: Date) {
+    const { engine, db, database, handlers } = kit.context;
+    if (database.kind !== 'postgres' || !process.env.DATABASE_URL) {
+      return { second: engine, closeSecond: async () => {} };
+    }
+    const current = await sql<{ name: string }>`select current_database() as name`.execute(db);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${current.rows[0]?.name ?? ''}`;
+    const other = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    return {
+      second: new ProcessEngine(other.db, { handlers, clock: () => now }),
+      closeSecond: () => other.close(),
+    };
+  }
+
+  it('given intermediate duration and date timers, when the clock passes each due time, then the token waits at each and moves on once', async () => {
+    const scheduler = new JobScheduler(await deployAtStart('timer-catch.bpmn'));
+    const instance = await startAsClerk('welcomeCall', { followUpAt: '2026-03-04T10:00:00Z' });
     expect(await jobsOf(instance.id)).toEqual([{ element_id: 'coolingOff', due_at: at(10) }]);
 
     kit.context.setNow(at(9));
@@ -48,14 +75,9 @@ describe('timer events and the job scheduler', () => {
   });
 
   it('given a non-interrupting cycle and an interrupting duration on a task, when time passes, then reminders come twice and the deadline cancels the task', async () => {
-    kit.context.setNow(start);
-    await kit.deploy('timer-boundary.bpmn');
-    const { engine } = kit.context;
+    const engine = await deployAtStart('timer-boundary.bpmn');
     const scheduler = new JobScheduler(engine);
-    const instance = await engine.startProcess(TENANT, {
-      key: 'complaintHandling',
-      startedBy: 'clerk',
-    });
+    const instance = await startAsClerk('complaintHandling');
     expect((await jobsOf(instance.id)).map((job) => job.element_id).sort()).toEqual([
       'hourlyReminder',
       'slaBreached',
@@ -82,13 +104,8 @@ describe('timer events and the job scheduler', () => {
   });
 
   it('given the task is answered in time, when it completes, then its boundary timers are removed and never fire', async () => {
-    kit.context.setNow(start);
-    await kit.deploy('timer-boundary.bpmn');
-    const { engine } = kit.context;
-    const instance = await engine.startProcess(TENANT, {
-      key: 'complaintHandling',
-      startedBy: 'clerk',
-    });
+    const engine = await deployAtStart('timer-boundary.bpmn');
+    const instance = await startAsClerk('complaintHandling');
     const ended = await kit.complete(instance.id, 'answerComplaint');
     expect(ended.status).toBe('Completed');
     expect(await jobsOf(instance.id)).toEqual([]);
@@ -98,13 +115,10 @@ describe('timer events and the job scheduler', () => {
   });
 
   it('given a multi-instance task with an interrupting boundary timer, when the deadline passes, then every open item is cancelled and the boundary path taken', async () => {
-    kit.context.setNow(start);
-    await kit.deploy('timer-multi-instance-deadline.bpmn');
-    const { engine } = kit.context;
-    const instance = await engine.startProcess(TENANT, {
-      key: 'contractSigning',
-      startedBy: 'clerk',
-      variables: { signers: ['risk', 'manager', 'reviewer'], signingWindow: 'P1D' },
+    const engine = await deployAtStart('timer-multi-instance-deadline.bpmn');
+    const instance = await startAsClerk('contractSigning', {
+      signers: ['risk', 'manager', 'reviewer'],
+      signingWindow: 'P1D',
     });
     const signing = await kit.openTasks(instance.id);
     expect(signing.map((task) => task.assignee).sort()).toEqual(['manager', 'reviewer', 'risk']);
@@ -135,23 +149,14 @@ describe('timer events and the job scheduler', () => {
   });
 
   it('given a timer whose step fails, when the scheduler runs, then the step is rolled back, retried later and finally set aside while other timers still fire', async () => {
-    kit.context.setNow(start);
     let ledgerUp = false;
     kit.context.handlers.register('postLedgerEntry', async () => {
       if (!ledgerUp) throw new Error('the ledger is closed');
       return { posted: true };
     });
-    await kit.deploy('timer-failing-step.bpmn', 'timer-catch.bpmn');
-    const { engine } = kit.context;
-    const failing = await engine.startProcess(TENANT, {
-      key: 'nightlyPosting',
-      startedBy: 'clerk',
-    });
-    const healthy = await engine.startProcess(TENANT, {
-      key: 'welcomeCall',
-      startedBy: 'clerk',
-      variables: { followUpAt: '2030-01-01T00:00:00Z' },
-    });
+    const engine = await deployAtStart('timer-failing-step.bpmn', 'timer-catch.bpmn');
+    const failing = await startAsClerk('nightlyPosting');
+    const healthy = await startAsClerk('welcomeCall', { followUpAt: '2030-01-01T00:00:00Z' });
     const job = () =>
       kit.context.db
         .selectFrom('process_jobs')
@@ -181,31 +186,13 @@ describe('timer events and the job scheduler', () => {
   });
 
   it('given many due timers and two schedulers on one database, when both run at once, then each timer fires exactly once', async () => {
-    kit.context.setNow(start);
-    await kit.deploy('timer-catch.bpmn');
-    const { engine, db, database } = kit.context;
+    const engine = await deployAtStart('timer-catch.bpmn');
     const count = 12;
     const instances = [];
     for (let index = 0; index < count; index += 1) {
-      instances.push(
-        await engine.startProcess(TENANT, {
-          key: 'welcomeCall',
-          startedBy: 'clerk',
-          variables: { followUpAt: '2030-01-01T00:00:00Z' },
-        }),
-      );
+      instances.push(await startAsClerk('welcomeCall', { followUpAt: '2030-01-01T00:00:00Z' }));
     }
-    // On PostgreSQL the second scheduler is a second server: its own pool and engine.
-    let second = engine;
-    let closeSecond = async () => {};
-    if (database.kind === 'postgres' && process.env.DATABASE_URL) {
-      const current = await sql<{ name: string }>`select current_database() as name`.execute(db);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${current.rows[0]?.name ?? ''}`;
-      const other = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-      second = new ProcessEngine(other.db, { handlers: kit.context.handlers, clock: () => at(10) });
-      closeSecond = () => other.close();
-    }
+    const { second, closeSecond } = await secondServer(at(10));
     try {
       kit.context.setNow(at(10));
       const fired = await Promise.all([
@@ -222,17 +209,11 @@ describe('timer events and the job scheduler', () => {
     }
   });
   it('given reviews with a two-day SLA and two servers scheduling on one database, when the SLA passes, then each review moves to the supervisor once', async () => {
-    kit.context.setNow(start);
-    await kit.deploy('sla-escalation.bpmn');
-    const { engine, db, database } = kit.context;
+    const engine = await deployAtStart('sla-escalation.bpmn');
     const instances = [];
     for (let index = 0; index < 6; index += 1) {
       instances.push(
-        await engine.startProcess(TENANT, {
-          key: 'slaReview',
-          startedBy: 'clerk',
-          variables: { officer: 'officer', supervisor: 'manager' },
-        }),
+        await startAsClerk('slaReview', { officer: 'officer', supervisor: 'manager' }),
       );
     }
     // One minute before the SLA nothing moves.
@@ -240,16 +221,7 @@ describe('timer events and the job scheduler', () => {
     expect(await new JobScheduler(engine).runDueJobs()).toBe(0);
 
     const due = at(2 * 24 * 60);
-    let second = engine;
-    let closeSecond = async () => {};
-    if (database.kind === 'postgres' && process.env.DATABASE_URL) {
-      const current = await sql<{ name: string }>`select current_database() as name`.execute(db);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${current.rows[0]?.name ?? ''}`;
-      const other = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-      second = new ProcessEngine(other.db, { handlers: kit.context.handlers, clock: () => due });
-      closeSecond = () => other.close();
-    }
+    const { second, closeSecond } = await secondServer(due);
     try {
       kit.context.setNow(due);
       const fired = await Promise.all([
