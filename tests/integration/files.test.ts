@@ -5,14 +5,9 @@ import { TaskPath } from '../../schemas/api/tasks';
 import { DatabaseFileContentStore } from '../../server/files/FileContentStore';
 import { fileBelongsTo, sweepUnclaimedFiles } from '../../server/files/fileRepository';
 import { SESSION_COOKIE } from '../../server/fastify/session';
-import {
-  call,
-  deployKit,
-  EMAIL,
-  makeTask,
-  signIn,
-} from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
+import type { TestServer } from '../../server/testing/startTestServer';
+import { countTaskFiles, lucasTaskNamed, startFileStoreServer } from '../helpers/fileStoreServer';
 import type { IdentityClient } from './identityClient';
 import { multipartBody, replaceContent, uploadTo, type TestFile } from './uploadForm';
 
@@ -32,9 +27,7 @@ describe('the file store', () => {
   let ana: IdentityClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await deployKit(server);
-    lucas = await signIn(server, EMAIL.lmartin);
+    ({ server, lucas } = await startFileStoreServer());
     javier = await signIn(server, EMAIL.jmorales);
     priya = await signIn(server, EMAIL.pnair);
     ana = await signIn(server, EMAIL.asouza, 'acme');
@@ -45,17 +38,9 @@ describe('the file store', () => {
   });
 
   /** Lucas's own open task, started by him: Javier (his group) sees it, Priya does not. */
-  const lucasTask = () =>
-    makeTask(server, { name: 'KYC capture', assignee: 'lmartin', startedBy: 'lmartin' });
+  const lucasTask = () => lucasTaskNamed(server, 'KYC capture');
 
-  const filesOfTask = async (taskId: string) =>
-    (
-      await server.database.db
-        .selectFrom('files')
-        .select('id')
-        .where('task_id', '=', taskId)
-        .execute()
-    ).length;
+  const filesOfTask = (taskId: string) => countTaskFiles(server, taskId);
 
   const refusal = (response: { json(): unknown }) => {
     const body = response.json() as { code: string; details?: Array<{ code: string }> };

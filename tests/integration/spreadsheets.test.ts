@@ -5,14 +5,9 @@ import { IdentityPath } from '../../schemas/api/identity';
 import { FilePath, FileRefusal, type StoredFileAnswer } from '../../schemas/api/files';
 import { loadConfig } from '../../server/config';
 import { parseSpreadsheet } from '../../server/files/parseSpreadsheet';
-import {
-  call,
-  deployKit,
-  EMAIL,
-  makeTask,
-  signIn,
-} from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
+import { call } from '../../server/workflow/testing/taskTestKit';
+import type { TestServer } from '../../server/testing/startTestServer';
+import { countTaskFiles, lucasTaskNamed, startFileStoreServer } from '../helpers/fileStoreServer';
 import type { IdentityClient } from './identityClient';
 import { uploadTo } from './uploadForm';
 import { deflatedEntry, writeZip, zeroEntry, type ZipEntry } from './zipWriter';
@@ -40,26 +35,16 @@ describe('spreadsheets read on the server', () => {
   let lucas: IdentityClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await deployKit(server);
-    lucas = await signIn(server, EMAIL.lmartin);
+    ({ server, lucas } = await startFileStoreServer());
   });
 
   afterAll(async () => {
     await server.close();
   });
 
-  const lucasTask = () =>
-    makeTask(server, { name: 'Proof of income', assignee: 'lmartin', startedBy: 'lmartin' });
+  const lucasTask = () => lucasTaskNamed(server, 'Proof of income');
 
-  const filesOfTask = async (taskId: string) =>
-    (
-      await server.database.db
-        .selectFrom('files')
-        .select('id')
-        .where('task_id', '=', taskId)
-        .execute()
-    ).length;
+  const filesOfTask = (taskId: string) => countTaskFiles(server, taskId);
 
   it('given a small xlsx, when uploaded to an uploadExcel field, then the answer carries its id, name, first rows and row count, and the file downloads unchanged', async () => {
     const task = await lucasTask();
