@@ -13,6 +13,7 @@ import { useWorkStores } from '../tasks/useWorkStores';
 import { formatDueDate } from '../dates/dueDateFlag';
 import { GenerateDocumentMenu } from '../documents/GenerateDocumentMenu';
 import { localizeProcessName, localizeTaskName } from '../i18n/localizeProcessText';
+import { useRecordsListReturn } from '../records/useRecordsListReturn';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
@@ -88,6 +89,7 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
   const store = processes.instance;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const backToRecords = useRecordsListReturn();
 
   useEffect(() => {
     if (processInstanceId) void store.load(processInstanceId);
@@ -97,9 +99,9 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
     <Button
       variant="minimal"
       icon={<ArrowLeftIcon />}
-      text={t('process.instance.back')}
+      text={backToRecords ? t('records.backToRecordsList') : t('process.instance.back')}
       className="tessera-page__back"
-      onClick={() => void navigate('/')}
+      onClick={() => (backToRecords ? backToRecords() : void navigate('/'))}
     />
   );
 

@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FilterIcon } from '@bl
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { AnalysisPanel } from '../analysis/AnalysisPanel';
 import { AnalysisTab } from '../analysis/AnalysisStore';
 import { useAnalysisStore } from '../analysis/useAnalysisStore';
@@ -16,6 +16,7 @@ import { localizeText } from '../core/forms/compiler/localizeText';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { DownloadStatus } from './RecordsStore';
+import { readObjectDataNavigationState } from './objectDataNavigationState';
 import { groupThousands } from './groupThousands';
 import { RecordFilters } from './RecordFilters';
 import { RecordsTable } from './RecordsTable';
@@ -37,10 +38,12 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
   const isMobile = useIsMobile();
   const analysis = useAnalysisStore();
 
+  // A list state carried back (from the process instance a delete started) is restored.
+  const { state: navigationState } = useLocation();
   useEffect(() => {
-    void store.open(key, version);
+    void store.open(key, version, readObjectDataNavigationState(navigationState));
     analysis.setObject(key, version);
-  }, [store, analysis, key, version]);
+  }, [store, analysis, key, version, navigationState]);
 
   const definition = store.key === key && store.version === version ? store.definition : null;
   if (!definition) {

@@ -235,3 +235,45 @@ describe('RecordsStore', () => {
     );
   });
 });
+
+describe('RecordsStore restoring a list state carried back', () => {
+  const carried = {
+    key: 'customers',
+    version: 1,
+    filterDraft: { fullName: 'García' },
+    filterParams: [{ key: 'fullName', value: 'García', comparisonType: 'partial' as const }],
+    searchMode: 'partial' as const,
+    sort: { param: 'dateOfBirth', direction: 'ASC' as const },
+    page: 2,
+  };
+
+  it('given a fresh app (the instance page was reloaded), when the list opens with the carried state, then it asks for that page, filters and sort and shows the filters', async () => {
+    answerPages(42);
+    await store.open('customers', 1, carried);
+    expect(lastQuery()).toMatchObject({
+      page: 2,
+      filterParams: carried.filterParams,
+      sortParams: carried.sort,
+      filterApproach: 'partial',
+    });
+    expect(store.filterDraft).toEqual({ fullName: 'García' });
+    expect(store.filtersOpen).toBe(true);
+  });
+
+  it('given the list moved on since, when it opens with the carried state, then the carried state wins', async () => {
+    answerPages(42);
+    await store.open('customers', 1);
+    store.setFilterValue('fullName', 'Other');
+    await store.search();
+    await store.open('customers', 1, carried);
+    expect(lastQuery()).toMatchObject({ page: 2, filterParams: carried.filterParams });
+    expect(store.sort).toEqual(carried.sort);
+  });
+
+  it('given a state carried for another object, when a list opens, then it is not applied', async () => {
+    answerPages(42);
+    await store.open('customers', 1, { ...carried, key: 'loans' });
+    expect(lastQuery()).toMatchObject({ page: 0, filterParams: [], filterApproach: 'exact' });
+    expect(store.filtersOpen).toBe(false);
+  });
+});

@@ -22,6 +22,7 @@ import {
   queryRecords,
   type ObjectDefinition,
 } from './recordsApi';
+import type { ObjectDataSnapshot } from './objectDataNavigationState';
 import { reportRecordsWarning } from './recordsWarning';
 
 /** Where the page size choice is kept between visits. */
@@ -120,11 +121,14 @@ export class RecordsStore {
   /**
    * Shows an object's list. The same object as before keeps its filters, sort and page
    * (coming back from a record) and reloads that page; another object starts afresh with
-   * the exact search mode.
+   * the exact search mode. A list state carried back for this object (`restore`) replaces
+   * the filters, sort and page either way.
    */
-  async open(key: string, version: number): Promise<void> {
+  async open(key: string, version: number, restore?: ObjectDataSnapshot | null): Promise<void> {
     const same = this.key === key && this.version === version && this.definition !== null;
+    const snapshot = restore?.key === key && restore.version === version ? restore : null;
     if (same) {
+      if (snapshot) this.apply(snapshot);
       await this.loadPage();
       return;
     }
@@ -137,9 +141,10 @@ export class RecordsStore {
     this.searchMode = ComparisonType.exact;
     this.sort = undefined;
     this.page = 0;
+    this.filtersOpen = false;
+    if (snapshot) this.apply(snapshot);
     this.rows = [];
     this.totalElements = 0;
-    this.filtersOpen = false;
     this.definitionStatus = RemoteLoadingStatus.loading;
     const request = ++this.request;
     try {
@@ -159,6 +164,21 @@ export class RecordsStore {
       return;
     }
     await this.loadPage();
+  }
+
+  /**
+   * Takes back a list state that travelled with a navigation (the way back from a process
+   * instance started on one of the records): filters as typed and searched, search mode,
+   * sort and page. The filter panel opens when it holds a value, so the user sees them.
+   */
+  private apply(snapshot: ObjectDataSnapshot): void {
+    this.filterDraft = { ...snapshot.filterDraft };
+    this.appliedFilters = snapshot.filterParams.map((item) => ({ ...item }));
+    this.filterErrors = {};
+    this.searchMode = snapshot.searchMode;
+    this.sort = snapshot.sort ? { ...snapshot.sort } : undefined;
+    this.page = snapshot.page;
+    this.filtersOpen = Object.values(snapshot.filterDraft).some((value) => value.trim() !== '');
   }
 
   /** Types into a column's filter. */
