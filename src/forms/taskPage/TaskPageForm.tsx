@@ -31,6 +31,7 @@ import { TaskForm } from '../runtime/TaskForm';
 import { createFileService } from './createFileService';
 import { createUsersSource } from './createUsersSource';
 import { createWebhookService } from './createWebhookService';
+import { keepFocusThrough } from './keepFocusThrough';
 import { browserStorage } from './localDraft';
 import { PartState, TaskFormPageStore } from './TaskFormPageStore';
 import './TaskPageForm.css';
@@ -217,8 +218,8 @@ export const TaskPageForm = observer(function TaskPageForm({
             locale={locale}
             accessTest={session.hasPrivilege(Privilege.accessTest)}
             services={services}
-            onSubmit={store.submit}
-            onSaveDraft={store.save}
+            onSubmit={(outcome, values) => keepFocusThrough(() => store.submit(outcome, values))}
+            onSaveDraft={(values) => keepFocusThrough(() => store.save(values))}
           />
         </div>
       ) : (
