@@ -11,6 +11,8 @@ import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { fieldCell, fieldControl, openTaskPage } from '../helpers/taskPage';
 import { minimalPdf } from '../helpers/testFiles';
+import { deflatedEntry, writeZip, zeroEntry } from '../integration/zipWriter';
+import { unzipSync } from 'fflate';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
@@ -61,6 +63,27 @@ function spreadsheet(): Buffer {
   ]);
   XLSX.utils.book_append_sheet(book, sheet, 'Payslips');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/**
+ * A zip bomb named .xlsx: a real workbook's entries beside one that unpacks to 700 MiB, a few
+ * hundred KiB in all.
+ */
+function zipBomb(): Buffer {
+  const entries = Object.entries(unzipSync(spreadsheet())).map(([name, data]) =>
+    deflatedEntry(name, data),
+  );
+  return writeZip([...entries, zeroEntry('xl/media/image1.bin', 700)]);
+}
+
+/** How many files the task has in the store. */
+async function filesOf(taskId: string): Promise<number> {
+  const rows = await e2e.server.database.db
+    .selectFrom('files')
+    .select('id')
+    .where('task_id', '=', taskId)
+    .execute();
+  return rows.length;
 }
 
 /** Points the tenant's credit-check target at one of the demo bureau's outcomes. */
@@ -187,6 +210,65 @@ describe('media fields', () => {
     }
   });
 
+  it('given a zip bomb named .xlsx, a page of HTML named .pdf and an SVG, when each is chosen for the proof of address, then each is refused under the field with its message, nothing is stored and the page keeps working', async () => {
+    const { context, page } = await openContext(e2e.browser, false);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, onboarding.id);
+      const cell = fieldCell(page, 'proofOfAddress');
+      await cell.scrollIntoViewIfNeeded();
+      const before = await filesOf(onboarding.id);
+      const message = cell.getByRole('alert');
+      const input = cell.getByTestId('file-input');
+
+      await input.setInputFiles({
+        name: 'statement.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: zipBomb(),
+      });
+      await expect
+        .poll(() => message.textContent())
+        .toBe(
+          'This spreadsheet holds too much to be read. Upload a smaller one, or the document as a PDF.',
+        );
+
+      await input.setInputFiles({
+        name: 'bill.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+      });
+      await expect
+        .poll(() => message.textContent())
+        .toBe('This type of file is not accepted. Choose a PDF, XLSX file.');
+
+      // The field takes the next file as if nothing had happened: a refused one clears first.
+      await input.setInputFiles({
+        name: 'payslips.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: spreadsheet(),
+      });
+      await cell.getByText('First 3 of 3 rows.').waitFor();
+      await expect.poll(() => message.count()).toBe(0);
+      const stored = await filesOf(onboarding.id);
+      expect(stored).toBeLessThanOrEqual(before + 1);
+
+      await input.setInputFiles({
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
+      });
+      await expect
+        .poll(() => message.textContent())
+        .toBe('This type of file is not accepted. Choose a PDF, XLSX file.');
+      expect(await filesOf(onboarding.id)).toBe(stored);
+      await expect(cell.getByTestId('file-name').textContent()).resolves.toBe('payslips.xlsx');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('given the demo credit bureau, when the officer presses the credit check as it approves, fails and breaks a script, then each result message shows', async () => {
     const { context, page } = await openContext(e2e.browser, false);
     try {
@@ -212,6 +294,28 @@ describe('media fields', () => {
         .poll(() => result.textContent())
         .toBe("The check's prescript failed with code CUSTOMER_ID_MISSING.");
       await shoot(page, 'creditBureauCheck', 'webhook');
+
+      // A name the tenant has no target for: the server calls nothing and the button says so.
+      await e2e.server.database.db
+        .updateTable('webhook_targets')
+        .set({ name: 'credit-check-retired' })
+        .where('tenant', '=', 'internal')
+        .where('name', '=', 'credit-check')
+        .execute();
+      try {
+        await button.click();
+        await expect
+          .poll(() => result.textContent())
+          .toBe('The check could not be run. Try again.');
+        await expect(result.getAttribute('data-outcome')).resolves.toBe('failed');
+      } finally {
+        await e2e.server.database.db
+          .updateTable('webhook_targets')
+          .set({ name: 'credit-check' })
+          .where('tenant', '=', 'internal')
+          .where('name', '=', 'credit-check-retired')
+          .execute();
+      }
     } finally {
       await context.close();
     }
