@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { formatDate, parseMasked } from './formatDate';
@@ -10,16 +11,13 @@ import { dateBoundsOf, dateMaskOf, isIsoDate } from './validate';
  * text input in that format. Read-only, it shows `DD MMM YYYY` in the form's language.
  */
 export function DateWidget(props: FieldWidgetProps) {
-  const { field, inputId, errorId, value, onChange, onBlur, readOnly, invalid, text, runtime } =
-    props;
+  const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const mask = dateMaskOf(field);
   const iso = typeof value === 'string' ? value : '';
   const common = {
     id: inputId,
     className: inputClassName(invalid, 'tf-date'),
-    'aria-invalid': invalid || undefined,
-    'aria-required': field.required || undefined,
-    'aria-describedby': errorId,
+    ...fieldAria(props),
   };
   if (readOnly) {
     return <input {...common} type="text" readOnly value={formatDate(iso, runtime.locale)} />;

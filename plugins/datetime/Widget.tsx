@@ -1,3 +1,4 @@
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { displayFormatOf, formatDateTime } from './formatDateTime';
@@ -10,15 +11,12 @@ import { dateTimeBoundsOf, isDateTime, sanitizeDateTime } from './validate';
  * year cannot be typed. Read-only, it shows the author's display format.
  */
 export function DateTimeWidget(props: FieldWidgetProps) {
-  const { field, inputId, errorId, value, onChange, onBlur, readOnly, invalid, text, runtime } =
-    props;
+  const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const moment = typeof value === 'string' ? value : '';
   const common = {
     id: inputId,
     className: inputClassName(invalid, 'tf-datetime'),
-    'aria-invalid': invalid || undefined,
-    'aria-required': field.required || undefined,
-    'aria-describedby': errorId,
+    ...fieldAria(props),
   };
   if (readOnly) {
     // A stored variable may carry seconds or a zone (`…:00Z`): shown as the field saves it.

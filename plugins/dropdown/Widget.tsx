@@ -1,3 +1,4 @@
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption, optionIndex } from '../../src/core/forms/fields/options';
 import { selectClassName } from '../../src/forms/registry/widgetClasses';
@@ -6,18 +7,8 @@ import { selectClassName } from '../../src/forms/registry/widgetClasses';
  * A list of choices in a native select, styled as Blueprint's HTMLSelect. Options are
  * addressed by position, so numbers and booleans keep their type when picked.
  */
-export function DropdownWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function DropdownWidget(props: FieldWidgetProps) {
+  const { inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const { options } = text;
   const selected = optionIndex(options, value);
   return (
@@ -26,9 +17,7 @@ export function DropdownWidget({
         id={inputId}
         value={selected === -1 ? '' : String(selected)}
         disabled={readOnly}
-        aria-invalid={invalid || undefined}
-        aria-required={field.required || undefined}
-        aria-describedby={errorId}
+        {...fieldAria(props)}
         onChange={(event) => {
           const index = event.target.value === '' ? -1 : Number(event.target.value);
           onChange(options[index]?.value ?? null);

@@ -1,22 +1,13 @@
 import { Classes } from '@blueprintjs/core';
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { valueText } from '../../src/core/forms/fields/valueText';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { multilineLimit } from './validate';
 
 /** A text area with a used/max counter when the field has a limit. */
-export function MultilineWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function MultilineWidget(props: FieldWidgetProps) {
+  const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const content = valueText(value);
   const limit = multilineLimit(field);
   const rows = typeof text.config.rows === 'number' ? text.config.rows : 3;
@@ -31,12 +22,7 @@ export function MultilineWidget({
         value={content}
         placeholder={text.placeholder}
         readOnly={readOnly}
-        aria-invalid={invalid || undefined}
-        aria-required={field.required || undefined}
-        aria-describedby={
-          [errorId, limit !== undefined ? counterId : undefined].filter(Boolean).join(' ') ||
-          undefined
-        }
+        {...fieldAria(props, limit !== undefined && counterId)}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />

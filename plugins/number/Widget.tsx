@@ -1,4 +1,5 @@
 import { Classes } from '@blueprintjs/core';
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import {
   formatNumber,
@@ -15,18 +16,8 @@ import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
  * decimal separator is a comma, typed and shown; the text is kept with a point, so the
  * stored value and the formulas that read it do not depend on the language.
  */
-export function NumberWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function NumberWidget(props: FieldWidgetProps) {
+  const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const { locale } = runtime;
   const kind = numberKindOf(field);
   const decimals = decimalsOf(field);
@@ -46,9 +37,7 @@ export function NumberWidget({
       value={shown}
       placeholder={text.placeholder}
       readOnly={readOnly}
-      aria-invalid={invalid || undefined}
-      aria-required={field.required || undefined}
-      aria-describedby={errorId}
+      {...fieldAria(props)}
       onChange={(event) => onChange(typedNumberText(event.target.value, locale))}
       onBlur={() => {
         // A valid number is stored as a number, so the display settles on its format.

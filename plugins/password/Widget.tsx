@@ -1,21 +1,12 @@
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { valueText } from '../../src/core/forms/fields/valueText';
 
 /** A password input with a button that shows or hides what was typed. */
-export function PasswordWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function PasswordWidget(props: FieldWidgetProps) {
+  const { inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const [shown, setShown] = useState(false);
   const toggleLabel = runtime.t(shown ? 'common.hidePassword' : 'common.showPassword');
   return (
@@ -28,9 +19,7 @@ export function PasswordWidget({
       placeholder={text.placeholder}
       readOnly={readOnly}
       intent={invalid ? 'danger' : 'none'}
-      aria-invalid={invalid || undefined}
-      aria-required={field.required || undefined}
-      aria-describedby={errorId}
+      {...fieldAria(props)}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
       rightElement={

@@ -1,3 +1,4 @@
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption } from '../../src/core/forms/fields/options';
 import {
@@ -7,27 +8,15 @@ import {
 } from '../../src/forms/registry/widgetClasses';
 
 /** One choice among radio buttons; a short list sits on one line. */
-export function RadioWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function RadioWidget(props: FieldWidgetProps) {
+  const { inputId, value, onChange, onBlur, readOnly, text, runtime } = props;
   const inline = text.options.length <= 3 || text.config.inline === true;
   return (
     <div
       id={inputId}
       role="radiogroup"
       aria-label={text.label}
-      aria-invalid={invalid || undefined}
-      aria-required={field.required || undefined}
-      aria-describedby={errorId}
+      {...fieldAria(props)}
       className="tf-choices"
     >
       {text.options.map((option, index) => (

@@ -1,19 +1,11 @@
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { valueText } from '../../src/core/forms/fields/valueText';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 
 /** A one-line text input. */
-export function TextWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-}: FieldWidgetProps) {
+export function TextWidget(props: FieldWidgetProps) {
+  const { inputId, value, onChange, onBlur, readOnly, invalid, text } = props;
   return (
     <input
       id={inputId}
@@ -22,9 +14,7 @@ export function TextWidget({
       value={valueText(value)}
       placeholder={text.placeholder}
       readOnly={readOnly}
-      aria-invalid={invalid || undefined}
-      aria-required={field.required || undefined}
-      aria-describedby={errorId}
+      {...fieldAria(props)}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
     />

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Classes } from '@blueprintjs/core';
 import { optionCaption, optionIndex } from '../../src/core/forms/fields/options';
+import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { matchOptions } from './matchOptions';
@@ -12,18 +13,8 @@ import { typeaheadRestSourceOf } from './restSource';
  * the list (or, when closed, puts back the picked label). Leaving the field without
  * picking keeps the choice it had; clearing the text clears it.
  */
-export function TypeaheadWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function TypeaheadWidget(props: FieldWidgetProps) {
+  const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const { options } = text;
   const { t, accessTest } = runtime;
   const picked = options[optionIndex(options, value)];
@@ -98,9 +89,7 @@ export function TypeaheadWidget({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={activeId}
-        aria-invalid={invalid || undefined}
-        aria-required={field.required || undefined}
-        aria-describedby={errorId}
+        {...fieldAria(props)}
         placeholder={text.placeholder ?? t('typeahead.search')}
         value={draft ?? pickedLabel}
         onChange={(event) => {

@@ -1,6 +1,7 @@
 import { Button, InputGroup, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Translate } from '../../core/forms/fields/translate';
+import { fieldAria } from './fieldAria';
 import type { FieldWidgetProps } from './fieldPlugin';
 import {
   directoryService,
@@ -206,9 +207,7 @@ export function DirectoryPicker({
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-invalid={invalid || undefined}
-        aria-required={field.required || undefined}
-        aria-describedby={errorId}
+        {...fieldAria({ field, invalid, errorId })}
         intent={invalid ? 'danger' : 'none'}
         leftIcon={kind === 'user' ? 'person' : 'people'}
         placeholder={text.placeholder ?? t('fields.directory.search')}

@@ -1,3 +1,4 @@
+import { fieldAria } from './fieldAria';
 import type { FieldWidgetProps } from './fieldPlugin';
 import { CONTROL_INDICATOR, CONTROL_INPUT, controlClassName } from './widgetClasses';
 
@@ -11,18 +12,8 @@ export interface LabelledToggleProps extends FieldWidgetProps {
  * One native checkbox with the field's label beside it, styled as Blueprint's checkbox or
  * switch: its value is `true` when ticked. The required mark follows the label.
  */
-export function LabelledToggle({
-  kind,
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-}: LabelledToggleProps) {
+export function LabelledToggle(props: LabelledToggleProps) {
+  const { kind, field, inputId, value, onChange, onBlur, readOnly, text } = props;
   return (
     <label className={controlClassName(kind)}>
       <input
@@ -32,9 +23,7 @@ export function LabelledToggle({
         role={kind === 'switch' ? 'switch' : undefined}
         checked={value === true}
         disabled={readOnly}
-        aria-invalid={invalid || undefined}
-        aria-required={field.required || undefined}
-        aria-describedby={errorId}
+        {...fieldAria(props)}
         onChange={(event) => onChange(event.target.checked)}
         onBlur={onBlur}
       />
