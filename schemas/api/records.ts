@@ -148,7 +148,13 @@ export const RecordPage = Type.Object({
   content: Type.Array(ListRecord),
   page: Type.Integer(),
   pageSize: Type.Integer(),
+  /** How many records the selection holds; with `totalCapped`, only that it holds more. */
   totalElements: Type.Integer(),
+  /**
+   * True when a filtered count stopped at its cap: the selection holds more than
+   * `totalElements` records, and pages after the last counted one may still have rows.
+   */
+  totalCapped: Type.Optional(Type.Boolean()),
 });
 export type RecordPage = Static<typeof RecordPage>;
 

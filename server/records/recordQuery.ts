@@ -248,13 +248,22 @@ function pick(data: Record<string, unknown>, keys: readonly string[]): Record<st
 }
 
 /**
+ * Most records a filtered list counts before it says "more than" (decisions, "The records
+ * list counts at most 1,000 filtered records"): counting reads every matching row, so an
+ * exact count of a common value or a short partial text costs more than the page itself.
+ */
+export const RECORD_COUNT_CAP = 1000;
+
+/**
  * How many records a selection holds: the kept count of the object when nothing filters
- * it, else a count of the filtered rows.
+ * it; else the filtered rows counted up to `limit` (at least {@link RECORD_COUNT_CAP}, and
+ * at least to the end of the page asked for), `capped` when more rows are there.
  */
 async function countSelection(
   db: Kysely<DatabaseSchema>,
   selection: RecordSelection,
-): Promise<number> {
+  limit: number,
+): Promise<{ total: number; capped: boolean }> {
   if (selection.filters.length === 0) {
     checkSelection(selection);
     const kept = await db
@@ -264,17 +273,26 @@ async function countSelection(
       .where('key', '=', selection.definition.key)
       .where('version', '=', selection.definition.version)
       .executeTakeFirst();
-    return Number(kept?.count ?? 0);
+    return { total: Number(kept?.count ?? 0), capped: false };
   }
-  const counted = await selectionQuery(db, selection)
+  // `limit + 1` rows at most: one more than the limit tells that the count stopped there.
+  const matching = selectionQuery(db, selection)
+    .select(sql<number>`1`.as('one'))
+    .limit(limit + 1)
+    .as('matching');
+  const counted = await db
+    .selectFrom(matching)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  return Number(counted.count);
+  const total = Number(counted.count);
+  return total > limit ? { total: limit, capped: true } : { total, capped: false };
 }
 
 /**
- * One page of a selection and the count of all its rows (spec 001 section 3, "Paged
- * result"), with only `fields` of each record's data.
+ * One page of a selection and the count of its rows (spec 001 section 3, "Paged result"),
+ * with only `fields` of each record's data. A filtered count stops at
+ * {@link RECORD_COUNT_CAP} records, or at the end of the page asked for when that is
+ * further: `totalCapped` then says the selection holds more than `totalElements`.
  */
 export async function queryRecordPage(
   db: Kysely<DatabaseSchema>,
@@ -282,13 +300,11 @@ export async function queryRecordPage(
   paging: { page: number; pageSize: number },
   fields: readonly string[],
 ): Promise<RecordPage> {
+  const offset = paging.page * paging.pageSize;
   // The page and its total are independent reads; on a pool they run side by side.
-  const [rows, totalElements] = await Promise.all([
-    orderedQuery(db, selection)
-      .limit(paging.pageSize)
-      .offset(paging.page * paging.pageSize)
-      .execute(),
-    countSelection(db, selection),
+  const [rows, count] = await Promise.all([
+    orderedQuery(db, selection).limit(paging.pageSize).offset(offset).execute(),
+    countSelection(db, selection, Math.max(RECORD_COUNT_CAP, offset + paging.pageSize)),
   ]);
   return {
     content: rows.map((row): ListRecord => ({
@@ -299,7 +315,8 @@ export async function queryRecordPage(
     })),
     page: paging.page,
     pageSize: paging.pageSize,
-    totalElements,
+    totalElements: count.total,
+    totalCapped: count.capped,
   };
 }
 
