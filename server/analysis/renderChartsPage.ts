@@ -54,6 +54,25 @@ function amountText(value: number): string {
   return cents === 0 ? whole : `${whole}.${String(cents).padStart(2, '0')}`;
 }
 
+/** The locale whose month names a page language uses. */
+const MONTH_LOCALES = { en: 'en-GB', es: 'es-ES', fr: 'fr-FR' } as const;
+
+/**
+ * A `YYYY-MM` month as people read it in the language (`Aug 2026`, `ago 2026`,
+ * `août 2026`); anything else as it came.
+ */
+export function monthLabel(month: string, language: keyof typeof MONTH_LOCALES): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const [, year, number] = match;
+  const format = new Intl.DateTimeFormat(MONTH_LOCALES[language], {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return format.format(new Date(Date.UTC(Number(year), Number(number) - 1, 1)));
+}
+
 const WIDTH = 640;
 const BAR_HEIGHT = 24;
 const LABEL_WIDTH = 180;
@@ -77,9 +96,13 @@ function barChart(
       );
     })
     .join('');
+  // On a phone the chart keeps a readable size and scrolls sideways in its own box, which
+  // the keyboard can reach and scroll; the page itself never gets wider than the frame.
   return (
+    `<div class="chart-scroll" tabindex="0" role="group" aria-labelledby="${id}">` +
     `<svg class="chart" role="img" aria-labelledby="${id}" viewBox="0 0 ${WIDTH} ${height}" ` +
-    `width="100%" font-family="system-ui, sans-serif" font-size="13" fill="#1c2127">${bars}</svg>`
+    `width="100%" font-family="system-ui, sans-serif" font-size="13" fill="#1c2127">${bars}</svg>` +
+    `</div>`
   );
 }
 
@@ -105,6 +128,11 @@ export interface ChartsPageInput {
   language: 'en' | 'es' | 'fr';
   /** The stylesheet's address. */
   stylesheet: string;
+  /**
+   * A stored status value's label in the language (a dictionary code's label); the value as
+   * stored when left out.
+   */
+  statusLabel?: (value: string) => string;
 }
 
 /**
@@ -123,12 +151,12 @@ export function renderChartsPage(input: ChartsPageInput): string {
     formatted: groupThousands(data.total),
   });
   const statusRows = data.byStatus.map((row) => ({
-    label: row.status === '' ? texts.empty : row.status,
+    label: row.status === '' ? texts.empty : (input.statusLabel?.(row.status) ?? row.status),
     value: row.count,
     text: groupThousands(row.count),
   }));
   const monthRows = data.byMonth.map((row) => ({
-    label: row.month,
+    label: monthLabel(row.month, language),
     value: row.amount,
     text: amountText(row.amount),
   }));
@@ -167,7 +195,10 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
 main { padding: 16px 24px; max-width: 760px; }
 h1 { font-size: 20px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 24px 0 8px; }
-.chart { display: block; max-width: 640px; }
+.chart-scroll { overflow-x: auto; max-width: 640px; }
+.chart-scroll:focus-visible { outline: 2px solid #2d72d2; outline-offset: 2px; }
+.chart { display: block; min-width: 520px; }
+@media (max-width: 480px) { main { padding: 12px 16px; } }
 table { border-collapse: collapse; margin-top: 8px; font-size: 13px; }
 th, td { text-align: left; padding: 2px 12px 2px 0; }
 td { text-align: right; font-variant-numeric: tabular-nums; }

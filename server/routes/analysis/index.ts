@@ -21,6 +21,8 @@ import type { AnalysisSettings } from '../../analysis/analysisSettings';
 import { chartData } from '../../analysis/chartData';
 import { hasAnalysisConsent, recordAnalysisConsent } from '../../analysis/consents';
 import { CHARTS_PAGE_CSS, renderChartsPage } from '../../analysis/renderChartsPage';
+import { loadDictionarySet } from '../../dictionaries/dictionaryRepository';
+import { labelOf } from '../../../src/core/forms/fields/dictionaries';
 import { AppError } from '../../errors';
 import { CONTENT_SECURITY_POLICY } from '../../fastify/security';
 import { requirePrivilege, sessionOf } from '../../fastify/session';
@@ -200,12 +202,23 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
         const definition = await analysedDefinition(request, request.params);
         const { status, amount, date, lang } = request.query;
         const data = await chartData(db, request.actor.tenant, definition, request.query);
+        // A status field that stores a dictionary's codes is charted by their labels.
+        const dictionary = definition.fields.find((field) => field.key === status)?.dictionary;
+        const dictionaries = dictionary
+          ? await loadDictionarySet(db, request.actor.tenant)
+          : undefined;
         const html = renderChartsPage({
           definition,
           fields: { status, amount, date },
           data,
           language: lang ?? 'en',
           stylesheet: AnalysisPath.stylesheet,
+          ...(dictionary && dictionaries
+            ? {
+                statusLabel: (value: string) =>
+                  labelOf(dictionaries.get(dictionary), value, lang ?? 'en'),
+              }
+            : {}),
         });
         return reply
           .type('text/html; charset=utf-8')
