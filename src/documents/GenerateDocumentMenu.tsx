@@ -9,6 +9,7 @@ import { useStores } from '../stores/useStores';
 import { saveFile } from '../components/saveFile';
 import { documentService, type DocumentApi } from './documentService';
 import { GenerateDocumentStore } from './GenerateDocumentStore';
+import { fileNameParts, messageParts } from './messageParts';
 import './GenerateDocumentMenu.css';
 
 /** Props of {@link GenerateDocumentMenu}. */
@@ -49,6 +50,31 @@ function bannerOf(status: DocumentStatus) {
     default:
       return null;
   }
+}
+
+/** Props of {@link BannerMessage}. */
+interface BannerMessageProps {
+  /** The banner's message with the given text in place of the file name. */
+  text: (fileName: string) => string;
+  /** The generated document's name, or empty. */
+  fileName: string;
+}
+
+/** A banner's message, the file name in it with its date prefix kept on one line. */
+function BannerMessage({ text, fileName }: BannerMessageProps) {
+  const { before, after } = messageParts(text);
+  if (before === text(fileName)) return <span>{before}</span>;
+  const { datePrefix, rest } = fileNameParts(fileName);
+  return (
+    <span>
+      {before}
+      <span className="tessera-documents__file">
+        {datePrefix && <span className="tessera-documents__file-date">{datePrefix}</span>}
+        {rest}
+      </span>
+      {after}
+    </span>
+  );
 }
 
 /**
@@ -141,9 +167,10 @@ export const GenerateDocumentMenu = observer(function GenerateDocumentMenu({
               {banner.title && (
                 <strong className="tessera-documents__title">{t(banner.title)}</strong>
               )}
-              <span>
-                {t(banner.message, { fileName: store.fileName, statusCode: store.statusCode })}
-              </span>
+              <BannerMessage
+                text={(fileName) => t(banner.message, { fileName, statusCode: store.statusCode })}
+                fileName={store.fileName}
+              />
             </div>
             <Button
               variant="minimal"
