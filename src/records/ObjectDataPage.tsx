@@ -92,10 +92,12 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         </Button>
         <span className="tessera-records__count" aria-live="polite">
           {store.status === RemoteLoadingStatus.fullyLoaded &&
-            t('records.count', {
-              count: store.totalElements,
-              formatted: groupThousands(store.totalElements),
-            })}
+            (store.totalCapped
+              ? t('records.countMoreThan', { formatted: groupThousands(store.totalElements) })
+              : t('records.count', {
+                  count: store.totalElements,
+                  formatted: groupThousands(store.totalElements),
+                }))}
         </span>
         <Button
           icon={<DownloadIcon />}
@@ -143,7 +145,9 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
           {t('records.range', {
             first: groupThousands(first),
             last: groupThousands(last),
-            total: groupThousands(store.totalElements),
+            total: store.totalCapped
+              ? t('records.totalMoreThan', { formatted: groupThousands(store.totalElements) })
+              : groupThousands(store.totalElements),
           })}
         </span>
         <Button
@@ -156,14 +160,16 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         <span className="tessera-records__page" data-testid="records-page">
           {t('records.pageOf', {
             page: groupThousands(store.page + 1),
-            pages: groupThousands(store.pageCount),
+            pages: store.totalCapped
+              ? t('records.totalMoreThan', { formatted: groupThousands(store.pageCount) })
+              : groupThousands(store.pageCount),
           })}
         </span>
         <Button
           variant="minimal"
           icon={<ChevronRightIcon />}
           aria-label={t('records.nextPage')}
-          disabled={store.page >= store.pageCount - 1 || store.isLoading}
+          disabled={!store.hasNextPage || store.isLoading}
           onClick={() => void store.goToPage(store.page + 1)}
         />
       </nav>

@@ -81,6 +81,8 @@ export class RecordsStore {
   pageSize: RecordPageSize;
   rows: ListRecord[] = [];
   totalElements = 0;
+  /** Whether the count stopped at its cap: the selection holds more than `totalElements`. */
+  totalCapped = false;
   status: RemoteLoadingStatus = RemoteLoadingStatus.unknown;
   filtersOpen = false;
   downloadStatus: DownloadStatus = DownloadStatus.idle;
@@ -110,6 +112,11 @@ export class RecordsStore {
   /** How many pages the current selection has (at least one). */
   get pageCount(): number {
     return Math.max(1, Math.ceil(this.totalElements / this.pageSize));
+  }
+
+  /** Whether a page follows the current one: always when the count stopped at its cap. */
+  get hasNextPage(): boolean {
+    return this.totalCapped || this.page < this.pageCount - 1;
   }
 
   /** Whether a record of this object can be opened: its definition names a form. */
@@ -145,6 +152,7 @@ export class RecordsStore {
     if (snapshot) this.apply(snapshot);
     this.rows = [];
     this.totalElements = 0;
+    this.totalCapped = false;
     this.definitionStatus = RemoteLoadingStatus.loading;
     const request = ++this.request;
     try {
@@ -309,6 +317,7 @@ export class RecordsStore {
       runInAction(() => {
         this.rows = result.content;
         this.totalElements = result.totalElements;
+        this.totalCapped = result.totalCapped ?? false;
         this.status = RemoteLoadingStatus.fullyLoaded;
       });
       // A page beyond the end (records went away meanwhile) moves to the last one.
