@@ -28,6 +28,9 @@ export function OAuthCallbackPage() {
       <PageHeading data-testid="oauth-callback-error">
         {t('common.serverErrorTryAgain')}
       </PageHeading>
+      <p className="tessera-muted" data-testid="oauth-callback-error-text">
+        {t('analysis.callbackFailedText')}
+      </p>
     </div>
   );
 }

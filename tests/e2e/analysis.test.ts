@@ -1,16 +1,41 @@
-import type { Route } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisPath } from '../../schemas/api/analysisConstants';
 import { seedDemoRecords } from '../../server/seed/demoRecords';
-import { auditScreen, formatFindings } from '../helpers/accessibility';
+import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
 import { openPage } from '../helpers/browser';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 
 /** The back-office analyst (access-bo). */
 const ANALYST = 'claire.dubois@tessera.example';
 
+const LOCALES: Record<string, string> = { en: 'en-GB', es: 'es-ES', fr: 'fr-FR' };
+
 const e2e = setUpServerAndBrowser();
+
+/** A look-up of one locale file's texts by key, throwing on a key it lacks. */
+async function localeFile(language: string, name: string): Promise<(key: string) => string> {
+  const texts = JSON.parse(await readFile(`locales/${language}/${name}.json`, 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  return (key) => {
+    const value = texts[key];
+    if (typeof value !== 'string') throw new Error(`No ${language} ${name}.${key}`);
+    return value;
+  };
+}
+
+/** How far the page is wider than the screen (0 or less when it fits). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
 
 beforeAll(async () => {
   await seedDemoRecords(e2e.server.database.db);
@@ -130,6 +155,116 @@ describe('the Analyses tab in the browser', () => {
     await page.goto(`${e2e.server.url}/oauth/callback?code=abc`);
     await page.getByTestId('oauth-callback-error').waitFor();
     expect(await page.getByTestId('oauth-callback-error').textContent()).toMatch(/try again/i);
+    // It says what to do next, not only that it failed.
+    expect(await page.getByTestId('oauth-callback-error-text').textContent()).toBe(
+      'Close this window and sign in again from the Analyses tab of the records.',
+    );
     await context.close();
   });
+});
+
+/** Forgets the analyst's consent, so the warning shows again. */
+async function forgetConsent(): Promise<void> {
+  const analyst = await e2e.server.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', ANALYST)
+    .executeTakeFirstOrThrow();
+  await e2e.server.database.db
+    .deleteFrom('analysis_consents')
+    .where('user_id', '=', analyst.id)
+    .execute();
+}
+
+/** The loans' records screen, its table drawn, at a width. */
+async function openLoans(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+  await page.goto(`${e2e.server.url}/objectdata/loans/1`);
+  await page.locator('.tessera-records__table tbody tr').first().waitFor();
+}
+
+const analysesTab = (page: Page) => page.locator('[role="tab"][data-tab-id="analyses"]');
+
+describe('the Analyses tab in three languages on a desktop and a phone', () => {
+  // One sign-in a language; the phone width by resizing the same page. The warning and the
+  // sign-in prompt at both widths first, then the popup once, then the report at both.
+  it.each(['en', 'es', 'fr'])(
+    'given the analyst in %s, then the warning, the sign-in prompt and the report are translated, fit the screen, have no serious accessibility finding, and are kept as screenshots',
+    async (language) => {
+      const folder = screenshotsFolder('analysis');
+      const findings: AccessibilityFinding[] = [];
+      const text = await localeFile(language, 'analysis');
+      const { context, page } = await openPage(e2e.browser, { locale: LOCALES[language] });
+      page.setDefaultTimeout(60_000);
+      try {
+        await forgetConsent();
+        await signIn(page, e2e.server.url, ANALYST);
+        for (const width of [1280, 375]) {
+          await forgetConsent();
+          await openLoans(page, width);
+          await analysesTab(page).click();
+          const dialog = page.getByRole('dialog', { name: text('consentTitle') });
+          await dialog.waitFor();
+          // Audited once it has faded in: mid-transition colours are not what anyone reads.
+          await page.locator('.bp6-overlay-enter-done .bp6-dialog').waitFor();
+          findings.push(...(await auditScreen(page, `${language} ${width} px: warning`)));
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: join(folder, `warning-${language}-${width}.png`) });
+          await dialog.getByRole('button', { name: text('consentContinue') }).click();
+          await dialog.waitFor({ state: 'hidden' });
+          const prompt = page.getByTestId('analysis-sign-in');
+          await prompt.waitFor();
+          expect(await page.getByText(text('signInTitle')).count()).toBe(1);
+          findings.push(...(await auditScreen(page, `${language} ${width} px: sign-in prompt`)));
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: join(folder, `sign-in-${language}-${width}.png`) });
+        }
+
+        // The popup signs in by itself and closes: its own page is a redirect, not a screen.
+        const popupEvent = page.waitForEvent('popup');
+        await page.getByTestId('analysis-sign-in').click();
+        const popup = await popupEvent;
+        if (!popup.isClosed()) await popup.waitForEvent('close');
+
+        for (const width of [375, 1280]) {
+          if (width === 1280) {
+            // Consent given and signed in: the tab opens straight on the report.
+            await openLoans(page, width);
+            await analysesTab(page).click();
+          }
+          await page.getByTestId('analysis-account').filter({ hasText: ANALYST }).waitFor();
+          const frame = page.frameLocator('[data-testid="analysis-frame"]');
+          await frame.locator('svg').first().waitFor();
+          // The bars' words stay readable on a phone: the chart scrolls in its own box instead
+          // of shrinking to the frame.
+          const chartWidth = await frame
+            .locator('svg')
+            .first()
+            .evaluate((svg) => svg.getBoundingClientRect().width);
+          expect(chartWidth).toBeGreaterThanOrEqual(520);
+          expect(await frame.locator('html').getAttribute('lang')).toBe(language);
+          // Months read as months of the language, not as `2026-08`.
+          const months = await frame.locator('#by-month ~ table tbody th').allTextContents();
+          expect(months.length).toBeGreaterThan(0);
+          expect(months.filter((month) => /^\d{4}-\d{2}$/.test(month))).toEqual([]);
+          findings.push(...(await auditScreen(page, `${language} ${width} px: report`)));
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: join(folder, `report-${language}-${width}.png`) });
+          await page.screenshot({
+            path: join(folder, `report-${language}-${width}-full.png`),
+            fullPage: true,
+          });
+        }
+
+        // The callback opened by itself: the one screen of the popup a person can stay on.
+        await page.goto(`${e2e.server.url}/oauth/callback?code=abc`);
+        await page.getByTestId('oauth-callback-error').waitFor();
+        await page.screenshot({ path: join(folder, `callback-error-${language}-1280.png`) });
+      } finally {
+        await context.close();
+      }
+      expect(findings, formatFindings(findings)).toEqual([]);
+    },
+    360_000,
+  );
 });
