@@ -138,6 +138,10 @@ describe('documents from the process instance page', () => {
         const [started] = await Promise.all([page.waitForEvent('download'), item.click()]);
         expect(started.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_/);
         await expect.poll(() => banner(page).getAttribute('data-status'), POLL).toBe('success');
+        // The date in front of the file name stays on one line, however the message wraps.
+        const date = banner(page).locator('.tessera-documents__file-date');
+        expect(await date.textContent()).toBe(`${new Date().toISOString().slice(0, 10)}_`);
+        expect(await date.evaluate((element) => element.getClientRects().length)).toBe(1);
         await page.screenshot({ path: `${SHOTS}/success-${language}-${width}.png` });
 
         // Then one while every slot is busy.
