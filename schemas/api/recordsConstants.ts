@@ -20,6 +20,11 @@ export const RecordsPath = {
   download: apiRoute('/api/datastore/object-data/:key/:version/download'),
   /** GET: one record with the form it opens in. */
   record: apiRoute('/api/datastore/object-data/:key/:version/records/:recordId'),
+  /**
+   * GET: a file the record's form shows (a picture, a signature, an upload), as an
+   * attachment; only a file stored for a process instance that produced the record.
+   */
+  recordFile: apiRoute('/api/datastore/object-data/:key/:version/records/:recordId/files/:fileId'),
 } as const;
 
 /** Page sizes the records table offers (spec 001 section 9). */

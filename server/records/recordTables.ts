@@ -54,10 +54,19 @@ export interface ObjectDefinitionProcessesTable {
   created_at: GeneratedTimestamp;
 }
 
+/** `object_record_sources`: a process instance that produced a record (its form's files). */
+export interface ObjectRecordSourcesTable {
+  tenant: string;
+  record_id: string;
+  instance_id: string;
+  created_at: GeneratedTimestamp;
+}
+
 /** The records area's tables, merged into the server's DatabaseSchema. */
 export interface RecordTables {
   object_definitions: ObjectDefinitionsTable;
   object_records: ObjectRecordsTable;
   object_record_counts: ObjectRecordCountsTable;
   object_definition_processes: ObjectDefinitionProcessesTable;
+  object_record_sources: ObjectRecordSourcesTable;
 }

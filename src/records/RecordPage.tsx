@@ -12,6 +12,7 @@ import { localizeText } from '../core/forms/compiler/localizeText';
 import { TaskForm } from '../forms/runtime/TaskForm';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
+import { createRecordFileService } from './createRecordFileService';
 import { RecordDeleteMenu } from './RecordDeleteMenu';
 import { RecordDetailStore } from './RecordDetailStore';
 import { objectDataNavigationState } from './objectDataNavigationState';
@@ -50,6 +51,8 @@ export const RecordPage = observer(function RecordPage() {
   const back = () => navigator.navigate(objectDataPath(key, version));
   const navigate = useNavigate();
   const subject = useMemo(() => ({ key, version, recordId }), [key, version, recordId]);
+  // The form's pictures, signatures and uploads, read through the record.
+  const services = useMemo(() => ({ files: createRecordFileService(subject) }), [subject]);
   const openInstance = (processInstanceId: string) =>
     navigate(instancePath(processInstanceId), {
       state: list.key === key && list.version === version ? objectDataNavigationState(list) : null,
@@ -111,6 +114,7 @@ export const RecordPage = observer(function RecordPage() {
               locale={i18n.language}
               accessTest={session.hasPrivilege(Privilege.accessTest)}
               onSubmit={ignoreSubmit}
+              services={services}
             />
           </section>
         ))

@@ -104,3 +104,28 @@ export async function fetchDeleteProcesses(
   });
   return response.data.result;
 }
+
+/** A picture or a large upload may take a while to arrive. */
+const RECORD_FILE_TIMEOUT_MS = 120_000;
+
+/**
+ * A file a record's form shows (a picture, a signature, an upload), read through the record:
+ * the server answers only files of the process instances that produced it (access-bo).
+ */
+export async function downloadRecordFile(
+  key: string,
+  version: number,
+  recordId: string,
+  fileId: string,
+  signal?: AbortSignal,
+): Promise<File> {
+  const response = await http.get<Blob>(RecordsPath.recordFile(key, version, recordId, fileId), {
+    responseType: 'blob',
+    timeout: RECORD_FILE_TIMEOUT_MS,
+    headers: { Accept: '*/*' },
+    ...(signal ? { signal } : {}),
+  });
+  const blob = response.data;
+  const name = attachmentFileName(response.headers['content-disposition']) ?? fileId;
+  return new File([blob], name, { type: blob.type });
+}

@@ -7,6 +7,7 @@ import {
   DataStoreProcessesQuery,
   DataStoreProcessPath,
 } from '../../../schemas/api/dataStoreProcesses';
+import { FileId } from '../../../schemas/api/files';
 import { Privilege } from '../../../schemas/api/identity';
 import {
   ObjectDefinitionAnswer,
@@ -23,12 +24,20 @@ import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { listDataStoreProcesses } from '../../records/dataStoreProcesses';
 import { buildRecordsWorkbook, downloadFileName } from '../../records/exportRecords';
+import { DatabaseFileContentStore } from '../../files/FileContentStore';
 import { loadRecord } from '../../records/loadRecord';
 import { listObjectDefinitions, requireObjectDefinition } from '../../records/objectDefinitions';
+import { readRecordFile } from '../../records/recordFiles';
 import { queryRecordPage, querySelectionRows, requestedFields } from '../../records/recordQuery';
 import { errorResponses } from '../errorResponses';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A record's file opened directly runs nothing and gets an origin of its own. */
+const RECORD_FILE_CSP = "default-src 'none'; sandbox";
+
+/** The path of one file of a record's form. */
+const RecordFileParams = Type.Object({ ...RecordParams.properties, fileId: FileId });
 
 /**
  * The business-object calls of `RecordsPath` (spec 001 section 7): definitions, a filtered
@@ -39,6 +48,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const recordRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { db } = app.database;
+  // The files of a record's form are read from the file store's own tables.
+  const fileStore = new DatabaseFileContentStore(db);
   app.addHook('onRequest', requirePrivilege(Privilege.accessBo));
 
   app.get(
@@ -153,6 +164,36 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => ({
       result: await loadRecord(db, request.actor.tenant, request.params),
     }),
+  );
+
+  app.get(
+    RecordsPath.recordFile.pattern,
+    {
+      schema: {
+        params: RecordFileParams,
+        querystring: NoQuery,
+        response: {
+          200: Type.Unknown({ description: 'The file itself, as an attachment.' }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file, content } = await readRecordFile(
+        db,
+        fileStore,
+        request.actor.tenant,
+        request.params,
+      );
+      // The task file route's headers: an attachment that runs and loads nothing.
+      return reply
+        .type(file.media_type)
+        .header('content-disposition', contentDisposition(file.file_name, { type: 'attachment' }))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', RECORD_FILE_CSP)
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(content);
+    },
   );
 
   app.get(
