@@ -1,11 +1,7 @@
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption } from '../../src/core/forms/fields/options';
+import { ChoiceControl } from '../../src/forms/registry/ChoiceControl';
 import { LabelledToggle } from '../../src/forms/registry/LabelledToggle';
-import {
-  CONTROL_INDICATOR,
-  CONTROL_INPUT,
-  controlClassName,
-} from '../../src/forms/registry/widgetClasses';
 import { hasChoices } from './validate';
 
 /** Tick boxes: one per choice, or a single box with the label beside it. */
@@ -22,26 +18,24 @@ export function CheckboxWidget(props: FieldWidgetProps) {
       className="tf-choices"
     >
       {text.options.map((option, index) => (
-        <label key={index} className={controlClassName('checkbox')}>
-          <input
-            type="checkbox"
-            className={CONTROL_INPUT}
-            checked={ticked.includes(option.value)}
-            disabled={readOnly}
-            onChange={(event) => {
-              // Keep the choices' order, whatever order they were ticked in.
-              const next = text.options
-                .map((candidate) => candidate.value)
-                .filter((candidate) =>
-                  candidate === option.value ? event.target.checked : ticked.includes(candidate),
-                );
-              onChange(next);
-            }}
-            onBlur={onBlur}
-          />
-          <span className={CONTROL_INDICATOR} />
+        <ChoiceControl
+          key={index}
+          kind="checkbox"
+          checked={ticked.includes(option.value)}
+          disabled={readOnly}
+          onChange={(checked) => {
+            // Keep the choices' order, whatever order they were ticked in.
+            const next = text.options
+              .map((candidate) => candidate.value)
+              .filter((candidate) =>
+                candidate === option.value ? checked : ticked.includes(candidate),
+              );
+            onChange(next);
+          }}
+          onBlur={onBlur}
+        >
           {optionCaption(option, runtime.accessTest)}
-        </label>
+        </ChoiceControl>
       ))}
     </div>
   );

@@ -1,11 +1,7 @@
+import { ChoiceControl } from '../../src/forms/registry/ChoiceControl';
 import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { optionCaption } from '../../src/core/forms/fields/options';
-import {
-  CONTROL_INDICATOR,
-  CONTROL_INPUT,
-  controlClassName,
-} from '../../src/forms/registry/widgetClasses';
 
 /** One choice among radio buttons; a short list sits on one line. */
 export function RadioWidget(props: FieldWidgetProps) {
@@ -20,19 +16,18 @@ export function RadioWidget(props: FieldWidgetProps) {
       className="tf-choices"
     >
       {text.options.map((option, index) => (
-        <label key={index} className={controlClassName('radio', inline)}>
-          <input
-            type="radio"
-            className={CONTROL_INPUT}
-            name={inputId}
-            checked={option.value === value}
-            disabled={readOnly}
-            onChange={() => onChange(option.value)}
-            onBlur={onBlur}
-          />
-          <span className={CONTROL_INDICATOR} />
+        <ChoiceControl
+          key={index}
+          kind="radio"
+          inline={inline}
+          name={inputId}
+          checked={option.value === value}
+          disabled={readOnly}
+          onChange={() => onChange(option.value)}
+          onBlur={onBlur}
+        >
           {optionCaption(option, runtime.accessTest)}
-        </label>
+        </ChoiceControl>
       ))}
     </div>
   );
