@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx } from '../../server/documents/buildDocx';
-import { auditScreen, formatFindings } from '../helpers/accessibility';
+import { storeObjectDefinition } from '../../server/records/objectDefinitions';
+import { DEMO_OBJECT_DEFINITIONS } from '../../server/seed/demoRecords';
+import { localizeText } from '../../src/core/forms/compiler/localizeText';
+import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
 import { openPage } from '../helpers/browser';
 import { expectFocus, tabTo } from '../helpers/keyboard';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
@@ -14,6 +17,14 @@ const ADMIN = 'priya.nair@tessera.example';
 const SHOTS = screenshotsFolder('templates-admin');
 
 const e2e = setUpServerAndBrowser();
+
+// The demo's objects without their thousands of records: the built-in record templates are
+// for them, and their rows name them by label.
+beforeAll(async () => {
+  for (const definition of DEMO_OBJECT_DEFINITIONS) {
+    await storeObjectDefinition(e2e.server.database.db, 'internal', definition);
+  }
+});
 
 /** A translation from the locale files, by dotted key under `document`. */
 async function documentText(language: string, key: string): Promise<string> {
@@ -112,7 +123,8 @@ describe('document templates administration', () => {
       try {
         await signIn(page, e2e.server.url, ADMIN, { until: 'shell' });
         await page.goto(`${e2e.server.url}/admin/templates`);
-        await page.getByTestId('templates-table').waitFor();
+        // A phone lists the templates as cards, a desktop as a table.
+        await page.getByTestId(width === 375 ? 'templates-cards' : 'templates-table').waitFor();
         await page.locator('#template-scope').selectOption('CUSTOMER');
         await page.locator('#template-name').fill(`Carta ${width}`);
         await page.locator('#template-file').setInputFiles({
@@ -143,6 +155,60 @@ describe('document templates administration', () => {
       } finally {
         await context.close();
       }
+    },
+  );
+
+  // One sign-in a language, the phone width by resizing the same page.
+  it.each([
+    ['en', 'en-GB'],
+    ['es', 'es-ES'],
+    ['fr', 'fr-FR'],
+  ])(
+    'in %s (%s), given the templates on a desktop and a phone, then each names what it is for by its label, the phone shows cards that fit, and both are axe-clean',
+    async (language, locale) => {
+      const { context, page } = await openPage(e2e.browser, { locale });
+      const findings: AccessibilityFinding[] = [];
+      const labels = DEMO_OBJECT_DEFINITIONS.map((definition) =>
+        localizeText(definition.label, language),
+      );
+      const keys = DEMO_OBJECT_DEFINITIONS.map((definition) => definition.key);
+      try {
+        await signIn(page, e2e.server.url, ADMIN, { until: 'shell' });
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+          await page.goto(`${e2e.server.url}/admin/templates`);
+          const scopes =
+            width === 375
+              ? page.getByTestId('templates-cards').locator('li dl > div:first-child dd')
+              : page.getByTestId('templates-table').locator('tbody td:nth-child(2)');
+          await scopes.first().waitFor();
+          const shown = await scopes.allInnerTexts();
+          // An object's template says the object's label, never its key.
+          expect(shown.filter((text) => labels.includes(text)).length).toBeGreaterThan(0);
+          expect(shown.filter((text) => keys.includes(text))).toEqual([]);
+          if (width === 375) {
+            expect(await page.getByTestId('templates-table').count()).toBe(0);
+            const card = page.getByTestId('templates-cards').locator('li', {
+              has: page.getByRole('heading', { name: 'Customer onboarding record' }),
+            });
+            expect(
+              await card.getByRole('button', { name: /Customer onboarding record/ }).count(),
+            ).toBe(1);
+          }
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          findings.push(...(await auditScreen(page, `${language} ${width} px: templates`)));
+          await page.screenshot({
+            path: `${SHOTS}/${language}-${width}-list.png`,
+            fullPage: true,
+          });
+        }
+      } finally {
+        await context.close();
+      }
+      expect(findings, formatFindings(findings)).toEqual([]);
     },
   );
 

@@ -18,11 +18,17 @@ import { useTranslation } from 'react-i18next';
 import { TEMPLATE_NAME_MAX_LENGTH } from '../../../schemas/api/documentsConstants';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
+import { useIsMobile } from '../../components/useIsMobile';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import { formatReportDate } from '../../dates/formatReportDate';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
-import { templatesAdminApi, type TemplateScope, type TemplatesAdminApi } from './templatesAdminApi';
+import {
+  templatesAdminApi,
+  type AdminTemplate,
+  type TemplateScope,
+  type TemplatesAdminApi,
+} from './templatesAdminApi';
 import {
   TEMPLATE_EXTENSIONS,
   TemplatesAdminStore,
@@ -68,6 +74,7 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
   const { t, i18n } = useTranslation();
   const [store] = useState(() => new TemplatesAdminStore(api, toasts));
   const scopeLabel = useScopeLabel();
+  const mobile = useIsMobile();
   const fileInput = useRef<HTMLInputElement>(null);
   const fields = {
     scope: useRef<HTMLSelectElement>(null),
@@ -125,7 +132,69 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
   } else if (store.templates.length === 0) {
     list = <NonIdealState icon={<DocumentIcon size={40} />} title={t('document.noTemplates')} />;
   } else {
-    list = (
+    const removeButton = (template: AdminTemplate) => (
+      <Button
+        variant="minimal"
+        intent="danger"
+        icon={<TrashIcon />}
+        aria-label={t('document.admin.removeNamed', { name: template.name })}
+        title={t('document.admin.remove')}
+        onClick={() => store.askRemove(template)}
+      />
+    );
+    const typeTag = (template: AdminTemplate) => (
+      <Tag minimal intent={template.documentType === 'document' ? 'primary' : 'success'}>
+        {t(`document.format.${template.documentType}`)}
+      </Tag>
+    );
+    const facts = (template: AdminTemplate) => ({
+      scope: scopeLabel(scopeByKey.get(template.scope) ?? template.scope),
+      addedBy: template.createdBy ?? t('document.admin.builtIn'),
+      addedOn: formatReportDate(template.createdAt, i18n.language),
+    });
+    // A phone gets one card a template: six columns would not fit, and a table scrolled
+    // sideways hides the remove button.
+    list = mobile ? (
+      <ul
+        className="tessera-templates__cards"
+        aria-labelledby="templates-list-heading"
+        data-testid="templates-cards"
+      >
+        {store.templates.map((template) => {
+          const { scope, addedBy, addedOn } = facts(template);
+          return (
+            <li
+              key={template.id}
+              className="tessera-templates__card"
+              data-template-id={template.id}
+            >
+              <div className="tessera-templates__card-head">
+                <h3 className="tessera-templates__card-title">{template.name}</h3>
+                {removeButton(template)}
+              </div>
+              <dl className="tessera-templates__card-facts">
+                <div>
+                  <dt>{t('document.admin.column.scope')}</dt>
+                  <dd>{scope}</dd>
+                </div>
+                <div>
+                  <dt>{t('document.admin.column.type')}</dt>
+                  <dd>{typeTag(template)}</dd>
+                </div>
+                <div>
+                  <dt>{t('document.admin.column.addedBy')}</dt>
+                  <dd>{addedBy}</dd>
+                </div>
+                <div>
+                  <dt>{t('document.admin.column.addedOn')}</dt>
+                  <dd>{addedOn}</dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    ) : (
       <div className="tessera-templates__scroll">
         <HTMLTable
           className="tessera-templates__table"
@@ -145,32 +214,19 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
             </tr>
           </thead>
           <tbody>
-            {store.templates.map((template) => (
-              <tr key={template.id} data-template-id={template.id}>
-                <th scope="row">{template.name}</th>
-                <td>{scopeLabel(scopeByKey.get(template.scope) ?? template.scope)}</td>
-                <td>
-                  <Tag
-                    minimal
-                    intent={template.documentType === 'document' ? 'primary' : 'success'}
-                  >
-                    {t(`document.format.${template.documentType}`)}
-                  </Tag>
-                </td>
-                <td>{template.createdBy ?? t('document.admin.builtIn')}</td>
-                <td>{formatReportDate(template.createdAt, i18n.language)}</td>
-                <td>
-                  <Button
-                    variant="minimal"
-                    intent="danger"
-                    icon={<TrashIcon />}
-                    aria-label={t('document.admin.removeNamed', { name: template.name })}
-                    title={t('document.admin.remove')}
-                    onClick={() => store.askRemove(template)}
-                  />
-                </td>
-              </tr>
-            ))}
+            {store.templates.map((template) => {
+              const { scope, addedBy, addedOn } = facts(template);
+              return (
+                <tr key={template.id} data-template-id={template.id}>
+                  <th scope="row">{template.name}</th>
+                  <td>{scope}</td>
+                  <td>{typeTag(template)}</td>
+                  <td>{addedBy}</td>
+                  <td>{addedOn}</td>
+                  <td>{removeButton(template)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </HTMLTable>
       </div>
