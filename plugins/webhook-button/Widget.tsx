@@ -1,5 +1,6 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
+import { ErrorCode } from '../../schemas/api/commonConstants';
 import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
 import type { WebhookResult } from '../../src/forms/registry/formServices';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
@@ -15,11 +16,24 @@ const CallStatus = {
 type CallStatus = (typeof CallStatus)[keyof typeof CallStatus];
 
 type CallState =
-  | {
-      readonly status:
-        typeof CallStatus.idle | typeof CallStatus.calling | typeof CallStatus.failed;
-    }
+  | { readonly status: typeof CallStatus.idle | typeof CallStatus.calling }
+  | { readonly status: typeof CallStatus.failed; readonly reason: string | null }
   | { readonly status: typeof CallStatus.answered; readonly result: WebhookResult };
+
+/**
+ * The server's refusals that no retry can mend, each with its own message (errors.{code}):
+ * the tenant has no target of that name, or the task's form has no button for it.
+ */
+const SETUP_REFUSALS: readonly string[] = [
+  ErrorCode.webhookNotConfigured,
+  ErrorCode.webhookNotOnForm,
+];
+
+/** The refusal code of a failed call when it is one of SETUP_REFUSALS, else null. */
+function setupRefusalOf(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && SETUP_REFUSALS.includes(code) ? code : null;
+}
 
 /** The message of a result (spec 001 section 8, "Webhook"), with how it looks. */
 function messageOf(
@@ -72,8 +86,8 @@ export function WebhookButtonWidget({ field, inputId, readOnly, text, runtime }:
       (result) => {
         if (mounted.current) setState({ status: CallStatus.answered, result });
       },
-      () => {
-        if (mounted.current) setState({ status: CallStatus.failed });
+      (error: unknown) => {
+        if (mounted.current) setState({ status: CallStatus.failed, reason: setupRefusalOf(error) });
       },
     );
   };
@@ -82,7 +96,10 @@ export function WebhookButtonWidget({ field, inputId, readOnly, text, runtime }:
     state.status === CallStatus.answered
       ? messageOf(state.result, t)
       : state.status === CallStatus.failed
-        ? { intent: 'danger' as const, text: t('webhookButton.callFailed') }
+        ? {
+            intent: 'danger' as const,
+            text: state.reason ? t(`errors.${state.reason}`) : t('webhookButton.callFailed'),
+          }
         : null;
 
   return (
