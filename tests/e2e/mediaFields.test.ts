@@ -295,7 +295,7 @@ describe('media fields', () => {
         .toBe("The check's prescript failed with code CUSTOMER_ID_MISSING.");
       await shoot(page, 'creditBureauCheck', 'webhook');
 
-      // A name the tenant has no target for: the server calls nothing and the button says so.
+      // A name the tenant has no target for: the server calls nothing and the button says why.
       await e2e.server.database.db
         .updateTable('webhook_targets')
         .set({ name: 'credit-check-retired' })
@@ -306,7 +306,7 @@ describe('media fields', () => {
         await button.click();
         await expect
           .poll(() => result.textContent())
-          .toBe('The check could not be run. Try again.');
+          .toBe('This action is not set up for your organisation.');
         await expect(result.getAttribute('data-outcome')).resolves.toBe('failed');
       } finally {
         await e2e.server.database.db
