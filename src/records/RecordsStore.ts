@@ -262,7 +262,9 @@ export class RecordsStore {
 
   /** Goes to a page (0-based), within the selection. */
   async goToPage(page: number): Promise<void> {
-    const next = Math.min(Math.max(0, page), this.pageCount - 1);
+    // Past a capped count, the page after the counted ones may still be asked for.
+    const last = this.totalCapped ? this.pageCount : this.pageCount - 1;
+    const next = Math.min(Math.max(0, page), last);
     if (next === this.page) return;
     this.page = next;
     await this.loadPage();
