@@ -201,5 +201,5 @@ h2 { font-size: 16px; margin: 24px 0 8px; }
 @media (max-width: 480px) { main { padding: 12px 16px; } }
 table { border-collapse: collapse; margin-top: 8px; font-size: 13px; }
 th, td { text-align: left; padding: 2px 12px 2px 0; }
-td { text-align: right; font-variant-numeric: tabular-nums; }
+td, thead th:last-child { text-align: right; font-variant-numeric: tabular-nums; }
 `;
