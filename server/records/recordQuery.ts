@@ -148,6 +148,22 @@ function filterCondition(
   }
 }
 
+/**
+ * Whether a selection is one exact filter row that {@link filterCondition} writes as an
+ * equality on the field's sort index (`tenant, key, version, data -> 'field', id`): its
+ * rows then come from that index in id order, without a sort.
+ */
+function isOneIndexedEquality(selection: RecordSelection): boolean {
+  const [item, ...others] = selection.filters;
+  if (!item || others.length > 0) return false;
+  const field = fieldOf(selection.definition, item.key);
+  if (!field || (item.comparisonType ?? selection.approach) === ComparisonType.partial) {
+    return false;
+  }
+  if (field.type === 'date') return normalizeDateFilter(item.value.trim())?.kind === 'day';
+  return field.type !== 'object';
+}
+
 /** Every filter and sort of a selection checked against the definition: 400 otherwise. */
 function checkSelection(selection: RecordSelection): void {
   const unknown: ErrorDetail[] = selection.filters.flatMap((item, index) =>
@@ -276,10 +292,15 @@ async function countSelection(
     return { total: Number(kept?.count ?? 0), capped: false };
   }
   // `limit + 1` rows at most: one more than the limit tells that the count stopped there.
-  const matching = selectionQuery(db, selection)
+  let rows = selectionQuery(db, selection)
     .select(sql<number>`1`.as('one'))
-    .limit(limit + 1)
-    .as('matching');
+    .limit(limit + 1);
+  // One exact filter counts along its field's index, which gives its rows in id order: a
+  // count without an order may read the table from its start instead, which the planner
+  // prefers for a common value but which depends on where the object's rows lie (three
+  // to ten times slower measured, decisions "A filtered records list counts at most 1,000").
+  if (isOneIndexedEquality(selection)) rows = rows.orderBy('id');
+  const matching = rows.as('matching');
   const counted = await db
     .selectFrom(matching)
     .select((eb) => eb.fn.countAll<number>().as('count'))
