@@ -170,7 +170,7 @@ async function runOn(backend: 'PostgreSQL' | 'PGlite'): Promise<void> {
         sql`select id from object_records where ${where}
           order by data -> 'riskScore' desc, id desc limit 10 offset 20`,
         sql`select count(*) from (select 1 from object_records where ${where}
-          limit ${sql.lit(RECORD_COUNT_CAP + 1)}) as matching`,
+          order by id limit ${sql.lit(RECORD_COUNT_CAP + 1)}) as matching`,
       ]) {
         const plan = await sql<{
           'QUERY PLAN': string;
