@@ -93,7 +93,6 @@ export const RecordFilters = observer(function RecordFilters({
                 <InputGroup
                   id={id}
                   name={field.key}
-                  size="small"
                   value={store.filterDraft[field.key] ?? ''}
                   intent={error ? 'danger' : 'none'}
                   aria-invalid={error ? true : undefined}
