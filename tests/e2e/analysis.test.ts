@@ -247,6 +247,15 @@ describe('the Analyses tab in three languages on a desktop and a phone', () => {
           const months = await frame.locator('#by-month ~ table tbody th').allTextContents();
           expect(months.length).toBeGreaterThan(0);
           expect(months.filter((month) => /^\d{4}-\d{2}$/.test(month))).toEqual([]);
+          // Amounts and their heading line up on the right.
+          const alignments = await frame
+            .locator('#by-month ~ table')
+            .evaluate((table) =>
+              [table.querySelector('thead th:last-child'), table.querySelector('tbody td')].map(
+                (cell) => (cell ? getComputedStyle(cell).textAlign : ''),
+              ),
+            );
+          expect(alignments).toEqual(['right', 'right']);
           findings.push(...(await auditScreen(page, `${language} ${width} px: report`)));
           expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
           await page.screenshot({ path: join(folder, `report-${language}-${width}.png`) });

@@ -90,6 +90,13 @@ async function textOf(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** How far the page is wider than the screen (0 or less when it fits). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 /** The values of the read-only inputs of the page's task blocks. */
 function blockValues(page: Page): Promise<string[]> {
   return page
@@ -214,6 +221,13 @@ describe('completed-instance reports', () => {
             path: join(folder, `report-detail-${language}-${width}-full.png`),
             fullPage: true,
           });
+          // The completed loans: the instances' own name, starter and dates.
+          await page.goto(`${e2e.server.url}/report/loan`);
+          const loans = page.getByTestId(width === 375 ? 'report-cards' : 'report-table');
+          await loans.waitFor();
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+          findings.push(...(await auditScreen(page, `${language} ${width} px: loans`)));
+          await page.screenshot({ path: join(folder, `report-loans-${language}-${width}.png`) });
         }
       } finally {
         await context.close();
@@ -260,6 +274,9 @@ describe('completed-instance reports', () => {
       const empty = page.getByTestId('report-empty');
       await empty.waitFor();
       expect(await empty.textContent()).toContain('No data available');
+      await page.screenshot({
+        path: join(screenshotsFolder('reports'), 'report-empty-en-1280.png'),
+      });
       expect(await page.getByTestId('report-table').count()).toBe(0);
     } finally {
       await context.close();
