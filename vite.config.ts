@@ -97,7 +97,10 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own database (a PGlite in its worker, or a
+          // throw-away database on DATABASE_URL's server) and its own server on a free port,
+          // and a PGlite file keeps one core busy, so one at a time left the second idle.
+          maxWorkers: 2,
         },
       },
       {

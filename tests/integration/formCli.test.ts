@@ -14,13 +14,19 @@ interface Run {
   readonly stderr: string;
 }
 
+/**
+ * Each run starts tsx, which compiles the script first: seconds on a quiet machine, many more
+ * on two cores shared with other test files. A limit only a hang reaches.
+ */
+const CHILD_TIMEOUT_MS = 120_000;
+
 /** Runs `form compile FILE` as `npm run form` does and answers its exit code and output. */
 function compile(file: string): Promise<Run> {
   return new Promise((done) => {
     execFile(
       tsx,
       ['scripts/form.ts', 'compile', file],
-      { cwd: root, timeout: 20_000 },
+      { cwd: root, timeout: CHILD_TIMEOUT_MS },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
         done({ code, stdout, stderr });
@@ -32,7 +38,7 @@ function compile(file: string): Promise<Run> {
 /** No line of a stack trace (`    at fn (file:1:2)`) in what the author sees. */
 const stackLine = /^\s+at\s/m;
 
-describe('form compile on the command line', () => {
+describe('form compile on the command line', { timeout: CHILD_TIMEOUT_MS + 30_000 }, () => {
   let folder: string;
 
   beforeAll(async () => {

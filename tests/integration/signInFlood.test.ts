@@ -55,8 +55,10 @@ describe('a flood of sign-ins', () => {
     console.info(
       `sign-in: quiet median ${median(quiet).toFixed(0)} ms, during the flood ${during.toFixed(0)} ms; flood: ${checked.length} checked, ${refused.length} refused`,
     );
-    // The colleague waited for at most the flood's two hashes and their own.
-    expect(during).toBeLessThan(median(quiet) * 4 + 1000);
+    // The colleague waited for at most the flood's two hashes and their own; without the
+    // queue they would wait behind all thirty. The bound leaves room for a busy neighbour
+    // on a shared machine (three hashes against thirty), not for the flood itself.
+    expect(during).toBeLessThan(median(quiet) * 10 + 2000);
   });
 
   it('given 30 concurrent sign-ins from 30 addresses, when the queue is full, then each is checked or refused with 429 and Retry-After', async () => {
