@@ -13,6 +13,7 @@ export function OutcomesWidget({ inputId, text, runtime }: FieldWidgetProps) {
         <Button
           key={outcome.key}
           intent={outcomeModeOf(outcome.type) === 'submit' ? 'primary' : 'none'}
+          data-outcome-mode={outcomeModeOf(outcome.type)}
           text={typeof outcome.label === 'string' ? outcome.label : outcome.key}
           onClick={() => runtime.host.requestOutcome(outcome)}
         />

@@ -163,6 +163,46 @@ describe('spec 001 sections 3 and 4: a save inside a combined task', () => {
     }
   });
 
+  it('spec 001 sections 3 and 4: given the first part of a combined task, when its own ONLY_FORM_SAVE Save is pressed, then that part is saved and the page stays on it, and its completing outcome is not offered', async () => {
+    const review = await startLoanReview(e2e.server, OFFICER_ID, 'Lise Meitner');
+    const { context, page } = await openPage(e2e.browser);
+    try {
+      await signIn(page, e2e.server.url, OFFICER);
+      await openTaskPage(page, e2e.server.url, review.id);
+      await fieldControl(page, 'officerNotes').waitFor();
+
+      // Given part 1, the loan application: its designer placed Save (ONLY_FORM_SAVE) and
+      // Submit application (SECTION_SUBMIT); only the saving one is offered before the last
+      // part, since submitting there would complete the review with part 1 alone.
+      const placed = page.locator('.tf-outcomes');
+      await expect(placed.getByRole('button', { name: 'Save' }).isVisible()).resolves.toBe(true);
+      await expect(
+        placed.getByRole('button', { name: 'Submit application' }).count(),
+      ).resolves.toBe(0);
+
+      // When notes are typed and the part's Save is pressed with the keyboard.
+      await fieldControl(page, 'officerNotes').focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Payslips checked.');
+      await placed.getByRole('button', { name: 'Save' }).focus();
+      await page.keyboard.press('Enter');
+
+      // Then tasks.savedForm shows, the page stays on part 1 and the server holds the notes.
+      await page.getByText(await text('en', 'tasks', 'savedForm')).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/process/task/${review.id}`);
+      await expect(page.getByTestId('combined-progress').textContent()).resolves.toContain(
+        await partOf('en', 1, 3),
+      );
+      await expect(serverValuesOfPart(page, review.id, 0)).resolves.toMatchObject({
+        officerNotes: 'Payslips checked.',
+      });
+      const stored = await e2e.server.app.engine.getTask('internal', review.id);
+      expect(stored.state).toBe('open');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('spec 001 sections 3 and 4: given a combined (CUT) task in French, when a part is saved, then tasks.savedForm shows in French and the page stays', async () => {
     const review = await startLoanReview(e2e.server, OFFICER_ID, 'Irène Joliot-Curie');
     const { context, page } = await openPage(e2e.browser, { locale: 'fr-FR' });

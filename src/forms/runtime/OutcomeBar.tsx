@@ -49,6 +49,7 @@ export function OutcomeBar({
           key={outcome.key}
           text={localizeText(outcome.label, locale)}
           intent={outcomeModeOf(outcome.type) === 'submit' ? 'primary' : 'none'}
+          data-outcome-mode={outcomeModeOf(outcome.type)}
           loading={busyKey === outcome.key}
           disabled={busy && busyKey !== outcome.key}
           onClick={() => onOutcome(outcome)}
