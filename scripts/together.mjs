@@ -1,0 +1,31 @@
+// Runs npm scripts side by side and fails when any of them fails: `node scripts/together.mjs
+// lint typecheck`. Each script's output is kept whole and printed when it ends, under its
+// name, so two logs never interleave line by line.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+
+const names = process.argv.slice(2);
+if (names.length === 0) {
+  console.error('usage: node scripts/together.mjs <npm script> [<npm script>...]');
+  process.exit(2);
+}
+
+function run(name) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const verdict = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
+      process.stdout.write(`\n> ${name}: ${verdict} in ${seconds} s\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
+
+const results = await Promise.all(names.map(run));
+process.exit(results.every(Boolean) ? 0 : 1);
