@@ -9,7 +9,7 @@ import {
   type TenantIdp,
 } from '../../analysis/identityProvider';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html';
+import { idpRefusalPage } from '../../analysis/idpRefusalPage';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 
 /** Providers by tenant origin; a handful of tenants, so a small bound is plenty. */
@@ -98,14 +98,6 @@ export async function exchangeCode(
   return { subject: claims.sub, email: claims.email, issuer };
 }
 
-/** A small HTML page for the popup when the identity provider cannot go on. */
-function refusalPage(title: string, text: string): string {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
-    `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`
-  );
-}
-
 /**
  * The built-in identity provider under `AnalysisPath.idp` (so tenant, maintenance, origin and
  * session checks apply as for any API call). Its login step is answered by the Tessera
@@ -137,13 +129,13 @@ export const idpRoutes: FastifyPluginAsync = async (fastify) => {
         return reply
           .code(401)
           .type('text/html; charset=utf-8')
-          .send(refusalPage('Not signed in', 'Sign in to Tessera first, then try again.'));
+          .send(idpRefusalPage('notSignedIn', request.headers['accept-language']));
       }
       if (!session.user.privileges.includes(Privilege.accessBo)) {
         return reply
           .code(403)
           .type('text/html; charset=utf-8')
-          .send(refusalPage('Not allowed', 'The analysis report needs the access-bo privilege.'));
+          .send(idpRefusalPage('notAllowed', request.headers['accept-language']));
       }
       const { provider } = idpFor(request);
       // The provider checks the interaction cookie against the uid and answers with a redirect.
@@ -160,7 +152,7 @@ export const idpRoutes: FastifyPluginAsync = async (fastify) => {
         request.log.warn({ err: error }, 'analysis sign-in interaction refused');
         reply.raw.statusCode = 400;
         reply.raw.setHeader('content-type', 'text/html; charset=utf-8');
-        reply.raw.end(refusalPage('Sign-in expired', 'Close this window and sign in again.'));
+        reply.raw.end(idpRefusalPage('expired', request.headers['accept-language']));
       }
       return reply;
     },
