@@ -88,6 +88,36 @@ export const DEMO_DICTIONARIES: readonly DemoDictionary[] = [
     ],
   },
   {
+    // The loans' credit decisions, as the demo's loan records and their chart store them.
+    name: 'loanDecisions',
+    label: { en: 'Credit decisions', es: 'Decisiones de crédito', fr: 'Décisions de crédit' },
+    entries: [
+      entry('approved', 'Approved', 'Aprobado', 'Accordé'),
+      entry('rejected', 'Rejected', 'Denegado', 'Refusé'),
+      entry('moreInfo', 'More information needed', 'Falta información', 'Informations à compléter'),
+    ],
+  },
+  {
+    name: 'collateralTypes',
+    label: { en: 'Collateral types', es: 'Tipos de garantía', fr: 'Types de garantie' },
+    entries: [
+      entry('property', 'Residential property', 'Vivienda', 'Bien résidentiel'),
+      entry('commercial', 'Commercial property', 'Local comercial', 'Bien commercial'),
+      entry('vehicle', 'Vehicle', 'Vehículo', 'Véhicule'),
+      entry('deposit', 'Cash deposit', 'Depósito en efectivo', 'Dépôt en espèces'),
+      entry('equipment', 'Equipment', 'Maquinaria y equipos', 'Équipement'),
+    ],
+  },
+  {
+    name: 'valuationMethods',
+    label: { en: 'Valuation methods', es: 'Métodos de tasación', fr: "Méthodes d'évaluation" },
+    entries: [
+      entry('desktop', 'Desktop valuation', 'Tasación de escritorio', 'Évaluation sur pièces'),
+      entry('driveBy', 'Drive-by valuation', 'Tasación exterior', 'Évaluation extérieure'),
+      entry('fullInspection', 'Full inspection', 'Inspección completa', 'Visite complète'),
+    ],
+  },
+  {
     name: 'statuses',
     label: { en: 'Statuses', es: 'Estados', fr: 'Statuts' },
     entries: [

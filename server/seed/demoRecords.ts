@@ -139,7 +139,10 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
         { en: 'Existing loans', es: 'Préstamos vigentes', fr: 'Prêts en cours' },
         'boolean',
       ),
-      field('decision', { en: 'Decision', es: 'Decisión', fr: 'Décision' }, 'string'),
+      {
+        ...field('decision', { en: 'Decision', es: 'Decisión', fr: 'Décision' }, 'string'),
+        dictionary: 'loanDecisions',
+      },
     ],
     // The demo's analysis report: this server's charts page (decisions, amounts by month).
     externalAnalysisUrl:
@@ -164,12 +167,18 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
         { en: 'Loan number', es: 'Número de préstamo', fr: 'Numéro du prêt' },
         'string',
       ),
-      field('collateralType', { en: 'Type', es: 'Tipo', fr: 'Type' }, 'string', true),
-      field(
-        'valuationMethod',
-        { en: 'Valuation method', es: 'Método de tasación', fr: "Méthode d'évaluation" },
-        'string',
-      ),
+      {
+        ...field('collateralType', { en: 'Type', es: 'Tipo', fr: 'Type' }, 'string', true),
+        dictionary: 'collateralTypes',
+      },
+      {
+        ...field(
+          'valuationMethod',
+          { en: 'Valuation method', es: 'Método de tasación', fr: "Méthode d'évaluation" },
+          'string',
+        ),
+        dictionary: 'valuationMethods',
+      },
       field(
         'marketValue',
         { en: 'Market value', es: 'Valor de mercado', fr: 'Valeur de marché' },

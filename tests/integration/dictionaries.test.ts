@@ -98,11 +98,14 @@ describe('system dictionaries', () => {
       const { data } = response.json<SystemDictionariesAnswer>();
       expect(data.map((dictionary) => dictionary.name).sort()).toEqual([
         'branches',
+        'collateralTypes',
         'currencies',
         'documentTypes',
         'identityDocuments',
+        'loanDecisions',
         'loanProducts',
         'statuses',
+        'valuationMethods',
       ]);
       const products = data.find((dictionary) => dictionary.name === 'loanProducts');
       expect(products?.label.es).toBe('Productos de préstamo');
@@ -126,7 +129,7 @@ describe('system dictionaries', () => {
     it('given a user without any privilege, when asking, then the lists are answered too (records and tasks both read them)', async () => {
       const response = await call(elena, 'GET', DictionaryPath.list);
       expect(response.statusCode).toBe(200);
-      expect(response.json<SystemDictionariesAnswer>().data).toHaveLength(6);
+      expect(response.json<SystemDictionariesAnswer>().data).toHaveLength(9);
     });
 
     it('given no session, when asking, then 401 and no list', async () => {
