@@ -30,6 +30,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A first start migrates and seeds the demo (hundreds of cases driven through the engine):
+ * seconds on a quiet machine, minutes on two cores shared with other tests.
+ * Limits only a hang reaches.
+ */
+const WELCOME_WAIT_MS = 240_000;
+const TEST_TIMEOUT_MS = WELCOME_WAIT_MS + 120_000;
+
 /** Starts the built server on an empty data folder and waits for its welcome lines. */
 async function startLikeNpmStart(port: number): Promise<string> {
   dataDir = mkdtempSync(join(tmpdir(), 'tessera-start-'));
@@ -39,7 +47,10 @@ async function startLikeNpmStart(port: number): Promise<string> {
   child = spawn(process.execPath, SERVER_ARGS, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const started = child;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`No welcome within 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`No welcome within ${WELCOME_WAIT_MS / 1000} s:\n${output}`)),
+      WELCOME_WAIT_MS,
+    );
     const listen = (chunk: Buffer) => {
       output += chunk.toString();
       const match = WELCOME.exec(output);
@@ -72,22 +83,26 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
-  it('given a fresh data folder, when the built server starts, then it prints its URL and the demo sign-ins, and a demo user signs in there', async () => {
-    const port = await freePort();
-    const url = await startLikeNpmStart(port);
-    expect(url).toBe(`http://localhost:${port}`);
-    expect(output).toContain('lucas.martin@tessera.example');
-    expect(output).toContain('Demo data was created on this first start.');
+  it(
+    'given a fresh data folder, when the built server starts, then it prints its URL and the demo sign-ins, and a demo user signs in there',
+    async () => {
+      const port = await freePort();
+      const url = await startLikeNpmStart(port);
+      expect(url).toBe(`http://localhost:${port}`);
+      expect(output).toContain('lucas.martin@tessera.example');
+      expect(output).toContain('Demo data was created on this first start.');
 
-    const { context, page } = await openPage(browser);
-    await page.goto(url);
-    await page.waitForURL((current) => current.pathname === '/login');
-    await page.locator('#email').fill('lucas.martin@tessera.example');
-    await page.locator('#password').fill('Tessera#2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    // The demo workload is there: the officer's dashboard lists tasks.
-    await expect(page.locator('body').innerText()).resolves.toContain('Lucas Martin');
-    await context.close();
-  });
+      const { context, page } = await openPage(browser);
+      await page.goto(url);
+      await page.waitForURL((current) => current.pathname === '/login');
+      await page.locator('#email').fill('lucas.martin@tessera.example');
+      await page.locator('#password').fill('Tessera#2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+      // The demo workload is there: the officer's dashboard lists tasks.
+      await expect(page.locator('body').innerText()).resolves.toContain('Lucas Martin');
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
