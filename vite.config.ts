@@ -111,10 +111,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own server, database and Chromium: a browser
-          // test waits on pages and answers much of its time, so a second file fills the
-          // cores that one left idle. Inside a file, tests marked concurrent run two at a time.
-          maxWorkers: 2,
+          // One file at a time: each starts a server and a Chromium, and two cores have room
+          // for one pair (two files side by side took as long in all and timed out more
+          // often). Inside a file, tests marked concurrent run two at a time.
+          fileParallelism: false,
           maxConcurrency: 2,
         },
       },
