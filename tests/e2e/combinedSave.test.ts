@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FormPath } from '../../schemas/api/forms';
@@ -8,6 +7,7 @@ import { startLoanReview } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { fieldCell, fieldControl, openTaskPage } from '../helpers/taskPage';
+import { localeText as text } from '../helpers/localeText';
 
 // Spec 001 sections 3 and 4 (issue 13, line 6): a save inside a combined (CUT-) task shows
 // tasks.savedForm and the user stays on the task, where a single form's save returns to "/".
@@ -20,20 +20,6 @@ const OFFICER_ID = 'lmartin';
 const DECISION_PART = 2;
 
 const e2e = setUpServerAndBrowser();
-
-/** A translation from the locale files, by language, namespace and dotted key. */
-async function text(language: string, area: string, key: string): Promise<string> {
-  const tree: unknown = JSON.parse(await readFile(`locales/${language}/${area}.json`, 'utf8'));
-  const value = key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) =>
-        node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined,
-      tree,
-    );
-  if (typeof value !== 'string') throw new Error(`No ${language} ${area}.${key}`);
-  return value;
-}
 
 /** "Part n of m" in the language, as the progress header says it. */
 async function partOf(language: string, n: number, m: number): Promise<string> {

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
+import { localeText as text } from '../helpers/localeText';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
@@ -19,20 +20,6 @@ const e2e = setUpServerAndBrowser();
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
 });
-
-/** A translation from the locale files, by area and dotted key. */
-async function text(language: string, area: string, key: string): Promise<string> {
-  const tree: unknown = JSON.parse(await readFile(`locales/${language}/${area}.json`, 'utf8'));
-  const value = key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) =>
-        node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined,
-      tree,
-    );
-  if (typeof value !== 'string') throw new Error(`No ${language} ${area}.${key}`);
-  return value;
-}
 
 /** Every label announced or shown as a tooltip that is one of Blueprint's English words. */
 function blueprintEnglishOnPage(page: Page): Promise<string[]> {
