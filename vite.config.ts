@@ -19,9 +19,20 @@ const productionBuild: Plugin = {
 
 /**
  * One Vite config for the SPA build, the dev server (API proxied to the Tessera server) and
- * Vitest, whose three projects mirror the three kinds of test: unit (jsdom), server
+ * Vitest, whose projects mirror the kinds of test: unit (node) and components (jsdom), server
  * integration (node, real database) and end-to-end (node driving Chromium).
  */
+/** Shared by the two unit projects, which `npm run test:unit` runs as one. */
+const unitLimits = {
+  // Vitest's default is one worker fewer than the cores: one worker on two cores, with the
+  // second mostly idle once the files are transformed. Unit files are independent.
+  maxWorkers: 2,
+  // CI runs on two busy cores, where rendering a whole page in jsdom can take several
+  // seconds: a limit that only a hung test reaches, never a slow machine.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   plugins: [productionBuild, react()],
   build: {
@@ -73,16 +84,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
+          // Logic, stores and schemas: Node is enough and starts in no time, where a jsdom
+          // window per file cost more than the tests themselves. A `.ts` test that does need
+          // a DOM says so in its first line (`// @vitest-environment jsdom`).
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'plugins/**/*.test.ts', 'schemas/**/*.test.ts'],
           setupFiles: ['tests/helpers/setupUnit.ts'],
-          // Vitest's default is one worker fewer than the cores: one worker on two cores, with
-          // the second mostly idle once the files are transformed. jsdom files are independent.
-          maxWorkers: 2,
-          // CI runs on two busy cores, where rendering a whole page in jsdom can take several
-          // seconds: a limit that only a hung test reaches, never a slow machine.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...unitLimits,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          // What renders React: a jsdom window for each file.
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'plugins/**/*.test.tsx'],
+          setupFiles: ['tests/helpers/setupUnit.ts'],
+          ...unitLimits,
         },
       },
       {

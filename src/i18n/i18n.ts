@@ -43,7 +43,8 @@ export async function loadLanguage(language: Language): Promise<void> {
 
 /**
  * Starts i18next synchronously with English, so anything rendered is translated; the caller
- * awaits {@link loadLanguage} for another language before the first render.
+ * awaits {@link loadLanguage} for another language before the first render. Touches no page:
+ * {@link startI18n} also names the language on the document.
  */
 export function initI18n(language: Language): I18n {
   void i18n.use(initReactI18next).init({
@@ -56,13 +57,13 @@ export function initI18n(language: Language): I18n {
     initAsync: false,
     returnNull: false,
   });
-  document.documentElement.lang = language;
   return i18n;
 }
 
 /** Starts i18next in a language with its translations in place (before the first render). */
 export async function startI18n(language: Language): Promise<I18n> {
   initI18n(language);
+  document.documentElement.lang = language;
   try {
     await loadLanguage(language);
   } catch {
