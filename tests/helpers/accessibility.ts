@@ -30,6 +30,7 @@ export async function auditScreen(
   screen: string,
   include?: string,
 ): Promise<AccessibilityFinding[]> {
+  await settleAnimations(page);
   // Only violations are read: axe then skips collecting every passing node, a quarter of its
   // time on a full page, and finds the same violations.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
@@ -45,6 +46,28 @@ export async function auditScreen(
         summary: (node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim(),
       })),
     );
+}
+
+/** The longest a screen's transitions are waited for: a dialog's fade takes a few hundred ms. */
+const SETTLE_LIMIT_MS = 5_000;
+
+/**
+ * Waits until the page's transitions and finite animations have run (a dialog fading in, a
+ * button's hover colour): axe reads colours as they are at that instant, and a half-faded
+ * button shows a contrast no user sees once it stands still. Endless animations (a spinner)
+ * are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async (limitMs) => {
+    const running = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([
+      Promise.all(running),
+      new Promise((resolve) => setTimeout(resolve, limitMs)),
+    ]);
+  }, SETTLE_LIMIT_MS);
 }
 
 /** Findings as a readable list, one line each, grouped by screen: for a failure message. */
