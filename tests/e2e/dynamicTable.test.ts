@@ -1,21 +1,15 @@
-import { tmpdir } from 'node:os';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dynamicTablePlainForm } from '../../plugins/dynamic-table/dynamicTableFixture';
 import { auditScreen, formatFindings } from '../helpers/accessibility';
 import { openPage } from '../helpers/browser';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 
 const AUTHOR = 'priya.nair@tessera.example';
-const SHOTS = join(tmpdir(), 'shots');
+const SHOTS = screenshotsFolder();
 
 const e2e = setUpServerAndBrowser();
-
-beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
 
 describe('dynamic table field', () => {
   it.each([

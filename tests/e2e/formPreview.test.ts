@@ -1,21 +1,17 @@
-import { tmpdir } from 'node:os';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORM_FIXTURES_DIR } from '../../server/forms/seedFormDefinitions';
 import { openPage } from '../helpers/browser';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 
 const AUTHOR = 'priya.nair@tessera.example';
 const OFFICER = 'lucas.martin@tessera.example';
-const SHOTS = join(tmpdir(), 'shots');
+const SHOTS = screenshotsFolder();
 
 const e2e = setUpServerAndBrowser();
-
-beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
 
 /** A fixture definition as an author would paste it. */
 async function fixtureText(name: string): Promise<string> {

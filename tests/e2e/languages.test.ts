@@ -1,25 +1,19 @@
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { localeText as text } from '../helpers/localeText';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
-const SHOTS = join(tmpdir(), 'shots');
+const SHOTS = screenshotsFolder();
 /** What Blueprint says in English on its own (see src/i18n/blueprintLabels.ts). */
 const BLUEPRINT_ENGLISH = ['Close', 'Open dropdown', 'Remove tag', 'increment', 'decrement'];
 
 const e2e = setUpServerAndBrowser();
-
-beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
 
 /** Every label announced or shown as a tooltip that is one of Blueprint's English words. */
 function blueprintEnglishOnPage(page: Page): Promise<string[]> {

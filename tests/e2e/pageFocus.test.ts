@@ -1,24 +1,18 @@
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
-const SHOTS = join(tmpdir(), 'shots');
+const SHOTS = screenshotsFolder();
 /** Focus moves after transitions and data loads; a busy machine may take seconds. */
 const POLL = { timeout: 15_000 };
 
 const e2e = setUpServerAndBrowser();
-
-beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
 
 /** The focused element: its tag, its text and whether it is the page's only h1. */
 function focused(page: Page) {

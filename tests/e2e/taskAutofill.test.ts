@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { openTaskPage } from '../helpers/taskPage';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
 
 /** A form author with access-autofill (fixtures/identity/users.json). */
 const TESTER = 'priya.nair@tessera.example';
@@ -16,7 +15,7 @@ const TESTER_ID = 'pnair';
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
 /** Where the screenshots of the button's place go, to be looked at after a run. */
-const SHOTS = join(tmpdir(), 'shots');
+const SHOTS = screenshotsFolder();
 
 const e2e = setUpServerAndBrowser();
 
@@ -24,10 +23,6 @@ const e2e = setUpServerAndBrowser();
 async function newApplication(userId: string, applicantName: string): Promise<string> {
   return (await startLoanApplication(e2e.server, userId, applicantName)).task.id;
 }
-
-beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
 
 /** Opens a task's page and waits for its form's first field. */
 async function openTask(page: Page, id: string): Promise<void> {
