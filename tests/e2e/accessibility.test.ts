@@ -191,7 +191,8 @@ async function authorWalk(
         'utf8',
       );
       await page.locator('#tfp-definition').fill(definition);
-      await page.locator('.tfp-frame .tf-form').nth(2).waitFor();
+      // The frames of this definition, not the earlier ones dimmed while it compiles.
+      await page.locator('.tfp-frames:not(.is-stale) .tfp-frame .tf-form').nth(2).waitFor();
     });
   } finally {
     await context.close();

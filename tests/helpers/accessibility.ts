@@ -48,24 +48,28 @@ export async function auditScreen(
     );
 }
 
-/** The longest a screen's transitions are waited for: a dialog's fade takes a few hundred ms. */
-const SETTLE_LIMIT_MS = 5_000;
+/** The longest a screen is waited for to settle: a lazy widget's code, a dialog's fade. */
+const SETTLE_LIMIT_MS = 10_000;
 
 /**
- * Waits until the page's transitions and finite animations have run (a dialog fading in, a
- * button's hover colour): axe reads colours as they are at that instant, and a half-faded
- * button shows a contrast no user sees once it stands still. Endless animations (a spinner)
- * are not waited for.
+ * Waits until the screen has settled: no skeleton is left (a lazily loaded widget's code has
+ * arrived) and its transitions and finite animations have run (a dialog fading in, a
+ * button's hover colour). axe reads colours as they are at that instant, and a skeleton's
+ * glow or a half-faded button shows a contrast no user sees once the screen stands still.
+ * Endless animations (a spinner) are not waited for.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async (limitMs) => {
+    const deadline = Date.now() + limitMs;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    while (document.querySelector('.bp6-skeleton') && Date.now() < deadline) await pause();
     const running = document
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
       .map((animation) => animation.finished.catch(() => undefined));
     await Promise.race([
       Promise.all(running),
-      new Promise((resolve) => setTimeout(resolve, limitMs)),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
     ]);
   }, SETTLE_LIMIT_MS);
 }
