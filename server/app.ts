@@ -44,6 +44,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** SPA build folder; default `dist/client`. */
   clientDir?: string;
+  /**
+   * The time the task lists cut their due-date windows (today, this week, overdue) from;
+   * default the machine's. A test holds it still so its day cannot end under it.
+   */
+  clock?: () => Date;
 }
 
 /**
@@ -70,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // 1. Plugins, in dependency order (each declares what it needs).
-  await app.register(contextPlugin, { config, database: options.database });
+  await app.register(contextPlugin, { config, database: options.database, clock: options.clock });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute });
   await app.register(inputGuardPlugin);

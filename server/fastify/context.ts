@@ -8,6 +8,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The open database; `app.database.db` is the Kysely instance. */
     database: AppDatabase;
+    /** The time now: the machine's, or a clock a test holds still. */
+    clock: () => Date;
   }
 }
 
@@ -15,10 +17,13 @@ declare module 'fastify' {
 export interface ContextOptions {
   config: AppConfig;
   database: AppDatabase;
+  /** Default: the machine's time. */
+  clock?: () => Date;
 }
 
 /**
- * Makes the configuration and the database available as `app.config` and `app.database`.
+ * Makes the configuration, the database and the clock available as `app.config`,
+ * `app.database` and `app.clock`.
  * The database is opened and closed by the caller (main.ts, tests), not by the app, so one
  * database can outlive several app instances in tests.
  */
@@ -27,5 +32,6 @@ export const contextPlugin = definePlugin<ContextOptions>(
   async (app, options) => {
     app.decorate('config', options.config);
     app.decorate('database', options.database);
+    app.decorate('clock', options.clock ?? (() => new Date()));
   },
 );

@@ -32,6 +32,8 @@ export interface TestServerOptions {
   config?: Partial<AppConfig>;
   /** SPA build folder; default `dist/client` (served only if built). */
   clientDir?: string;
+  /** The task lists' clock (see `BuildAppOptions.clock`); default the machine's time. */
+  clock?: () => Date;
 }
 
 /** A running server on a fresh database. */
@@ -91,6 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       config,
       database,
       clientDir: options.clientDir ?? testClientDir(),
+      clock: options.clock,
     });
     if (options.seed ?? true) {
       await (options.demoWorkload

@@ -12,6 +12,7 @@ import {
   call,
   clearInstances,
   dayFromToday,
+  testDayClock,
   deployKit,
   EMAIL,
   makeTask,
@@ -36,7 +37,7 @@ function quickFilterBody(filter: QuickFilter): Partial<TaskQueryBody> {
 
 /** Whether a row falls in a quick filter, judged independently of the server. */
 function inQuickFilter(row: TaskRow, filter: QuickFilter): boolean {
-  const windows = dateWindows(new Date());
+  const windows = dateWindows(testDayClock());
   const due = row.dueDate === null ? null : new Date(row.dueDate);
   switch (filter) {
     case 'ALL':
@@ -102,7 +103,10 @@ function expectSorted(rows: readonly TaskRow[], param: string, order: 'ASC' | 'D
 }
 
 describe('task lists', () => {
-  const suite = setUpTestServer();
+  // The quick filters' windows are cut from the server's clock, held on the test's day so
+  // that day cannot end mid-file; one test moves it on.
+  let heldAt = testDayClock();
+  const suite = setUpTestServer({ clock: () => heldAt });
   let lucas: IdentityClient;
   let maria: IdentityClient;
   let amara: IdentityClient;
@@ -375,6 +379,24 @@ describe('task lists', () => {
       expect(answer.totalToday).toBe(2);
       expect(answer.totalNew).toBe(7);
       expect(answer.totalThisWeek).toBeGreaterThanOrEqual(2);
+    });
+
+    it('given the server clock ten days on, when counting, then the windows are cut from its day, not the machine’s', async () => {
+      const before = await list(lucas, 'assigned');
+      heldAt = new Date(testDayClock().getTime() + 10 * 86_400_000);
+      try {
+        const later = await list(lucas, 'assigned');
+        const laterToday = dateWindows(heldAt).todayStart;
+        const dueBefore = later.content.filter(
+          (row) => row.dueDate !== null && new Date(row.dueDate) < laterToday,
+        );
+        expect(later.totalOverdue).toBe(dueBefore.length);
+        expect(later.totalOverdue).toBeGreaterThan(before.totalOverdue);
+        const today = await list(lucas, 'assigned', quickFilterBody('TODAY'));
+        expect(today.content.map((row) => row.taskName)).toEqual(['Escalate to committee']);
+      } finally {
+        heldAt = testDayClock();
+      }
     });
 
     it('given a name filter, when counting, then the badges count within it and the head count does not', async () => {

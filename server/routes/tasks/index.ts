@@ -72,7 +72,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
           kind,
           actor: request.actor,
           body: request.body,
-          now: new Date(),
+          now: app.clock(),
         }),
     );
   }

@@ -168,9 +168,24 @@ export function call(
   return client.request({ method, url, ...(body === undefined ? {} : { body }) });
 }
 
-/** Midnight UTC of a day `offset` days from today, plus `hours`, as an ISO string. */
-export function dayFromToday(offset: number, hours = 12): string {
+/**
+ * Midnight UTC of the day this test file started on: "today" for the whole file, so a test
+ * running across midnight keeps the day its tasks were made for.
+ */
+const TEST_DAY_START = (() => {
   const now = new Date();
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(midnight + offset * 86_400_000 + hours * 3_600_000).toISOString();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+})();
+
+/** Midnight UTC of a day `offset` days from the test's today, plus `hours`, as an ISO string. */
+export function dayFromToday(offset: number, hours = 12): string {
+  return new Date(TEST_DAY_START + offset * 86_400_000 + hours * 3_600_000).toISOString();
+}
+
+/**
+ * A clock held at noon of the test's today, for a server whose task lists must cut their
+ * windows (overdue, today, this week) from the same day as {@link dayFromToday}'s dates.
+ */
+export function testDayClock(): Date {
+  return new Date(TEST_DAY_START + 12 * 3_600_000);
 }
