@@ -227,6 +227,9 @@ describe('keyboard only', () => {
         await page.keyboard.press('Enter');
         await tabTo(page, { selector: '[data-testid="reassign-continue"]' });
         await page.keyboard.press('Enter');
+        // The confirmation opens on its safe button; Tab only once it has, or the dialog's
+        // own focus-in, late on a busy machine, takes the focus back from Reassign.
+        await expectFocus(page, { selector: '[role="dialog"] button', text: 'Cancel' });
         await tabTo(page, { selector: '[role="dialog"] button', text: 'Reassign' });
         await page.keyboard.press('Enter');
 
