@@ -369,7 +369,7 @@ async function loans(
                 payeeName: customer.fullName,
                 disbursementChannel: 'sepaCredit',
                 iban: 'ES9121000418450200051332',
-                bic: 'CAIXESBBXXX',
+                bic: 'CAIXESBB',
                 paymentReference: customer.customerId,
                 signedContractReceived: true,
               },
