@@ -4,6 +4,7 @@ import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
+import { escapeFromOverlay } from '../helpers/keyboard';
 
 const PASSWORD = 'Tessera#2026';
 const OFFICER = 'lucas.martin@tessera.example';
@@ -186,7 +187,7 @@ describe('the dashboard by keyboard', () => {
     await trigger.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Reassign task' }).waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFromOverlay(page);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await focusIsOn(page, 'reassign', keyboardTaskId);
 

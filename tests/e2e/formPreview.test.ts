@@ -94,6 +94,20 @@ describe('author preview', () => {
       const phoneFrame = page.locator('.tfp-frame--phone');
       await phoneFrame.scrollIntoViewIfNeeded();
       await phoneFrame.locator('.tf-cell').first().waitFor();
+      // A chunk scrolled into view is painted on the next frame (content-visibility: auto).
+      await phoneFrame
+        .locator('.tf-chunk')
+        .first()
+        .evaluate(
+          (chunk) =>
+            new Promise<void>((resolve) => {
+              const painted = () =>
+                chunk.checkVisibility({ contentVisibilityAuto: true })
+                  ? resolve()
+                  : requestAnimationFrame(painted);
+              painted();
+            }),
+        );
       await page.screenshot({ path: `${SHOTS}/preview-phone-frames.png` });
     } finally {
       await context.close();

@@ -4,7 +4,7 @@ import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
-import { expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
+import { escapeFromOverlay, expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
 
 // After each page load these tests use page.keyboard only: no click, no fill, no focus().
 const PASSWORD = 'Tessera#2026';
@@ -67,7 +67,7 @@ async function escapeReturnsFocus(page: Page, trigger: FocusTarget, opened: stri
   await tabTo(page, trigger);
   await page.keyboard.press('Enter');
   await page.locator(opened).first().waitFor();
-  await page.keyboard.press('Escape');
+  await escapeFromOverlay(page);
   await overlaysClosed(page);
   await expectFocus(page, trigger);
 }

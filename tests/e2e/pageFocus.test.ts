@@ -5,6 +5,7 @@ import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
+import { escapeFromOverlay } from '../helpers/keyboard';
 
 const OFFICER = 'lucas.martin@tessera.example';
 const OFFICER_ID = 'lmartin';
@@ -87,7 +88,7 @@ describe('focus and headings after navigation', () => {
       // Closing the drawer with Escape still returns focus to the menu button.
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await page.locator('.tessera-shell__mobile-nav').waitFor();
-      await page.keyboard.press('Escape');
+      await escapeFromOverlay(page);
       await page.locator('.tessera-shell__mobile-drawer').waitFor({ state: 'detached' });
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), POLL)

@@ -73,3 +73,12 @@ export async function expectFocus(
     );
   }
 }
+
+/**
+ * Presses Escape in the overlay just opened, once it has taken the focus: a dialog, drawer or
+ * popover moves the focus in a frame after it shows, and hears Escape only from inside.
+ */
+export async function escapeFromOverlay(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.closest('.bp6-portal') != null);
+  await page.keyboard.press('Escape');
+}
