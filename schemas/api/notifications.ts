@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from '../forms/stringEnum';
 import { routePatterns } from './apiRoute';
 
-import { NotificationPath } from './notificationsConstants';
+import { NotificationKind, NotificationPath } from './notificationsConstants';
 
 export * from './notificationsConstants';
 
@@ -11,9 +12,16 @@ export const NotificationRoute = routePatterns(NotificationPath);
 /** At most this many entries are listed per kind; `count` still counts them all. */
 export const NOTIFICATION_LIST_LIMIT = 20;
 
+/**
+ * A notification's id. The column is a bigint, but JSON numbers are exact only up to 2^53 - 1
+ * and the database refuses what overflows a bigint: an id outside the bound is a 400 here,
+ * never a failed query.
+ */
+export const NotificationId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
 /** One notification (spec 000 section 3, "Notification summary"). */
 export const NotificationEntry = Type.Object({
-  id: Type.Integer(),
+  id: NotificationId,
   taskName: Type.String(),
   /** The candidate group that made the task a candidate task; null for a direct one or an assignment. */
   groupName: Type.Union([Type.String(), Type.Null()]),
@@ -50,7 +58,7 @@ export type NotificationUserParams = Static<typeof NotificationUserParams>;
 /** `PUT /api/task/notifications/tasks/read` body. */
 export const ReadNotificationsBody = Type.Object(
   {
-    notificationIds: Type.Array(Type.Integer({ minimum: 1 }), {
+    notificationIds: Type.Array(NotificationId, {
       minItems: 1,
       maxItems: 500,
       uniqueItems: true,
@@ -65,6 +73,20 @@ export const ReadNotificationsAnswer = Type.Object({
   result: Type.Object({ updated: Type.Integer() }),
 });
 export type ReadNotificationsAnswer = Static<typeof ReadNotificationsAnswer>;
+
+/**
+ * `PUT /api/task/notifications/tasks/read-kind` body: read every unread notification of one
+ * kind, not only the newest the summary lists. `upTo` (the newest `createdTime` the bell
+ * showed) keeps what arrived after the user looked unread; without it, all of the kind go.
+ */
+export const ReadNotificationKindBody = Type.Object(
+  {
+    kind: StringEnum(Object.values(NotificationKind)),
+    upTo: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type ReadNotificationKindBody = Static<typeof ReadNotificationKindBody>;
 
 /** Params of the task-started call. */
 export const StartedTaskParams = Type.Object({

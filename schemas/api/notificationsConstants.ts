@@ -9,6 +9,16 @@ export const NotificationPath = {
   summary: apiRoute('/api/query/v1/notifications/:userId'),
   /** PUT: mark notifications read. */
   read: '/api/task/notifications/tasks/read',
+  /** PUT: mark every unread notification of one kind read, listed or not. */
+  readKind: '/api/task/notifications/tasks/read-kind',
   /** PUT, no body: the assignee opened the task, so its 'new' marker goes. */
   started: apiRoute('/api/task/notifications/tasks/started/:taskId'),
 } as const;
+
+/** The two kinds of notification, each leading to its dashboard list. */
+export const NotificationKind = {
+  assigned: 'assigned',
+  candidate: 'candidate',
+} as const;
+/** One of `NotificationKind`. */
+export type NotificationKind = (typeof NotificationKind)[keyof typeof NotificationKind];

@@ -2,6 +2,7 @@ import { sql, type Kysely, type OnConflictBuilder } from 'kysely';
 import { Privilege } from '../../schemas/api/identity';
 import {
   NOTIFICATION_LIST_LIMIT,
+  type NotificationKind,
   type NotificationGroup,
   type NotificationSummary,
 } from '../../schemas/api/notifications';
@@ -223,6 +224,34 @@ export async function markNotificationsRead(
     .where('id', 'in', [...notificationIds])
     .where('read_at', 'is', null)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Marks every unread notification of one kind of one's own read, however many there are
+ * (the summary lists only the newest): what opening that kind in the bell means. With
+ * `upTo`, those created or revived after it (the user has not seen them) stay unread.
+ * Returns how many changed.
+ */
+export async function markNotificationKindRead(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  kind: NotificationKind,
+  upTo?: Date,
+): Promise<number> {
+  let update = db
+    .updateTable('task_notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('tenant', '=', actor.tenant)
+    .where('user_id', '=', actor.userId)
+    .where('kind', '=', kind)
+    .where('read_at', 'is', null);
+  if (upTo) {
+    // The bell's times are whole milliseconds; the column may hold microseconds, so the
+    // newest one shown must not fall just after its own rounded time.
+    update = update.where('created_at', '<', new Date(upTo.getTime() + 1));
+  }
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

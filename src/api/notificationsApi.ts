@@ -1,8 +1,9 @@
-import { NotificationPath } from '../../schemas/api/notificationsConstants';
+import { NotificationPath, type NotificationKind } from '../../schemas/api/notificationsConstants';
 import type {
   NotificationEntry,
   NotificationGroup,
   NotificationSummary,
+  ReadNotificationKindBody,
 } from '../../schemas/api/notifications';
 import { http } from './httpClient';
 
@@ -20,8 +21,14 @@ export async function fetchNotifications(userId: string): Promise<NotificationSu
   return response.data;
 }
 
-/** Marks notifications as read. */
-export async function markNotificationsRead(notificationIds: number[]): Promise<void> {
-  if (notificationIds.length === 0) return;
-  await http.put(NotificationPath.read, { notificationIds });
+/**
+ * Marks every unread notification of one kind read on the server, the listed ones and the
+ * rest. `upTo` is the newest time the bell showed, so anything newer stays unread.
+ */
+export async function markNotificationKindRead(
+  kind: NotificationKind,
+  upTo?: string,
+): Promise<void> {
+  const body: ReadNotificationKindBody = upTo === undefined ? { kind } : { kind, upTo };
+  await http.put(NotificationPath.readKind, body);
 }

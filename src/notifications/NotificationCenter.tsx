@@ -7,7 +7,8 @@ import type { NotificationGroup } from '../api/notificationsApi';
 import { useWorkStores } from '../tasks/useWorkStores';
 import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { NotificationBell } from './NotificationBell';
-import { NotificationKind, type NotificationStore } from './NotificationStore';
+import { NotificationKind } from '../../schemas/api/notificationsConstants';
+import type { NotificationStore } from './NotificationStore';
 import { NotificationsIllustration } from './NotificationsIllustration';
 import './Notifications.css';
 

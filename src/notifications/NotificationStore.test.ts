@@ -74,33 +74,98 @@ describe('NotificationStore', () => {
     expect(shell.documentTitle).toBe('(9+) Tessera Task');
   });
 
-  it('opens the assigned entry: marks it read, clears its count, goes to the NEW filter', async () => {
+  it('opens the assigned entry: marks the kind read, clears its count, goes to the NEW filter', async () => {
     server.on('GET', NotificationPath.summary('lmartin'), {
       status: 200,
       body: summary([1, 2], [3]),
     });
-    server.on('PUT', NotificationPath.read, { status: 200, body: { result: { updated: 2 } } });
+    server.on('PUT', NotificationPath.readKind, { status: 200, body: { result: { updated: 2 } } });
     await store.refresh();
 
     await store.open('assigned');
 
-    expect(server.calls('PUT', NotificationPath.read)[0]?.body).toEqual({
-      notificationIds: [1, 2],
+    expect(server.calls('PUT', NotificationPath.readKind)[0]?.body).toEqual({
+      kind: 'assigned',
+      upTo: '2026-06-10T09:00:00.000Z',
     });
+    expect(server.calls('PUT', NotificationPath.read)).toEqual([]);
     expect(store.summary.assignedTasks.count).toBe(0);
     expect(shell.documentTitle).toBe('(1) Tessera Task');
     expect(navigator.visits).toEqual(['/?tab=assigned&filter=NEW']);
   });
 
+  it('given 31 unread of which 20 are listed, when the kind is opened, then the whole kind is marked read up to the newest shown', async () => {
+    const listed = Array.from({ length: 20 }, (_, index) => 100 + index);
+    const partial = summary(listed, [3]);
+    const times = listed.map((_, index) => new Date(Date.UTC(2026, 5, 10, 9, 59 - index)));
+    partial.assignedTasks = {
+      count: 31,
+      notificationData: partial.assignedTasks.notificationData.map((entry, index) => ({
+        ...entry,
+        createdTime: (times[index] as Date).toISOString(),
+      })),
+    };
+    server.on('GET', NotificationPath.summary('lmartin'), { status: 200, body: partial });
+    server.on('PUT', NotificationPath.readKind, { status: 200, body: { result: { updated: 31 } } });
+    await store.refresh();
+    expect(shell.unreadCount).toBe(32);
+
+    await store.open('assigned');
+
+    const calls = server.calls('PUT', NotificationPath.readKind);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ kind: 'assigned', upTo: '2026-06-10T09:59:00.000Z' });
+    expect(store.countOf('assigned')).toBe(0);
+    expect(store.countOf('candidate')).toBe(1);
+    expect(shell.unreadCount).toBe(1);
+  });
+
+  it('given the server refuses, when a kind is opened, then the count stays and the failure is reported', async () => {
+    const toasts = new ToastStore();
+    const failing = new NotificationStore({
+      currentUserId: () => 'lmartin',
+      shell,
+      toasts,
+      navigator,
+      desktop,
+    });
+    server.on('GET', NotificationPath.summary('lmartin'), { status: 200, body: summary([1], []) });
+    server.on('PUT', NotificationPath.readKind, {
+      status: 500,
+      body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal error' },
+    });
+    await failing.refresh();
+
+    await failing.open('assigned');
+
+    expect(failing.countOf('assigned')).toBe(1);
+    expect(shell.unreadCount).toBe(1);
+    expect(toasts.toasts.map((toast) => toast.key)).toEqual(['common.serverErrorTryAgain']);
+    expect(navigator.visits).toEqual(['/?tab=assigned&filter=NEW']);
+  });
+
   it('opens the candidate entry on the candidate tab', async () => {
     server.on('GET', NotificationPath.summary('lmartin'), { status: 200, body: summary([], [3]) });
-    server.on('PUT', NotificationPath.read, { status: 200, body: { result: { updated: 1 } } });
+    server.on('PUT', NotificationPath.readKind, { status: 200, body: { result: { updated: 1 } } });
     await store.refresh();
 
     await store.open('candidate');
 
+    expect(server.calls('PUT', NotificationPath.readKind)[0]?.body).toMatchObject({
+      kind: 'candidate',
+    });
     expect(navigator.visits).toEqual(['/?tab=candidate']);
     expect(shell.unreadCount).toBe(0);
+  });
+
+  it('given nothing unread of a kind, when it is opened, then only the navigation happens', async () => {
+    server.on('GET', NotificationPath.summary('lmartin'), { status: 200, body: summary([], [3]) });
+    await store.refresh();
+
+    await store.open('assigned');
+
+    expect(server.calls('PUT', NotificationPath.readKind)).toEqual([]);
+    expect(navigator.visits).toEqual(['/?tab=assigned&filter=NEW']);
   });
 
   it('raises a desktop notification for arrivals after the first load only', async () => {

@@ -1,8 +1,9 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { NotificationKind } from '../../schemas/api/notificationsConstants';
 import {
   EMPTY_NOTIFICATIONS,
   fetchNotifications,
-  markNotificationsRead,
+  markNotificationKindRead,
   type NotificationSummary,
 } from '../api/notificationsApi';
 import { QuickFilterType, TaskListKind } from '../api/tasksApi';
@@ -13,14 +14,6 @@ import type { ShellStore } from '../stores/ShellStore';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { DesktopNotifier } from './desktopNotifier';
-
-/** The two kinds of notification, each leading to its dashboard list. */
-export const NotificationKind = {
-  assigned: 'assigned',
-  candidate: 'candidate',
-} as const;
-/** One of `NotificationKind`. */
-export type NotificationKind = (typeof NotificationKind)[keyof typeof NotificationKind];
 
 /**
  * Where a notification leads: the assigned list with the NEW filter, or the candidate list
@@ -162,17 +155,19 @@ export class NotificationStore {
   }
 
   /**
-   * Opens one kind: marks its notifications read, clears that counter and goes to the
-   * matching dashboard list. A failure to mark them is reported, and the user still goes.
+   * Opens one kind: marks all its notifications read on the server (the count covers more
+   * than the listed ones, so ids would leave the rest unread), clears that counter and goes
+   * to the matching dashboard list. A failure to mark them is reported, and the user still goes.
    */
   async open(kind: NotificationKind): Promise<void> {
     const group =
       kind === NotificationKind.assigned ? this.summary.assignedTasks : this.summary.candidateTasks;
-    const ids = group.notificationData.map((item) => item.id);
     this.deps.navigator.navigate(dashboardLink(kind));
-    if (ids.length === 0 && group.count === 0) return;
+    if (group.count === 0 && group.notificationData.length === 0) return;
+    // The list is newest first: what arrived after this summary stays unread.
+    const newestShown = group.notificationData[0]?.createdTime;
     try {
-      if (ids.length > 0) await markNotificationsRead(ids);
+      await markNotificationKindRead(kind, newestShown);
       runInAction(() => {
         const cleared = { count: 0, notificationData: [] };
         this.summary =

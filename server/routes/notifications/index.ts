@@ -6,6 +6,7 @@ import {
   NotificationRoute,
   NotificationSummary,
   NotificationUserParams,
+  ReadNotificationKindBody,
   ReadNotificationsAnswer,
   ReadNotificationsBody,
   StartedTaskAnswer,
@@ -14,14 +15,18 @@ import {
 import { AppError } from '../../errors';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { markNotificationsRead, notificationSummary } from '../../workflow/notifications';
+import {
+  markNotificationKindRead,
+  markNotificationsRead,
+  notificationSummary,
+} from '../../workflow/notifications';
 import { markTaskStarted } from '../../workflow/taskActions';
 import { errorResponses } from '../errorResponses';
 
 /**
  * The notification calls of `NotificationPath`: one's own summary (403 for anyone else's),
- * marking notifications read, and marking a task seen by its assignee. Every call needs a
- * full session with access-task.
+ * marking notifications read (by id, or every one of a kind), and marking a task seen by its
+ * assignee. Every call needs a full session with access-task.
  */
 export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
@@ -60,6 +65,28 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
         updated: await markNotificationsRead(db, request.actor, request.body.notificationIds),
       },
     }),
+  );
+
+  app.put(
+    NotificationPath.readKind,
+    {
+      schema: {
+        querystring: NoQuery,
+        body: ReadNotificationKindBody,
+        response: { 200: ReadNotificationsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { kind, upTo } = request.body;
+      const seenUpTo = upTo === undefined ? undefined : new Date(upTo);
+      // The format admits times no date holds (a leap second): refuse them, not the query.
+      if (seenUpTo && Number.isNaN(seenUpTo.getTime())) {
+        throw new AppError(400, ErrorCode.validation, 'upTo is not a time.');
+      }
+      return {
+        result: { updated: await markNotificationKindRead(db, request.actor, kind, seenUpTo) },
+      };
+    },
   );
 
   app.put(

@@ -46,6 +46,11 @@ export interface FormStoreOptions {
   readonly registry: FieldRegistry;
   /** Saved values (task variables, a draft); fields without one start at their default. */
   readonly initialValues?: Readonly<Record<string, unknown>>;
+  /**
+   * Nothing may be edited (a record, a report, a task the user cannot work on): formula
+   * fields show the values they hold instead of recalculating. See {@link FormStore.setReadOnly}.
+   */
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -81,6 +86,11 @@ export class FormStore implements FieldHost {
   // without a second record of all its values.
   private readonly opening = new Map<string, unknown>();
   private readonly graph: DependencyGraph;
+  // What a read-only form still computes: the message conditions, which hold no value.
+  private conditionGraph: DependencyGraph | null = null;
+  // Each formula field's value as it opened (or was last saved): what a read-only form shows.
+  private readonly storedFormulas = new Map<string, unknown>();
+  private readOnly: boolean;
   // The fields with a visibility condition, and the ids hidden now: judged again only when
   // a value a condition reads changes, and telling observers only when the ids change.
   private readonly ruled: NormalizedField[] = [];
@@ -109,9 +119,15 @@ export class FormStore implements FieldHost {
       }
     }
     // 2. Computed fields once, in dependency order, before anything renders. What
-    //    "unchanged" means is then the values as they are now.
+    //    "unchanged" means is then the values as they are now. A read-only form keeps its
+    //    formula values as stored: lists, exports and documents show those, so a record
+    //    must not show what its expression makes of the values today.
     this.graph = buildDependencyGraph(collectFormulas(form));
-    this.applyComputed(recalculate(this.graph, this.current, null).values);
+    for (const node of this.graph.nodes.values()) {
+      if (node.kind === 'value') this.storedFormulas.set(node.id, this.current[node.id]);
+    }
+    this.readOnly = options.readOnly ?? false;
+    this.applyComputed(recalculate(this.graphNow(), this.current, null).values);
     this.hiddenNow = computed(
       () => [...hiddenFieldIdsBy(this.ruled, (fieldId) => this.valueOf(fieldId))].sort(),
       { equals: compareStructural },
@@ -125,6 +141,10 @@ export class FormStore implements FieldHost {
       | 'watchers'
       | 'opening'
       | 'graph'
+      | 'conditionGraph'
+      | 'storedFormulas'
+      | 'readOnly'
+      | 'graphNow'
       | 'ruled'
       | 'hiddenNow'
       | 'listener'
@@ -144,6 +164,10 @@ export class FormStore implements FieldHost {
         watchers: false,
         opening: false,
         graph: false,
+        conditionGraph: false,
+        storedFormulas: false,
+        readOnly: false,
+        graphNow: false,
         ruled: false,
         hiddenNow: false,
         isShown: false,
@@ -243,8 +267,9 @@ export class FormStore implements FieldHost {
     this.trackChange(fieldId);
     if (this.touched.has(fieldId) || this.submitAttempts > 0) this.revalidate(fieldId);
     this.notify(fieldId);
-    if (this.graph.dependents.has(fieldId)) {
-      this.applyComputed(recalculate(this.graph, this.current, fieldId).values);
+    const graph = this.graphNow();
+    if (graph.dependents.has(fieldId)) {
+      this.applyComputed(recalculate(graph, this.current, fieldId).values);
     }
   }
 
@@ -316,6 +341,23 @@ export class FormStore implements FieldHost {
   markSaved(): void {
     this.opening.clear();
     this.changed.clear();
+    // The formulas' values were saved with the rest: they are what the form now holds.
+    const saved = this.sanitizedValues();
+    for (const fieldId of this.storedFormulas.keys()) {
+      if (Object.hasOwn(saved, fieldId)) this.storedFormulas.set(fieldId, saved[fieldId]);
+    }
+  }
+
+  /**
+   * Makes the form read-only or editable (a task claimed or handed on while open). Read-only,
+   * formula fields go back to the values they hold; editable, they recalculate from the
+   * other fields, as a user working on the task must see. Message conditions always compute.
+   */
+  setReadOnly(readOnly: boolean): void {
+    if (this.readOnly === readOnly) return;
+    this.readOnly = readOnly;
+    if (readOnly) this.applyComputed(Object.fromEntries(this.storedFormulas));
+    this.applyComputed(recalculate(this.graphNow(), this.current, null).values);
   }
 
   /** Lets a listener hear outcome clicks (the task form); answers a function that stops it. */
@@ -344,6 +386,18 @@ export class FormStore implements FieldHost {
       }
     }
     this.listener?.onOutcome({ outcome, mode, values: this.values() });
+  }
+
+  // The computed fields recalculated now: all of them, or in a read-only form the conditions.
+  private graphNow(): DependencyGraph {
+    if (!this.readOnly) return this.graph;
+    if (!this.conditionGraph) {
+      const conditions = Object.entries(collectFormulas(this.form)).filter(
+        ([, source]) => source.kind === 'condition',
+      );
+      this.conditionGraph = buildDependencyGraph(Object.fromEntries(conditions));
+    }
+    return this.conditionGraph;
   }
 
   private notify(fieldId: string): void {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalizedForm, NormalizedOutcome } from '../../../schemas/forms';
 import { localizeText } from '../../core/forms/compiler/localizeText';
@@ -22,7 +22,10 @@ export interface TaskFormProps {
   readonly form: NormalizedForm;
   /** Saved values (task variables, a draft) the form opens with. */
   readonly initialValues?: Readonly<Record<string, unknown>>;
-  /** Nothing may be edited and the outcome bar is hidden (a team task, a report). */
+  /**
+   * Nothing may be edited and the outcome bar is hidden (a team task, a report); formula
+   * fields show their stored values rather than recalculating.
+   */
   readonly readOnly?: boolean;
   /** The language of labels and messages (`en`, `es`, `fr`). */
   readonly locale: string;
@@ -85,11 +88,21 @@ export function TaskForm({
   registry = defaultFieldRegistry(),
   breakpoint,
 }: TaskFormProps) {
+  // The store opens in the mode the form first had (no recalculation to undo); a change
+  // of mode later goes through the store, which keeps what was typed.
+  const [openedReadOnly] = useState(readOnly);
   const store = useMemo(
     () =>
-      givenStore ?? new FormStore(form, { registry, ...(initialValues ? { initialValues } : {}) }),
-    [givenStore, form, initialValues, registry],
+      givenStore ??
+      new FormStore(form, {
+        registry,
+        readOnly: openedReadOnly,
+        ...(initialValues ? { initialValues } : {}),
+      }),
+    [givenStore, form, initialValues, registry, openedReadOnly],
   );
+  // A given store (the task page's) follows the page's read-only state before it is painted.
+  useLayoutEffect(() => store.setReadOnly(readOnly), [store, readOnly]);
   const { i18n } = useTranslation();
   addPluginTranslations(i18n);
   const t = useMemo<Translate>(() => {
