@@ -553,6 +553,63 @@ describe('task form', () => {
     await context.close();
   });
 
+  it('given the unsaved-changes dialog still opening, when Stay is pressed where it first shows, then the click is not lost', async () => {
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, OFFICER);
+    const id = await officerApplication('Quick Stay');
+    await openTaskPage(page, e2e.server.url, id);
+    await fieldControl(page, 'firstName').fill('Emmy');
+
+    // Given the dialog's first painted frame: where Stay shows when the person aims at it.
+    // The page watches from before the back button is pressed, frame by frame.
+    const firstFrame = page.evaluate(
+      (label) =>
+        new Promise<{ x: number; y: number; opening: boolean }>((resolve) => {
+          const look = (): void => {
+            const stay = [...document.querySelectorAll('.bp6-dialog button')].find(
+              (button) => button.textContent === label,
+            );
+            if (!stay) {
+              requestAnimationFrame(look);
+              return;
+            }
+            const box = stay.getBoundingClientRect();
+            const container = stay.closest('.bp6-dialog-container');
+            resolve({
+              x: box.x + box.width / 2,
+              y: box.y + box.height / 2,
+              opening: /overlay-(appear|enter)/.test(container?.className ?? ''),
+            });
+          };
+          look();
+        }),
+      'Stay',
+    );
+    await page.getByTestId('task-back').click();
+    const aim = await firstFrame;
+    // The press starts while the dialog is still opening, which is what this test is about.
+    expect(aim.opening).toBe(true);
+
+    // When the person presses there, holds while the dialog finishes opening, and lets go.
+    await page.mouse.move(aim.x, aim.y);
+    await page.mouse.down();
+    await page.waitForFunction(() => {
+      const container = document.querySelector('.bp6-dialog-container');
+      return (
+        container !== null &&
+        !/overlay-(appear|enter)(-active)?(\s|$)/.test(container.className) &&
+        document.getAnimations().every((animation) => animation.playState !== 'running')
+      );
+    });
+    await page.mouse.up();
+
+    // Then the dialog closes and the page keeps the value: the click reached Stay.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/process/task/${id}`);
+    await expect(fieldControl(page, 'firstName').inputValue()).resolves.toBe('Emmy');
+    await context.close();
+  });
+
   it('given a changed form, when the browser’s Back or a drawer link leads away, then the same dialog asks first', async () => {
     const { context, page } = await openPage(e2e.browser);
     await signIn(page, e2e.server.url, OFFICER);
