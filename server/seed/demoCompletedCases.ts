@@ -413,7 +413,7 @@ async function onboardings(
                 street: 'Calle Mayor 12',
                 postalCode: '28013',
                 city: 'Madrid',
-                country: 'Spain',
+                country: 'ES',
               },
               phone: '+34 600 123 456',
               email: customer.email,

@@ -306,7 +306,8 @@ describe('form saves and submissions', () => {
       expect(draft).toMatchObject({
         decision: 'moreInfo',
         fullName: 'Ada Lovelace',
-        phone: '+34 600 000 000',
+        // Saved as the phone field saves every number: in E.164.
+        phone: '+34600000000',
       });
       expect(draft).not.toHaveProperty('approvedAmount');
     });

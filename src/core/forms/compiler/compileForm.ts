@@ -1,6 +1,7 @@
 import type { CompileError, CompileOptions, CompileResult, ParsedForm } from './compileTypes';
 import type { CombinedTask, DesignerForm, PlainForm } from '../../../../schemas/forms';
 import { checkDictionaryNames } from './checkDictionaryNames';
+import { checkFillable } from './checkFillable';
 import { checkFormulas } from './checkFormulas';
 import { checkVisibility } from './checkVisibility';
 import { dedupeFieldIds } from './dedupeFieldIds';
@@ -48,14 +49,17 @@ export function compileForm(written: unknown, options: CompileOptions = {}): Com
   return finish(checkVisibility(checkFormulas(dedupeFieldIds(parsed))), options);
 }
 
-// 6. The dictionaries fields name, when the caller knows the tenant's.
+// 6. Fields nobody can fill in, then the dictionaries fields name, when the caller knows
+//    the tenant's.
 function finish(parsed: ParsedForm, options: CompileOptions): CompileResult {
-  const warnings = options.dictionaries
-    ? [
-        ...parsed.warnings,
-        ...checkDictionaryNames(parsed.form, parsed.fieldPaths, options.dictionaries),
-      ]
-    : parsed.warnings;
+  const unfillable = checkFillable(parsed, options.catalog);
+  const warnings = [
+    ...parsed.warnings,
+    ...unfillable,
+    ...(options.dictionaries
+      ? checkDictionaryNames(parsed.form, parsed.fieldPaths, options.dictionaries)
+      : []),
+  ];
   return { form: parsed.form, warnings, errors: [] };
 }
 

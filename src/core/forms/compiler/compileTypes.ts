@@ -14,6 +14,7 @@ export type CompileWarningCode =
   | 'field.unknownDictionary'
   | 'field.optionsFromExpression'
   | 'field.defaultNotAnOption'
+  | 'field.cannotBeFilled'
   | 'layout.widthOutOfRange'
   | 'validation.invalidLimit'
   | 'visibility.notApplied'

@@ -47,6 +47,12 @@ export interface FieldRulesDefinition<V, T extends string = string> {
   readonly displayOnly?: boolean;
   /** Its value is computed by the form (formula, message conditions), never typed. */
   readonly computed?: boolean;
+  /**
+   * Holds a value but its widget only shows it, taking no input (a structured value shown
+   * as a list): a field of the type that is not read-only cannot be filled in, which the
+   * compiler warns about (`field.cannotBeFilled`).
+   */
+  readonly viewOnly?: boolean;
   /** Always takes a whole row of the grid and breaks the one before it (headings, rules). */
   readonly fullWidth?: boolean;
   /** Offers a list of choices: the compiler reads a definition's options for it. */
@@ -82,6 +88,8 @@ export interface FieldRules<V = unknown, T extends string = string> extends Omit
   readonly displayOnly: boolean;
   /** Computed, as a definite flag. */
   readonly computed: boolean;
+  /** View-only, as a definite flag. */
+  readonly viewOnly: boolean;
   /** Full width, as a definite flag. */
   readonly fullWidth: boolean;
   /** Offers choices, as a definite flag. */
@@ -150,6 +158,7 @@ export function defineFieldRules<V, T extends string>(
     valueTypes,
     displayOnly: definition.displayOnly ?? false,
     computed: definition.computed ?? false,
+    viewOnly: definition.viewOnly ?? false,
     fullWidth: definition.fullWidth ?? false,
     hasOptions: definition.hasOptions ?? false,
     plainAliases: definition.plainAliases ?? [],
