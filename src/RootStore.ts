@@ -1,3 +1,4 @@
+import { ErrorCode } from '../schemas/api/commonConstants';
 import { setGlobalErrorHandlers } from './api/httpClient';
 import { DashboardStore } from './dashboard/DashboardStore';
 import { DictionaryStore } from './dictionaries/DictionaryStore';
@@ -86,7 +87,13 @@ export class RootStore {
     // 6. Last, the HTTP client's reactions to 401, 403 and 503, which call into the above.
     this.detachHttp = setGlobalErrorHandlers({
       onUnauthorized: () => this.session.expire(deps.navigator.currentPath()),
-      onForbidden: () => this.toasts.showError('common.insufficientPriviliges'),
+      // A four-eyes refusal says why; any other 403 is a missing privilege.
+      onForbidden: (error) =>
+        this.toasts.showError(
+          error.code === ErrorCode.segregationOfDuties
+            ? `errors.${ErrorCode.segregationOfDuties}`
+            : 'common.insufficientPriviliges',
+        ),
       onMaintenance: () => this.session.enterMaintenance(),
     });
   }

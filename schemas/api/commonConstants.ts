@@ -15,6 +15,12 @@ export const ErrorCode = {
   conflict: 'CONFLICT',
   /** A claim lost to someone who claimed the task first. */
   taskAlreadyClaimed: 'TASK_ALREADY_CLAIMED',
+  /**
+   * Segregation of duties: the task's process says this person may not perform it (they
+   * started the case or did an earlier step of it), so they may not claim, be given or
+   * complete it.
+   */
+  segregationOfDuties: 'SEGREGATION_OF_DUTIES',
   maintenance: 'MAINTENANCE',
   tenantMismatch: 'TENANT_MISMATCH',
   foreignOrigin: 'FOREIGN_ORIGIN',

@@ -158,6 +158,8 @@ export const BulkReassignFailureCode = {
   notAllowed: 'NOT_ALLOWED',
   changed: 'CHANGED',
   userNotAllowed: 'USER_NOT_ALLOWED',
+  /** The chosen person may not perform the task: they started the case or did an earlier step. */
+  segregationOfDuties: 'SEGREGATION_OF_DUTIES',
 } as const;
 export type BulkReassignFailureCode =
   (typeof BulkReassignFailureCode)[keyof typeof BulkReassignFailureCode];

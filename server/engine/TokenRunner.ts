@@ -952,6 +952,9 @@ export class TokenRunner {
         variables: '{}',
         initiator_can_complete: resolved.initiatorCanCompleteTask,
         priority: resolved.priority,
+        exclude_performers_of: [...resolved.segregation.performersOf],
+        exclude_initiator: resolved.segregation.initiator,
+        exclude_any_performer: resolved.segregation.anyPerformer,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

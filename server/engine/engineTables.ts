@@ -120,6 +120,15 @@ export interface TasksTable {
   /** False until the assignee opens the task; drives the 'new' marker and filter. */
   seen_by_assignee: Generated<boolean>;
   priority: number;
+  /**
+   * Segregation of duties, copied from the definition when the task is made (migration
+   * `0900_task_segregation.sql`): the element ids whose performers in the instance may not
+   * perform this task, whether its starter may not, whether anyone who completed a task of
+   * the instance may not.
+   */
+  exclude_performers_of: ColumnType<string[], string[] | undefined, string[]>;
+  exclude_initiator: Generated<boolean>;
+  exclude_any_performer: Generated<boolean>;
 }
 
 /** Who may claim an open task (ACT_RU_IDENTITYLINK 'candidate' rows). */

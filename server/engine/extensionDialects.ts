@@ -1,4 +1,5 @@
 import type { ModdleNode } from 'bpmn-moddle';
+import { SEGREGATION_ATTRIBUTES } from './taskSegregation';
 
 /**
  * The BPMN extension namespaces whose attributes the engine reads. Camunda, Flowable and
@@ -45,6 +46,7 @@ const readAttributes: ReadonlySet<string> = new Set([
   'class',
   'expression',
   'delegateExpression',
+  ...SEGREGATION_ATTRIBUTES,
 ]);
 const ignorableAttributes: ReadonlySet<string> = new Set([
   'async',

@@ -18,6 +18,12 @@ import type {
   UserTaskNode,
   VariableMapping,
 } from './processModel';
+import {
+  checkSegregationTargets,
+  readSegregation,
+  SEGREGATION_ATTRIBUTES,
+  withSegregationAttributes,
+} from './taskSegregation';
 import { isValidTimerText } from './timerSchedule';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
@@ -90,6 +96,7 @@ const readOn: Readonly<Record<string, ReadonlySet<string>>> = {
     'formKey',
     'dueDate',
     'priority',
+    ...SEGREGATION_ATTRIBUTES,
   ]),
   'bpmn:ServiceTask': new Set(['type', 'class', 'expression', 'delegateExpression']),
 };
@@ -118,7 +125,9 @@ const defaultPriority = '50';
  * - `camunda:property name="initiatorCanCompleteTask" value="true"` on the process sets
  *   the default for its user tasks, and on a user task overrides it for that task;
  * - `camunda:property name="dueDateFrom"` (`taskCreated`, the default, or `instanceStart`)
- *   says what a due-date duration counts from, on the process or on one user task.
+ *   says what a due-date duration counts from, on the process or on one user task;
+ * - `excludePerformersOf`, `excludeInitiator` and `excludeAnyPerformer` on a user task (any
+ *   dialect) say who must not perform it (see taskSegregation.ts).
  */
 export async function parseProcessDefinition(
   xml: string,
@@ -126,7 +135,7 @@ export async function parseProcessDefinition(
 ): Promise<ParseProcessDefinitionResult> {
   // 1. Parse the XML against the BPMN and Camunda meta-models; any warning is fatal,
   //    because lax parsing drops what it does not understand.
-  const moddle = new BpmnModdle({ camunda: camundaPackage });
+  const moddle = new BpmnModdle({ camunda: withSegregationAttributes(camundaPackage) });
   let root: ModdleNode;
   try {
     const parsed = await moddle.fromXML(xml);
@@ -209,6 +218,7 @@ export async function parseProcessDefinition(
     });
     if (node) nodes[id] = node;
   }
+  checkSegregationTargets(nodes, errors);
   if (errors.length > 0) return { errors };
   attachBoundaryEvents(nodes);
 
@@ -540,6 +550,17 @@ function readUserTask(
       errors.push(elementError(element, `camunda:${name} is not supported; use camunda:formKey`));
     }
   }
+  const initiatorCanCompleteTask =
+    'initiatorCanCompleteTask' in properties
+      ? readFlag(element, properties, errors)
+      : context.initiatorCanCompleteTask;
+  const segregation = readSegregation(attribute, conflict);
+  if (segregation?.initiator === true && initiatorCanCompleteTask) {
+    // One setting would let the starter claim what the other forbids them: say which wins.
+    conflict(
+      'excludeInitiator contradicts initiatorCanCompleteTask; set the property to false on this task',
+    );
+  }
   return {
     ...base,
     kind: 'userTask',
@@ -554,10 +575,8 @@ function readUserTask(
       properties.dueDateFrom ?? context.processProperties.dueDateFrom,
       errors,
     ),
-    initiatorCanCompleteTask:
-      'initiatorCanCompleteTask' in properties
-        ? readFlag(element, properties, errors)
-        : context.initiatorCanCompleteTask,
+    initiatorCanCompleteTask,
+    ...(segregation === undefined ? {} : { segregation }),
   };
 }
 

@@ -161,6 +161,22 @@ export interface UserTaskNode extends NodeBase {
   readonly priority: string | null;
   /** Whether the process starter may claim and complete this task without being a candidate. */
   readonly initiatorCanCompleteTask: boolean;
+  /** Who must not perform this task (four eyes); absent when the task excludes nobody. */
+  readonly segregation?: TaskSegregation;
+}
+
+/**
+ * Segregation of duties on a user task (`excludePerformersOf`, `excludeInitiator`,
+ * `excludeAnyPerformer` in any dialect): the people of the instance who may not claim, be
+ * given or complete it.
+ */
+export interface TaskSegregation {
+  /** User task ids of this process: whoever completed one of them in the instance. */
+  readonly performersOf: readonly string[];
+  /** Whoever started the instance. */
+  readonly initiator: boolean;
+  /** Whoever completed any task of the instance. */
+  readonly anyPerformer: boolean;
 }
 
 /** An automatic step run by a handler registered in the server under `handler`. */

@@ -3,7 +3,8 @@ import type { EvaluationOptions } from './evaluateExpression';
 import type { JsonValue, Variables } from './expressionAst';
 import { addIsoDuration, parseIsoDuration } from './parseIsoDuration';
 import { evaluateTemplate, isTemplate, renderTemplate } from './parseTemplate';
-import type { UserTaskNode } from './processModel';
+import type { TaskSegregation, UserTaskNode } from './processModel';
+import { NO_SEGREGATION } from './taskSegregation';
 
 /** A user task's concrete values for one instance, ready to become a task row. */
 export interface ResolvedUserTask {
@@ -15,6 +16,8 @@ export interface ResolvedUserTask {
   readonly dueDate: Date | null;
   readonly priority: number;
   readonly initiatorCanCompleteTask: boolean;
+  /** Who must not perform it; fixed by the definition, nobody when it declares nothing. */
+  readonly segregation: TaskSegregation;
 }
 
 const defaultPriority = 50;
@@ -54,6 +57,7 @@ export function resolveUserTask(
     dueDate: node.dueDate === null ? null : dueDate(node.dueDate, variables, from, at),
     priority: priority(node.priority, variables, at),
     initiatorCanCompleteTask: node.initiatorCanCompleteTask,
+    segregation: node.segregation ?? NO_SEGREGATION,
   };
 }
 

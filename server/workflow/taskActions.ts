@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { isClaimable } from '../../schemas/api/claimRule';
 import { ErrorCode } from '../../schemas/api/common';
 import { taskStatusOf } from '../../schemas/api/tasksConstants';
 import type {
@@ -11,15 +10,18 @@ import type {
 import type { DatabaseSchema } from '../db/schema';
 import { EngineError, type JsonValue, type ProcessEngine, type Variables } from '../engine';
 import { AppError } from '../errors';
-import { markTaskNotificationsRead } from './notifications';
-import { reassignInfo } from './reassign';
 import {
+  authorizeTask,
   findTask,
+  loadTaskFacts,
+  permissionsOf,
   requireVisibleInstance,
   requireVisibleTask,
+  TaskAction,
   type StoredTask,
-} from './taskAccess';
-import type { TaskActor } from './taskActor';
+} from '../policies/taskPolicy';
+import type { TaskActor } from '../policies/taskActor';
+import { markTaskNotificationsRead } from './notifications';
 import { loadTaskRows } from './taskRows';
 
 /** Whether a parsed JSON body value is a JSON value (it always is; this proves it to the compiler). */
@@ -66,9 +68,9 @@ export async function loadTaskDetail(
   taskId: string,
 ): Promise<TaskDetail> {
   const task = await requireVisibleTask(db, actor, taskId);
-  const [[row], reassign, context] = await Promise.all([
+  const [[row], facts, context] = await Promise.all([
     loadTaskRows(db, actor, [task.id]),
-    reassignInfo(db, actor, task),
+    loadTaskFacts(db, actor, task.id),
     db
       .selectFrom('process_instances as i')
       .innerJoin('process_definitions as pd', (join) =>
@@ -93,8 +95,9 @@ export async function loadTaskDetail(
       .where('i.id', '=', task.instance_id)
       .executeTakeFirstOrThrow(),
   ]);
-  if (!row) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
+  if (!row || !facts) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
   const open = task.state === 'open';
+  const permissions = permissionsOf(facts, actor);
   const assignee =
     context.user_id !== null
       ? {
@@ -132,9 +135,9 @@ export async function loadTaskDetail(
     isNew: open && task.assignee !== null && !task.seen_by_assignee,
     taskVariables: task.variables,
     permissions: {
-      canComplete: open && task.assignee === actor.userId,
-      canClaim: isClaimable(row, actor.userId),
-      canBeReassigned: reassign.canBeReassigned,
+      canComplete: permissions.canComplete,
+      canClaim: permissions.canClaim,
+      canBeReassigned: permissions.canBeReassigned,
     },
   };
 }
@@ -191,7 +194,8 @@ export async function listInstanceTasks(
 /**
  * Claims a candidate task through the engine: of many concurrent claims one wins, the
  * others get 409 TASK_ALREADY_CLAIMED (a completed task stays a plain CONFLICT); a user who
- * is not a candidate gets 403; another tenant's id is a 404.
+ * is not a candidate gets 403, one the task's process excludes 403 SEGREGATION_OF_DUTIES
+ * (the task policy); another tenant's id is a 404.
  */
 export async function claimTask(
   db: Kysely<DatabaseSchema>,
@@ -199,6 +203,7 @@ export async function claimTask(
   actor: TaskActor,
   taskId: string,
 ): Promise<TaskRow> {
+  await authorizeTask(db, actor, taskId, TaskAction.claim);
   try {
     await engine.claimTask(actor.tenant, taskId, actor.userId);
   } catch (error) {
@@ -241,7 +246,8 @@ export type CompletionCheck = (
 /**
  * Completes one's own task: `check` tests the submission against the form (422 with the
  * problems) and answers the values to keep, then the engine stores them and moves the
- * process on. Only the assignee may complete (403).
+ * process on. Only the assignee may complete (403), and not when the task's process
+ * excludes them (403 SEGREGATION_OF_DUTIES): the task policy.
  */
 export async function completeTask(
   db: Kysely<DatabaseSchema>,
@@ -251,13 +257,7 @@ export async function completeTask(
   body: { outcome?: string; formId?: string; values: Readonly<Record<string, unknown>> },
   check: CompletionCheck,
 ): Promise<CompleteTaskAnswer['result']> {
-  const task = await findTask(db, actor.tenant, taskId);
-  if (!task) throw new AppError(404, ErrorCode.notFound, 'There is no such task.');
-  if (task.state !== 'open')
-    throw new AppError(409, ErrorCode.conflict, 'The task is already completed.');
-  if (task.assignee !== actor.userId) {
-    throw new AppError(403, ErrorCode.forbidden, 'Only the assignee may complete this task.');
-  }
+  const task = await authorizeTask(db, actor, taskId, TaskAction.complete);
   const values = await check(db, task, {
     outcome: body.outcome,
     values: body.values,

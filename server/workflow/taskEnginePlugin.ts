@@ -1,5 +1,6 @@
 import { ProcessEngine } from '../engine';
 import { definePlugin } from '../fastify/definePlugin';
+import { guardTaskPolicy } from '../policies/taskPolicy';
 import { insertReassignmentComment } from './comments';
 import { notifyAssigned, notifyCandidates, retireNotifications } from './notifications';
 
@@ -11,14 +12,16 @@ declare module 'fastify' {
 }
 
 /**
- * Subscribes the tasks area to an engine's events, inside each change's transaction:
- * notifications for a new task's assignee or candidates; on a claim or reassignment the
- * stale notifications retire, the new assignee is told (unless they did it themselves) and
- * a reassignment leaves its comment; a completed task's notifications retire. Returns the
- * unsubscribe function.
+ * Subscribes the tasks area to an engine's events, inside each change's transaction: first
+ * the task policy's guard (segregation of duties: a claim, assignment or completion by a
+ * person the task excludes is rolled back); then notifications for a new task's assignee
+ * or candidates; on a claim or reassignment the stale notifications retire, the new
+ * assignee is told (unless they did it themselves) and a reassignment leaves its comment;
+ * a completed task's notifications retire. Returns the unsubscribe function.
  */
 export function subscribeTaskListeners(engine: ProcessEngine): () => void {
   const unsubscribers = [
+    guardTaskPolicy(engine),
     engine.onTaskCreated(async ({ tenant, db, at, task, candidates }) => {
       const target = { tenant, taskId: task.id, at };
       if (task.assignee !== null) await notifyAssigned(db, target, task.assignee);

@@ -11,9 +11,9 @@ import { SORT_PARAMS_OF_TYPE, TaskAssignment } from '../../schemas/api/tasks';
 import { PREPARED_STATEMENT } from '../db/preparingClient';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
-import { claimableCondition } from '../engine';
+import { loadTeam, type TaskActor } from '../policies/taskActor';
+import { candidateTaskCondition } from '../policies/taskPolicy';
 import { dateWindows, dayRange, type DateWindows } from './dateWindows';
-import { loadTeam, type TaskActor } from './taskActor';
 import {
   toTaskRow,
   withRowColumns,
@@ -145,7 +145,8 @@ const all =
  * The list itself, before any filter. Each is a range of one index: assigned and team walk
  * `tasks_assignee_idx` for one or a few assignees; candidate collects task ids from
  * `task_candidates_principal_idx` (the user, the user's groups) and from the instances the
- * user started, then probes tasks by primary key.
+ * user started, then probes tasks by primary key, leaving out those the task policy's
+ * segregation of duties keeps from the user.
  */
 function listScope(kind: TaskListKind, actor: TaskActor, team: readonly string[]): Condition {
   const { tenant, userId } = actor;
@@ -168,7 +169,7 @@ function listScope(kind: TaskListKind, actor: TaskActor, team: readonly string[]
       return (eb) =>
         eb.and([
           eb('t.tenant', '=', tenant),
-          claimableCondition(
+          candidateTaskCondition(
             { id: eb.ref('t.id'), state: eb.ref('t.state'), assignee: eb.ref('t.assignee') },
             { tenant, user: userId },
           ),

@@ -335,6 +335,21 @@ describe('SessionStore: app-wide statuses and logout', () => {
     expect(stores.session.account).not.toBeNull();
   });
 
+  it('toasts why on a four-eyes 403, not a missing privilege', async () => {
+    const { stores } = await signedIn();
+    server.on('GET', IdentityPath.passwordSettings, {
+      status: 403,
+      body: { statusCode: 403, code: 'SEGREGATION_OF_DUTIES', message: 'someone else' },
+    });
+
+    await expect(fetchPasswordSettings()).rejects.toMatchObject({ name: 'ForbiddenError' });
+
+    expect(stores.toasts.toasts).toMatchObject([
+      { key: 'errors.SEGREGATION_OF_DUTIES', intent: 'danger' },
+    ]);
+    expect(stores.session.account).not.toBeNull();
+  });
+
   it('goes to maintenance on a 503 from any call, and back to / when it is over', async () => {
     const { stores, navigator } = await signedIn('/');
     server.on('GET', IdentityPath.passwordSettings, { status: 503 });

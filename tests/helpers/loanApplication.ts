@@ -27,17 +27,20 @@ export async function startLoanApplication(
 }
 
 /**
- * A loan review (the combined CUT- task) claimed by `userId`: the application is started,
- * its first task completed with a valid application, and the review that follows claimed.
+ * A loan review (the combined CUT- task) claimed by `userId`: a colleague starts the
+ * application and completes its first task with a valid application (four eyes: the
+ * process keeps whoever started or filled it from the review), and `userId` claims the
+ * review that follows.
  */
 export async function startLoanReview(
   server: TestServer,
   userId: string,
   applicantName: string,
 ): Promise<Task> {
-  const { instance, task } = await startLoanApplication(server, userId, applicantName);
+  const colleague = userId === 'jmorales' ? 'lmartin' : 'jmorales';
+  const { instance, task } = await startLoanApplication(server, colleague, applicantName);
   await server.app.engine.completeTask('internal', task.id, {
-    userId,
+    userId: colleague,
     variables: VALID_APPLICATION,
   });
   const review = await openTaskOf(server, instance.id);

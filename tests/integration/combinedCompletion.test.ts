@@ -31,16 +31,19 @@ describe('completing a combined task', () => {
   let server: TestServer;
   let lucas: IdentityClient;
 
-  /** A loan review (CUT-loan-review) claimed by the officer, its application filled in. */
+  /**
+   * A loan review (CUT-loan-review) claimed by the officer, its application filled in by a
+   * colleague (four eyes: whoever filled it may not review it).
+   */
   const newReview = async (): Promise<Task> => {
     const instance = await server.app.engine.startProcess('internal', {
       key: 'loanApplication',
-      startedBy: 'lmartin',
+      startedBy: 'jmorales',
       variables: { applicantName: 'Ada Lovelace' },
     });
     const application = await openTaskOf(server, instance.id);
     await server.app.engine.completeTask('internal', application.id, {
-      userId: 'lmartin',
+      userId: 'jmorales',
       variables: VALID_APPLICATION,
     });
     const review = await openTaskOf(server, instance.id);

@@ -64,15 +64,16 @@ describe('form definitions and task forms', () => {
       userId: 'lmartin',
       variables: { firstName: 'Ada', loanAmount: 12000 },
     });
-    // A second application, submitted, so its review (the combined task) is open.
+    // A second application, submitted by a colleague, so its review (the combined task) is
+    // open for Lucas (four eyes: whoever filled it may not review it).
     const reviewed = await engine.startProcess('internal', {
       key: 'loanApplication',
-      startedBy: 'lmartin',
+      startedBy: 'jmorales',
       variables: { applicantName: 'Grace Hopper' },
     });
     const filled = await openTaskOf(server, reviewed.id);
     await engine.completeTask('internal', filled.id, {
-      userId: 'lmartin',
+      userId: 'jmorales',
       variables: { ...VALID_APPLICATION, firstName: 'Grace', lastName: 'Hopper' },
     });
     review = await openTaskOf(server, reviewed.id);

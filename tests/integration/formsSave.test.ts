@@ -43,10 +43,11 @@ describe('form saves and submissions', () => {
     return openTaskOf(server, instance.id);
   };
 
+  /** A review claimed by Lucas of an application a colleague filled in (four eyes). */
   const newReview = async (): Promise<Task> => {
-    const filled = await newApplication();
+    const filled = await newApplication('jmorales');
     await server.app.engine.completeTask('internal', filled.id, {
-      userId: 'lmartin',
+      userId: 'jmorales',
       variables: VALID_APPLICATION,
     });
     const review = await openTaskOf(server, filled.instanceId);

@@ -214,10 +214,11 @@ describe('processes', () => {
       userId: 'lmartin',
       variables: { applicantName: 'Kofi Mensah' },
     });
+    // Four eyes: a colleague reviews what Lucas filled in.
     const [review] = await engine.listInstanceTasks('internal', instanceId, { completed: false });
-    await engine.claimTask('internal', review?.id ?? '', 'lmartin');
+    await engine.claimTask('internal', review?.id ?? '', 'jmorales');
     await engine.completeTask('internal', review?.id ?? '', {
-      userId: 'lmartin',
+      userId: 'jmorales',
       variables: { decision: 'approved' },
     });
     const detail = (

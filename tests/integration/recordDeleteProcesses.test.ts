@@ -205,20 +205,19 @@ describe('delete processes of business-object records', () => {
     expect(variables.recordDeleted).toBeUndefined();
   });
 
-  it('given a deletion the starter approves herself, when it completes, then the record stays (four eyes)', async () => {
-    // Claire sits on the credit committee too, so she is a candidate of her own approval.
+  it('given a deletion the starter would approve herself, when she claims the approval, then it is refused (four eyes) and the record stays', async () => {
+    // Claire sits on the credit committee too, so she is a candidate of her own approval,
+    // but the process excludes its starter from it.
     const recordId = await someCustomer('internal', 2);
     const instanceId = await startDeletion(claire, recordId);
     const task = await approvalTask(instanceId);
 
-    await decide(claire, task?.id ?? '', 'approve');
+    const claimed = await call(claire, 'PUT', TaskPath.claim(task?.id ?? ''));
 
+    expect(claimed.statusCode, claimed.body).toBe(403);
+    expect(claimed.json<ErrorBody>().code).toBe('SEGREGATION_OF_DUTIES');
     expect(await recordExists('internal', recordId)).toBe(true);
-    const { variables } = await variablesOf(instanceId);
-    expect(variables).toMatchObject({
-      recordDeleted: false,
-      recordDeletionRefusal: 'sameApprover',
-    });
+    expect(await approvalTask(instanceId)).toMatchObject({ id: task?.id });
   });
 
   it("given another tenant's record id, when its deletion is started, then no approval is asked and both records stay", async () => {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { requireValidSubmission } from '../../forms/validateTaskSubmission';
-import type { StoredTask } from '../../workflow/taskAccess';
+import type { StoredTask } from '../../policies/taskPolicy';
 import type { TaskSubmission } from '../../workflow/taskActions';
+import { withRecordedAnswers } from '../../webhooks/webhookAnswers';
 
 /**
  * Checks a completion against the task's form before the engine moves on (the workflow's
@@ -22,5 +23,6 @@ export async function checkTaskCompletion(
     ...(submission.outcome === undefined ? {} : { outcome: submission.outcome }),
     ...(submission.formId === undefined ? {} : { formId: submission.formId }),
   });
-  return checked.values;
+  // A webhook's answer (the credit bureau's score) is the server's record, never the client's.
+  return withRecordedAnswers(db, task, checked.values);
 }

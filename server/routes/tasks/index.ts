@@ -23,8 +23,8 @@ import { AppError } from '../../errors';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { cleanComment } from '../../workflow/comments';
-import { bulkReassign, reassignInfo, reassignTask } from '../../workflow/reassign';
-import { requireVisibleTask } from '../../workflow/taskAccess';
+import { reassignInfo, requireVisibleTask } from '../../policies/taskPolicy';
+import { bulkReassign, reassignTask } from '../../workflow/reassign';
 import {
   claimTask,
   completeTask,
@@ -45,7 +45,8 @@ import {
 /**
  * The task calls of `TaskPath`: the three dashboard lists, one task as a row and as the task
  * page's detail, an instance's tasks, claim, complete and reassignment. Every call needs a
- * full session with access-task, checked before the body is even read.
+ * full session with access-task, checked before the body is even read; who may do what to
+ * a task is the task policy's (server/policies/taskPolicy.ts).
  */
 export const taskRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();

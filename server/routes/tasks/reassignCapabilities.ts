@@ -2,9 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import { ReassignableTo, TaskPath } from '../../../schemas/api/tasksConstants';
 import type { DatabaseSchema } from '../../db/schema';
-import { reassignInfo } from '../../workflow/reassign';
-import { visibleInstanceIds } from '../../workflow/taskAccess';
-import type { TaskActor } from '../../workflow/taskActor';
+import type { TaskActor } from '../../policies/taskActor';
+import { reassignInfo, visibleInstanceIds } from '../../policies/taskPolicy';
 
 /**
  * POST: the reassign capability of a page of team rows at once (spec 000 section 3,
@@ -44,7 +43,7 @@ export type ReassignCapability = Static<typeof ReassignCapability>;
 export const ReassignCapabilitiesAnswer = Type.Object({ result: Type.Array(ReassignCapability) });
 export type ReassignCapabilitiesAnswer = Static<typeof ReassignCapabilitiesAnswer>;
 
-/** Works out {@link ReassignCapabilitiesAnswer} by the single reassign's own rule. */
+/** Works out {@link ReassignCapabilitiesAnswer} by the task policy, the single reassign's rule. */
 export async function reassignCapabilities(
   db: Kysely<DatabaseSchema>,
   actor: TaskActor,
