@@ -6,6 +6,7 @@ import type { DatabaseSchema } from '../db/schema';
 import type { Variables } from './expressionAst';
 import type { CallActivityNode, ProcessModel } from './processModel';
 import { TokenRunner, type CallOutcome, type RunningInstance } from './TokenRunner';
+import { nextBusinessKey } from './nextBusinessKey';
 import { nextDue } from './timerSchedule';
 import type {
   CorrelateMessageInput,
@@ -91,7 +92,11 @@ export class EngineCommands {
           tenant,
           definition_id: definition.id,
           name: input.name ?? model.name,
-          business_key: input.businessKey ?? null,
+          business_key:
+            input.businessKey ??
+            (model.businessKeyPrefix
+              ? await nextBusinessKey(trx, tenant, model.businessKeyPrefix, now)
+              : null),
           started_by: input.startedBy,
           started_at: now,
           ended_at: null,

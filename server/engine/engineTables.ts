@@ -151,6 +151,14 @@ export interface ProcessHistoryTable {
   payload: Json<Record<string, unknown>>;
 }
 
+/** The last business key number given per tenant, prefix and year (`nextBusinessKey`). */
+export interface BusinessKeyCountersTable {
+  tenant: string;
+  prefix: string;
+  year: number;
+  last_value: number;
+}
+
 /** The engine's tables, to be merged into the server's DatabaseSchema. */
 export interface EngineTables {
   process_definitions: ProcessDefinitionsTable;
@@ -161,4 +169,5 @@ export interface EngineTables {
   process_history: ProcessHistoryTable;
   process_jobs: JobsTable;
   process_event_subscriptions: EventSubscriptionsTable;
+  business_key_counters: BusinessKeyCountersTable;
 }

@@ -24,6 +24,7 @@ import {
   SEGREGATION_ATTRIBUTES,
   withSegregationAttributes,
 } from './taskSegregation';
+import { BUSINESS_KEY_PREFIX } from './nextBusinessKey';
 import { isValidTimerText } from './timerSchedule';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
@@ -124,6 +125,8 @@ const defaultPriority = '50';
  *   `targetNamespace` as the category;
  * - `camunda:property name="initiatorCanCompleteTask" value="true"` on the process sets
  *   the default for its user tasks, and on a user task overrides it for that task;
+ * - `camunda:property name="businessKeyPrefix"` on the process names its instances
+ *   `<prefix>-<year>-<number>` (see nextBusinessKey.ts);
  * - `camunda:property name="dueDateFrom"` (`taskCreated`, the default, or `instanceStart`)
  *   says what a due-date duration counts from, on the process or on one user task;
  * - `excludePerformersOf`, `excludeInitiator` and `excludeAnyPerformer` on a user task (any
@@ -179,6 +182,15 @@ export async function parseProcessDefinition(
   checkExtensions(process, read);
   const processProperties = readProperties(process, errors);
   const initiatorCanCompleteTask = readFlag(process, processProperties, errors);
+  const businessKeyPrefix = processProperties.businessKeyPrefix ?? null;
+  if (businessKeyPrefix !== null && !BUSINESS_KEY_PREFIX.test(businessKeyPrefix)) {
+    errors.push(
+      elementError(
+        process,
+        `businessKeyPrefix must be two to six capital letters, not '${businessKeyPrefix}'`,
+      ),
+    );
+  }
 
   // 4. Read each flow element, refusing anything unsupported by type and id.
   const nodes: Record<string, ProcessNode> = {};
@@ -261,6 +273,7 @@ export async function parseProcessDefinition(
       initiatorCanCompleteTask,
       initiatorVariable,
       startEventId,
+      businessKeyPrefix,
       startFormKey,
       messageStarts: messageStarts(nodes),
       nodes,

@@ -20,6 +20,11 @@ export interface ProcessModel {
   readonly initiatorVariable: string | null;
   /** The id of the single none start event. */
   readonly startEventId: string;
+  /**
+   * `camunda:property name="businessKeyPrefix"` on the process (`LN`): each instance started
+   * without a business key of its own gets the tenant's next `LN-<year>-<number>`.
+   */
+  readonly businessKeyPrefix?: string | null;
   /** `formKey` on the start event (any dialect): the form that starts the process, if any. */
   readonly startFormKey?: string | null;
   /**
