@@ -1,11 +1,25 @@
 // `npm run form -- compile FILE.json`: compiles a form definition the way the task page
 // does and prints the normalised form with its warnings, for authors and CI checks.
-import { readFileSync, existsSync } from 'node:fs';
+// `npm run form -- check-process FILE.bpmn [--forms FOLDER]`: checks that every variable
+// the process reads is written first by its forms, its start or its service tasks.
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { compileForm, listCombinedRefs } from '../src/core/forms/compiler';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  checkProcessForms,
+  compileProcessForms,
+  type FormSource,
+} from '../server/engine/checkProcessForms';
+import { registerRecordDeletionHandlers } from '../server/engine/handlers/recordDeletion';
+import { parseProcessDefinition } from '../server/engine/parseProcessDefinition';
+import { serviceHandlers } from '../server/engine/ServiceHandlerRegistry';
+import { formIdOf } from '../server/forms/storedForm';
+import { compileForm, detectFormKind, listCombinedRefs } from '../src/core/forms/compiler';
 
-const USAGE = 'usage: form compile FILE.json';
+const USAGE = 'usage: form compile FILE.json\n       form check-process FILE.bpmn [--forms FOLDER]';
+
+/** Where a process's forms are looked for unless `--forms` says: the demo's forms. */
+const DEFAULT_FORMS = fileURLToPath(new URL('../fixtures/forms/', import.meta.url));
 
 /** What an author can act on, for the ways reading a file fails. */
 const READ_FAILURES: Readonly<Record<string, string>> = {
@@ -17,15 +31,19 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
   ELOOP: 'too many symbolic links',
 };
 
-/** Reads and parses a JSON file, throwing an error whose message is the problem alone. */
-function readJson(file: string): unknown {
-  let text: string;
+/** Reads a text file, throwing an error whose message is the problem alone. */
+function readText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new Error(`cannot read the file: ${READ_FAILURES[code] ?? (error as Error).message}`);
   }
+}
+
+/** Reads and parses a JSON file, throwing an error whose message is the problem alone. */
+function readJson(file: string): unknown {
+  const text = readText(file);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -33,9 +51,79 @@ function readJson(file: string): unknown {
   }
 }
 
+/**
+ * The form definitions of a folder by the id the form store keeps each under (as the seed
+ * stores them); a file that cannot be read is left out, so tasks naming it are reported.
+ */
+function readFormFolder(folder: string): Map<string, FormSource> {
+  const sources = new Map<string, FormSource>();
+  const files = readdirSync(folder).filter(
+    (name) => name.endsWith('.json') && !name.startsWith('invalid-'),
+  );
+  for (const file of files) {
+    let definition: unknown;
+    try {
+      definition = readJson(join(folder, file));
+    } catch {
+      continue;
+    }
+    const id = formIdOf(definition, detectFormKind(definition), file.slice(0, -'.json'.length));
+    sources.set(id, { kind: detectFormKind(id), definition });
+  }
+  return sources;
+}
+
+/**
+ * `check-process`: parses the BPMN as deploy does (with the server's service handlers),
+ * compiles the forms it names from the folder and prints every read of a variable that
+ * is not written first, with its coded warning. Exits 1 when the file cannot be read or
+ * deploy would refuse it, 0 otherwise: warnings, like a deploy's, do not refuse.
+ */
+async function checkProcess(args: readonly string[]): Promise<number> {
+  const [file, flag, folderArg] = args;
+  if (!file || (flag !== undefined && (flag !== '--forms' || !folderArg)) || args.length > 3) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const folder = folderArg ?? DEFAULT_FORMS;
+  let xml: string;
+  let sources: Map<string, FormSource>;
+  try {
+    xml = readText(file);
+  } catch (error) {
+    process.stderr.write(`${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    sources = readFormFolder(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    process.stderr.write(
+      `${folder}: cannot read the forms folder: ${READ_FAILURES[code] ?? (error as Error).message}\n`,
+    );
+    return 1;
+  }
+  // The handlers a running server registers before it deploys the demo processes.
+  registerRecordDeletionHandlers(serviceHandlers);
+  const parsed = await parseProcessDefinition(xml, { serviceHandlers });
+  if ('errors' in parsed) {
+    process.stderr.write(`${JSON.stringify({ errors: parsed.errors }, null, 2)}\n`);
+    return 1;
+  }
+  const model = parsed.definition;
+  const warnings = checkProcessForms(model, {
+    forms: compileProcessForms(model, sources),
+    handlerOutputs: (name) => serviceHandlers.outputsOf(name),
+    reportMissingForms: true,
+  });
+  process.stdout.write(`${JSON.stringify({ process: model.key, warnings }, null, 2)}\n`);
+  return 0;
+}
+
 /** Runs the CLI and answers its exit code. */
-export function main(args: readonly string[]): number {
+export async function main(args: readonly string[]): Promise<number> {
   const [command, file] = args;
+  if (command === 'check-process') return checkProcess(args.slice(1));
   if (command !== 'compile' || !file) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -80,11 +168,14 @@ export function main(args: readonly string[]): number {
 // Run only when executed, so tests and other scripts can import `main`.
 const entry = process.argv[1];
 if (entry && import.meta.url === pathToFileURL(resolve(entry)).href) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (error) {
-    // A CLI for authors reports what went wrong in one line, never a stack trace.
-    process.stderr.write(`form: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  }
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // A CLI for authors reports what went wrong in one line, never a stack trace.
+      process.stderr.write(`form: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { checkProcessForms } from './checkProcessForms';
 import { DefinitionRefusedError, type DeployError } from './engineErrors';
 import { toProcessDefinition } from './engineRows';
+import { loadProcessForms } from './loadProcessForms';
 import { parseProcessDefinition } from './parseProcessDefinition';
 import type {
   DeployedDefinition,
@@ -44,7 +46,12 @@ export class EngineDeployer {
     const parsed = await parseProcessDefinition(xml, { serviceHandlers: this.context.handlers });
     if ('errors' in parsed) throw new DefinitionRefusedError(parsed.errors);
     const model = parsed.definition;
-    const { warnings } = parsed;
+    // Reads of variables that no earlier form, start or handler writes are warnings too.
+    const unwritten = checkProcessForms(model, {
+      forms: await loadProcessForms(this.context.db, tenant, model),
+      handlerOutputs: (name) => this.context.handlers.outputsOf(name),
+    });
+    const warnings = [...parsed.warnings, ...unwritten];
     return this.context.inTransaction(async (trx) => {
       // 1. Serialise deploys of one key so two cannot pick the same version number.
       await sql`select pg_advisory_xact_lock(hashtext(${tenant}), hashtext(${model.key}))`.execute(

@@ -32,16 +32,33 @@ export type ServiceHandler = (
   context: ServiceTaskContext,
 ) => Promise<Variables | undefined> | Promise<void>;
 
+/** What a handler declares about itself when it is registered. */
+export interface ServiceHandlerOptions {
+  /**
+   * The process variables the handler sets (whenever the process goes on to read them), so
+   * deploy can tell which later reads (task names, conditions) they satisfy. Declared, not
+   * enforced: the engine merges whatever the handler returns, as before.
+   */
+  readonly outputs?: readonly string[];
+}
+
 /** Handlers by the name a BPMN service task binds with `camunda:type`. */
 export class ServiceHandlerRegistry {
   private readonly handlers = new Map<string, ServiceHandler>();
+  private readonly outputs = new Map<string, readonly string[]>();
 
   /** Adds a handler; a second handler under one name is a programming error and throws. */
-  register(name: string, handler: ServiceHandler): void {
+  register(name: string, handler: ServiceHandler, options: ServiceHandlerOptions = {}): void {
     if (this.handlers.has(name)) {
       throw new Error(`A service handler named '${name}' is already registered`);
     }
     this.handlers.set(name, handler);
+    if (options.outputs !== undefined) this.outputs.set(name, [...options.outputs]);
+  }
+
+  /** The variables a handler declared it sets; undefined when it declared none. */
+  outputsOf(name: string): readonly string[] | undefined {
+    return this.outputs.get(name);
   }
 
   /** Whether a handler of this name exists; deploy refuses definitions naming others. */
@@ -65,9 +82,15 @@ export class ServiceHandlerRegistry {
  * `creditCheck` is built in because the loan-origination fixture needs it.
  */
 export const serviceHandlers = new ServiceHandlerRegistry();
-serviceHandlers.register('creditCheck', creditCheck);
+serviceHandlers.register('creditCheck', creditCheck, {
+  outputs: ['creditScore', 'creditCheckPassed'],
+});
 
 /** Registers a handler in the server's shared registry (see {@link ServiceHandlerRegistry}). */
-export function registerServiceHandler(name: string, handler: ServiceHandler): void {
-  serviceHandlers.register(name, handler);
+export function registerServiceHandler(
+  name: string,
+  handler: ServiceHandler,
+  options: ServiceHandlerOptions = {},
+): void {
+  serviceHandlers.register(name, handler, options);
 }

@@ -172,7 +172,14 @@ export const deleteRecord: ServiceHandler = async ({
  */
 export function registerRecordDeletionHandlers(registry: ServiceHandlerRegistry): void {
   if (!registry.has('recordDeletionSubject')) {
-    registry.register('recordDeletionSubject', recordDeletionSubject);
+    // The record's names are set whenever it is found, which `recordDeletable` true
+    // implies: the approval that shows them runs only then. The refusal is set only on a
+    // refusal, so it is no declared output.
+    registry.register('recordDeletionSubject', recordDeletionSubject, {
+      outputs: ['recordDeletable', 'recordId', 'objectType', 'recordTitle'],
+    });
   }
-  if (!registry.has('deleteRecord')) registry.register('deleteRecord', deleteRecord);
+  if (!registry.has('deleteRecord')) {
+    registry.register('deleteRecord', deleteRecord, { outputs: ['recordDeleted'] });
+  }
 }
