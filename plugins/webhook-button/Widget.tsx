@@ -4,6 +4,7 @@ import { ErrorCode } from '../../schemas/api/commonConstants';
 import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
 import type { WebhookResult } from '../../src/forms/registry/formServices';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
+import { answerFieldsOf } from './answerFields';
 import './webhookButton.css';
 
 /** Where the button stands since it was last pressed. */
@@ -60,9 +61,11 @@ function messageOf(
 /**
  * A webhook button: pressing it sends the form's current values to the server, which calls
  * the target the field names (`config.webhook`); the answer shows under the button as
- * success, an HTTP error with its code, or a script error with its code and script. Without
- * a webhook caller (the author preview) it says the service is not available; in a
- * read-only form it cannot be pressed.
+ * success, an HTTP error with its code, or a script error with its code and script. A button
+ * that reads its answer (`config.answerFields`) puts the values the server recorded into
+ * the form's fields of those names (read-only fields, usually), which show them in the
+ * reader's language as their types do. Without a webhook caller (the author preview) it says
+ * the service is not available; in a read-only form it cannot be pressed.
  */
 export function WebhookButtonWidget({ field, inputId, readOnly, text, runtime }: FieldWidgetProps) {
   const { t, services, host } = runtime;
@@ -84,7 +87,13 @@ export function WebhookButtonWidget({ field, inputId, readOnly, text, runtime }:
     setState({ status: CallStatus.calling });
     webhooks.call(webhook, host.values()).then(
       (result) => {
-        if (mounted.current) setState({ status: CallStatus.answered, result });
+        if (!mounted.current) return;
+        // Only the fields this button names take a value, and only the server's.
+        const answerFields = answerFieldsOf(field.config);
+        for (const [fieldId, value] of Object.entries(result.values ?? {})) {
+          if (Object.hasOwn(answerFields, fieldId)) host.setValue(fieldId, value);
+        }
+        setState({ status: CallStatus.answered, result });
       },
       (error: unknown) => {
         if (mounted.current) setState({ status: CallStatus.failed, reason: setupRefusalOf(error) });

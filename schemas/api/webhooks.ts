@@ -24,7 +24,9 @@ export type WebhookCallBody = Static<typeof WebhookCallBody>;
  * with a status other than 2xx (`httpErrorCode`; a redirect is not followed and counts too;
  * 502 when it could not be reached, 504 when it did not answer in time). `isServerError`: a
  * script of the call failed, before the request (`isPreScriptError`, the prescript) or after
- * it (the postscript), with the target's code in `scriptErrorCode`.
+ * it (the postscript), with the target's code in `scriptErrorCode`. `values`: on success of
+ * a button that reads its answer (`config.answerFields`), the variables the server took from
+ * the answer and recorded for the task, by name (the form's read-only fields show them).
  */
 export const WebhookResult = Type.Object({
   isSuccess: Type.Boolean(),
@@ -33,6 +35,12 @@ export const WebhookResult = Type.Object({
   httpErrorCode: Type.Union([Type.Integer(), Type.Null()]),
   isPreScriptError: Type.Boolean(),
   scriptErrorCode: Type.Union([Type.String(), Type.Null()]),
+  values: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+    ),
+  ),
 });
 export type WebhookResult = Static<typeof WebhookResult>;
 

@@ -302,6 +302,52 @@ export class EngineCommands {
   }
 
   /**
+   * Sets variables of a running instance from outside its tasks (what a webhook target
+   * answered a form's button), merged over the ones it holds, under the instance lock so a
+   * concurrent completion neither loses them nor is lost; nothing moves on. A history row
+   * names who set which variables, from which task if any. An ended instance is a conflict.
+   */
+  async setVariables(
+    tenant: string,
+    instanceId: string,
+    input: { readonly userId: string; readonly variables: Variables; readonly taskId?: string },
+  ): Promise<ProcessInstance> {
+    return this.context.inTransaction(async (trx) => {
+      const instance = await this.withInstance(
+        trx,
+        tenant,
+        instanceId,
+        async (runner, running) => {
+          // Defined, not assigned: a variable named `__proto__` stays a variable.
+          for (const [name, value] of Object.entries(input.variables)) {
+            Object.defineProperty(running.variables, name, {
+              value,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          }
+          await runner.history(input.taskId ?? null, 'variablesSet', input.userId, {
+            variables: Object.keys(input.variables),
+          });
+        },
+        { actor: input.userId },
+      );
+      if (instance === undefined) {
+        const known = await trx
+          .selectFrom('process_instances')
+          .select('id')
+          .where('tenant', '=', tenant)
+          .where('id', '=', instanceId)
+          .executeTakeFirst();
+        if (known === undefined) throw new NotFoundError(`No process instance ${instanceId}`);
+        throw new ConflictError(`Process instance ${instanceId} has ended`);
+      }
+      return instance;
+    });
+  }
+
+  /**
    * Completes a task as its assignee: merges the submitted variables (and the outcome, as
    * `<elementId>Outcome`) into the process, then moves the token on through gateways and
    * service tasks to the next wait states. Ends the instance when no token is left.
@@ -813,12 +859,15 @@ export class EngineCommands {
     expectedVersion?: number,
   ): Promise<InstanceRow> {
     const ended = !(await runner.hasTokens());
+    // Once its data is known, the instance is shown by its case name (see displayNames.ts).
+    const caseNames = runner.caseNames();
     let update = trx
       .updateTable('process_instances')
       .set((eb) => ({
         variables: JSON.stringify(instance.variables),
         version: eb('version', '+', 1),
         ended_at: ended ? now : null,
+        ...(caseNames ? { name: caseNames.en, display_names: JSON.stringify(caseNames) } : {}),
       }))
       .where('tenant', '=', instance.tenant)
       .where('id', '=', instance.id);

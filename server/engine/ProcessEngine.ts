@@ -164,6 +164,18 @@ export class ProcessEngine {
   }
 
   /**
+   * Sets variables of a running instance outside its tasks (a webhook's recorded answer),
+   * merged over the ones it holds, under the instance lock; the token does not move.
+   */
+  setVariables(
+    tenant: string,
+    instanceId: string,
+    input: { readonly userId: string; readonly variables: Variables; readonly taskId?: string },
+  ): Promise<ProcessInstance> {
+    return this.commands.setVariables(tenant, instanceId, input);
+  }
+
+  /**
    * Correlates a message by name to the oldest waiting message event (of one instance, by
    * id or business key, when given), or starts the process whose message start awaits it.
    */

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** `webhook_targets`: the targets a tenant's webhook buttons may call, by name. */
 export interface WebhookTargetsTable {
@@ -12,7 +12,27 @@ export interface WebhookTargetsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * `webhook_answers`: what a target answered a button that reads its answer into the case,
+ * recorded by the server; a task's completion takes those variables from its latest row.
+ */
+export interface WebhookAnswersTable {
+  /** Orders one task's answers (a bigint, read as text by the driver). */
+  id: Generated<string>;
+  tenant: string;
+  task_id: string;
+  instance_id: string;
+  webhook: string;
+  called_by: string;
+  /** The target's whole answer. */
+  answer: ColumnType<Record<string, unknown>, string, string>;
+  /** The variables read from it, by name. */
+  answer_values: ColumnType<Record<string, string | number | boolean | null>, string, string>;
+  answered_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** The webhook area's tables, merged into the server's DatabaseSchema. */
 export interface WebhookTables {
   webhook_targets: WebhookTargetsTable;
+  webhook_answers: WebhookAnswersTable;
 }

@@ -12,8 +12,9 @@ import { errorResponses } from '../errorResponses';
 /**
  * A stand-in credit bureau that the server itself serves, so the demo's webhook buttons work
  * without any other service: the seeded targets (server/seed/demoWebhookTargets.ts) call it
- * through `{self}`. It reads nothing of what it is sent and answers the outcome its path
- * names; it holds no data, so it needs no session.
+ * through `{self}`. It answers the outcome its path names; the answering outcome scores the
+ * applicant from the form values the call carries (the demo's one scoring rule). It keeps no
+ * data, so it needs no session: what the answer becomes is recorded by the webhook call.
  */
 export const demoWebhookTarget: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
@@ -27,7 +28,11 @@ export const demoWebhookTarget: FastifyPluginAsync = async (fastify) => {
           ),
         }),
         querystring: NoQuery,
-        body: Type.Object({}, { additionalProperties: true }),
+        // The webhook call's body; only the form's values are read.
+        body: Type.Object(
+          { values: Type.Optional(Type.Record(Type.String(), Type.Unknown())) },
+          { additionalProperties: true },
+        ),
         response: {
           ...errorResponses(400, 413),
           200: Type.Object({}, { additionalProperties: true }),
@@ -37,8 +42,9 @@ export const demoWebhookTarget: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const outcome = DEMO_WEBHOOK_OUTCOMES[request.params.outcome as DemoWebhookOutcome];
-      return reply.code(outcome.status).send(outcome.body);
+      const answer = DEMO_WEBHOOK_OUTCOMES[request.params.outcome as DemoWebhookOutcome];
+      const { status, body } = answer({ values: request.body.values ?? {}, now: app.clock() });
+      return reply.code(status).send(body);
     },
   );
 };

@@ -25,7 +25,8 @@ function selfOrigin(app: FastifyInstance): string | undefined {
 
 /**
  * The webhook button's call (`POST /api/task/webhook`, full session with access-task, the
- * task's assignee while it is open, a button of the task's own form) and the demo's own webhook target.
+ * task's assignee while it is open, a button of the task's own form; a button that reads its
+ * answer has it recorded and set on the case) and the demo's own webhook target.
  */
 export const webhookRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(demoWebhookTarget);
@@ -43,7 +44,13 @@ export const webhookRoutes: FastifyPluginAsync = async (fastify) => {
       },
       async (request) => ({
         result: await callWebhook(
-          { db: app.database.db, actor: request.actor, selfOrigin: selfOrigin(fastify) },
+          {
+            db: app.database.db,
+            engine: app.engine,
+            now: app.clock,
+            actor: request.actor,
+            selfOrigin: selfOrigin(fastify),
+          },
           request.body,
         ),
       }),

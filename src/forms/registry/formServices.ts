@@ -102,6 +102,11 @@ export interface WebhookResult {
   readonly isPreScriptError: boolean;
   /** The failed script's code; null without a script error. */
   readonly scriptErrorCode: string | null;
+  /**
+   * On success of a button that reads its answer (`config.answerFields`): the variables the
+   * server took from the answer and recorded for the task, by field id.
+   */
+  readonly values?: Readonly<Record<string, string | number | boolean | null>>;
 }
 
 /** Calls the webhook targets that webhook buttons name, with the form's current values. */
