@@ -859,15 +859,12 @@ export class EngineCommands {
     expectedVersion?: number,
   ): Promise<InstanceRow> {
     const ended = !(await runner.hasTokens());
-    // Once its data is known, the instance is shown by its case name (see displayNames.ts).
-    const caseNames = runner.caseNames();
     let update = trx
       .updateTable('process_instances')
       .set((eb) => ({
         variables: JSON.stringify(instance.variables),
         version: eb('version', '+', 1),
         ended_at: ended ? now : null,
-        ...(caseNames ? { name: caseNames.en, display_names: JSON.stringify(caseNames) } : {}),
       }))
       .where('tenant', '=', instance.tenant)
       .where('id', '=', instance.id);
