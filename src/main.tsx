@@ -5,7 +5,9 @@ import './styles/overlayMotion.css';
 import { FocusStyleManager } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { reaction } from 'mobx';
 import { App } from './App';
+import { setRequestLanguage } from './api/httpClient';
 import { startErrorReporting } from './errors/appErrorReporter';
 import { watchBlueprintLabels } from './i18n/blueprintLabels';
 import { followLanguage, i18n, startI18n } from './i18n/i18n';
@@ -46,6 +48,12 @@ const stores = new RootStore({
 // render, while the session check below is already on its way.
 const translationsReady = startI18n(stores.preferences.language);
 followLanguage(stores.preferences);
+// Calls carry the chosen language, which the server renders case and task names in.
+setRequestLanguage(stores.preferences.language);
+reaction(
+  () => stores.preferences.language,
+  (language) => setRequestLanguage(language),
+);
 
 // 4. The session check (spec 000 section 4, step 1). A reset link stands on its own: it
 // works whatever the session is, so it is not redirected anywhere.

@@ -3,7 +3,7 @@ import { routePatterns } from './apiRoute';
 import { StringEnum } from '../forms/stringEnum';
 import { JsonObject } from './tasks';
 
-import { ProcessPath } from './processesConstants';
+import { ProcessPath, WITHDRAW_REASON_MAX } from './processesConstants';
 
 export * from './processesConstants';
 
@@ -115,8 +115,28 @@ export const StartedBy = Type.Object({
 });
 export type StartedBy = Static<typeof StartedBy>;
 
-/** 'On-going' while any token is left, then 'Completed' (spec 000 section 3). */
-export const ProcessInstanceStatus = StringEnum(['On-going', 'Completed'] as const);
+/**
+ * 'On-going' while any token is left, then 'Completed' (spec 000 section 3); 'Withdrawn' when
+ * a person ended it before its end (docs/decisions.md, "Withdrawing a process instance").
+ */
+export const ProcessInstanceStatus = StringEnum(['On-going', 'Completed', 'Withdrawn'] as const);
+export type ProcessInstanceStatus = Static<typeof ProcessInstanceStatus>;
+
+/** Who withdrew an instance, when and why. */
+export const InstanceWithdrawal = Type.Object({
+  by: Type.Object({ id: Type.String(), fullName: Type.String() }),
+  /** ISO date-time. */
+  at: Type.String(),
+  reason: Type.String(),
+});
+export type InstanceWithdrawal = Static<typeof InstanceWithdrawal>;
+
+/** What the caller may do with the instance now, by the instance policy. */
+export const ProcessInstancePermissions = Type.Object({
+  /** Withdraw it (`DELETE processInstanceExtended/{id}`). */
+  canWithdraw: Type.Boolean(),
+});
+export type ProcessInstancePermissions = Static<typeof ProcessInstancePermissions>;
 
 /** One process variable as the instance detail lists it. */
 export const ProcessVariable = Type.Object({
@@ -148,8 +168,31 @@ export const ProcessInstanceDetail = Type.Object({
   startFormDefined: Type.Boolean(),
   variables: Type.Array(ProcessVariable),
   status: ProcessInstanceStatus,
+  /** Set once the instance was withdrawn (status 'Withdrawn'). */
+  withdrawal: Type.Union([InstanceWithdrawal, Type.Null()]),
+  permissions: ProcessInstancePermissions,
 });
 export type ProcessInstanceDetail = Static<typeof ProcessInstanceDetail>;
+
+/**
+ * `DELETE .../process-instance-extended/{id}` body: why the instance is withdrawn, 1 to
+ * {@link WITHDRAW_REASON_MAX} characters once trimmed (the server trims and refuses a blank).
+ */
+export const WithdrawInstanceBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: WITHDRAW_REASON_MAX }) },
+  { additionalProperties: false },
+);
+export type WithdrawInstanceBody = Static<typeof WithdrawInstanceBody>;
+
+/** `DELETE .../process-instance-extended/{id}` answer: the instance as it ended. */
+export const WithdrawInstanceAnswer = Type.Object({
+  id: Type.String(),
+  status: StringEnum(['Withdrawn'] as const),
+  /** ISO date-time. */
+  ended: Type.String(),
+  withdrawal: InstanceWithdrawal,
+});
+export type WithdrawInstanceAnswer = Static<typeof WithdrawInstanceAnswer>;
 
 /** Query of the variables call: which task's own values to include. */
 export const VariablesQuery = Type.Object(

@@ -18,4 +18,15 @@ export const ProcessPath = {
   processInstance: apiRoute('/api/task/app/rest/process-instances/:processInstanceId'),
   /** GET `?taskId=`: the variables of an instance (and of one of its tasks). */
   variables: apiRoute('/api/task/app/rest/query/variables/:processInstanceId'),
+  /**
+   * DELETE with body `{ reason }`: withdraw a running instance (spec 001 section 7,
+   * `DELETE processInstanceExtended/{id}`; the path is spec 000's declared
+   * `/process-instance-extended/` under the other process calls' prefix).
+   */
+  processInstanceExtended: apiRoute(
+    '/api/task/app/rest/process-instance-extended/:processInstanceId',
+  ),
 } as const;
+
+/** Longest reason for withdrawing an instance, counted in characters after trimming. */
+export const WITHDRAW_REASON_MAX = 500;

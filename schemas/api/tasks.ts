@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../forms/stringEnum';
+import { ErrorCode } from './commonConstants';
 import {
   TASK_PAGE_SIZES,
   BULK_REASSIGN_LIMIT,
@@ -156,6 +157,26 @@ export const TaskPermissions = Type.Object({
 });
 export type TaskPermissions = Static<typeof TaskPermissions>;
 
+/** The stable codes the task policy refuses a claim or a completion with. */
+export const TaskRefusalCode = StringEnum([
+  ErrorCode.conflict,
+  ErrorCode.taskAlreadyClaimed,
+  ErrorCode.forbidden,
+  ErrorCode.segregationOfDuties,
+] as const);
+export type TaskRefusalCode = Static<typeof TaskRefusalCode>;
+
+/**
+ * Why the caller may not claim or complete a task: the code the server would refuse it with,
+ * or null when it would not. The task page says it in one sentence instead of a bare
+ * read-only form (four eyes: `SEGREGATION_OF_DUTIES`; no candidate: `FORBIDDEN`).
+ */
+export const TaskRefusals = Type.Object({
+  claim: Type.Union([TaskRefusalCode, Type.Null()]),
+  complete: Type.Union([TaskRefusalCode, Type.Null()]),
+});
+export type TaskRefusals = Static<typeof TaskRefusals>;
+
 /**
  * `GET /api/task/app/rest/tasks/{taskId}`: the task page's facts (spec 001 section 3 "Task",
  * with Flowable's task representation names). `taskVariables` are the task's saved draft
@@ -188,6 +209,7 @@ export const TaskDetail = Type.Object({
   isNew: Type.Boolean(),
   taskVariables: Type.Record(Type.String(), Type.Unknown()),
   permissions: TaskPermissions,
+  refusals: TaskRefusals,
 });
 export type TaskDetail = Static<typeof TaskDetail>;
 
@@ -214,6 +236,8 @@ export const InstanceTask = Type.Object({
   endDate: NullableString,
   outcome: NullableString,
   taskStatus: StringEnum(Object.values(TaskStatus)),
+  /** What the caller may do with it now, by the task policy (the instance page's offer). */
+  permissions: Type.Object({ canClaim: Type.Boolean(), canComplete: Type.Boolean() }),
 });
 export type InstanceTask = Static<typeof InstanceTask>;
 

@@ -20,6 +20,9 @@ import type {
 } from './processEngineTypes';
 import type { EngineContext } from './EngineContext';
 
+/** The history event of a withdrawal: its actor withdrew the instance, `payload.reason` says why. */
+export const WITHDRAWN_EVENT = 'processWithdrawn';
+
 /**
  * Changes instances and tasks, each command one transaction (see `EngineContext`): start,
  * claim, assign, move a deadline, mark seen, save a draft, complete. Instance changes lock the
@@ -344,6 +347,47 @@ export class EngineCommands {
         throw new ConflictError(`Process instance ${instanceId} has ended`);
       }
       return instance;
+    });
+  }
+
+  /**
+   * Withdraws a running instance: a person ends the case before its end. Under the instance
+   * lock, `check` rules on the state the change will act on (the caller's policy; it throws
+   * to refuse), a history row names who withdrew it and why, and every path ends the way a
+   * terminate end event ends them (open tasks cancelled with their candidates, timers and
+   * message waits removed, called instances cancelled); the instance has ended. 404 for an
+   * unknown instance, 409 for one that has already ended.
+   */
+  async cancelInstance(
+    tenant: string,
+    instanceId: string,
+    input: {
+      readonly userId: string;
+      readonly reason: string;
+      readonly check?: (trx: Transaction<DatabaseSchema>) => Promise<void>;
+    },
+  ): Promise<ProcessInstance> {
+    return this.context.inTransaction(async (trx) => {
+      const instance = await this.withInstance(
+        trx,
+        tenant,
+        instanceId,
+        async (runner) => {
+          await input.check?.(trx);
+          await runner.history(null, WITHDRAWN_EVENT, input.userId, { reason: input.reason });
+          await runner.terminate('withdrawn');
+        },
+        { actor: input.userId },
+      );
+      if (instance !== undefined) return instance;
+      const known = await trx
+        .selectFrom('process_instances')
+        .select('id')
+        .where('tenant', '=', tenant)
+        .where('id', '=', instanceId)
+        .executeTakeFirst();
+      if (known === undefined) throw new NotFoundError(`No process instance ${instanceId}`);
+      throw new ConflictError(`Process instance ${instanceId} has already ended`);
     });
   }
 
@@ -859,12 +903,15 @@ export class EngineCommands {
     expectedVersion?: number,
   ): Promise<InstanceRow> {
     const ended = !(await runner.hasTokens());
+    // Once its data is known, the instance is shown by its case name (see displayNames.ts).
+    const caseNames = runner.caseNames();
     let update = trx
       .updateTable('process_instances')
       .set((eb) => ({
         variables: JSON.stringify(instance.variables),
         version: eb('version', '+', 1),
         ended_at: ended ? now : null,
+        ...(caseNames ? { name: caseNames.en, display_names: JSON.stringify(caseNames) } : {}),
       }))
       .where('tenant', '=', instance.tenant)
       .where('id', '=', instance.id);

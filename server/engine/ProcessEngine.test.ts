@@ -182,11 +182,11 @@ describe('ProcessEngine', () => {
       const instance = await context.engine.startProcess('acme', {
         key: 'loanOrigination',
         startedBy: 'olivia',
-        variables: { customerName: 'Ana Ruiz', loanAmount: 1000 },
+        variables: { firstName: 'Ana', lastName: 'Ruiz', loanAmount: 1000 },
       });
       const task = await onlyOpenTask(instance, 'applicationIntake');
       expect(task).toMatchObject({
-        name: 'Application intake: Ana Ruiz',
+        name: 'Application intake',
         assignee: null,
         priority: 60,
       });
@@ -214,7 +214,7 @@ describe('ProcessEngine', () => {
       const instance = await context.engine.startProcess('acme', {
         key: 'loanOrigination',
         startedBy: 'olivia',
-        variables: { customerName: 'Ana Ruiz' },
+        variables: { firstName: 'Ana', lastName: 'Ruiz' },
       });
       const intake = await onlyOpenTask(instance, 'applicationIntake');
       const { instance: after } = await claimAndComplete(intake, 'olivia', {
@@ -222,7 +222,8 @@ describe('ProcessEngine', () => {
       });
       expect(after.variables).toMatchObject({ creditScore: expect.any(Number) });
       const approval = await onlyOpenTask(instance, 'supervisorApproval');
-      expect(approval.name).toBe('Approve loan of 80000 for Ana Ruiz');
+      expect(approval.name).toBe('Approve loan of 80,000 for Ana Ruiz');
+      expect(approval.displayNames?.fr).toBe('Approve loan of 80 000 for Ana Ruiz');
       expect(await context.engine.canClaim('acme', approval.id, 'olivia')).toBe(false);
       expect(await context.engine.canClaim('acme', approval.id, 'carla')).toBe(true);
     });
@@ -537,13 +538,13 @@ describe('ProcessEngine', () => {
       ).rejects.toBeInstanceOf(ForbiddenError);
       await context.engine.completeTask('acme', task.id, {
         userId: 'olivia',
-        variables: { applicantName: 'Eve' },
+        variables: { firstName: 'Eve', lastName: 'Adams' },
       });
       await expect(
         context.engine.completeTask('acme', task.id, { userId: 'olivia' }),
       ).rejects.toBeInstanceOf(ConflictError);
       const review = await onlyOpenTask(instance, 'loanReview');
-      expect(review.name).toBe('Review the application of Eve');
+      expect(review.name).toBe('Review the application of Eve Adams');
       // Unassigned: nobody may complete it before claiming.
       await expect(
         context.engine.completeTask('acme', review.id, { userId: 'oscar' }),

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { EngineCommands } from './EngineCommands';
+import { EngineCommands, WITHDRAWN_EVENT } from './EngineCommands';
 import { EngineContext } from './EngineContext';
 import { EngineDeployer } from './EngineDeployer';
 import { EngineQueries } from './EngineQueries';
@@ -40,6 +40,9 @@ import type {
  * {@link EngineContext}; this class is their one front door.
  */
 export class ProcessEngine {
+  /** The history event a withdrawal writes (its actor, and `payload.reason`). */
+  static readonly withdrawnEvent = WITHDRAWN_EVENT;
+
   private readonly context: EngineContext;
   private readonly deployer: EngineDeployer;
   private readonly queries: EngineQueries;
@@ -173,6 +176,23 @@ export class ProcessEngine {
     input: { readonly userId: string; readonly variables: Variables; readonly taskId?: string },
   ): Promise<ProcessInstance> {
     return this.commands.setVariables(tenant, instanceId, input);
+  }
+
+  /**
+   * Withdraws a running instance (a person ends the case): ends it as a terminate end event
+   * does, with a {@link ProcessEngine.withdrawnEvent} history row naming who and why.
+   * `check` runs first under the instance lock and throws to refuse.
+   */
+  cancelInstance(
+    tenant: string,
+    instanceId: string,
+    input: {
+      readonly userId: string;
+      readonly reason: string;
+      readonly check?: (trx: Transaction<DatabaseSchema>) => Promise<void>;
+    },
+  ): Promise<ProcessInstance> {
+    return this.commands.cancelInstance(tenant, instanceId, input);
   }
 
   /**

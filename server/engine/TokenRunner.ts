@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { conditionHolds } from './compiledCondition';
 import { compiledTemplate } from './compiledTemplate';
+import { caseDisplayNames, type DisplayNames } from './displayNames';
 import { ProcessExecutionError } from './engineErrors';
 import { toTask } from './engineRows';
 import type { ExecutionState } from './engineTables';
@@ -116,6 +117,19 @@ export class TokenRunner {
   /** What `now()` and `dateTime()` stand for in this run's expressions: the engine's clock. */
   private get at(): EvaluationOptions {
     return { now: this.dependencies.now };
+  }
+
+  /**
+   * The instance's case names from the process's `caseName` template and the variables as
+   * they stand now, or null when it declares none or a value it reads is still empty.
+   */
+  caseNames(): DisplayNames | null {
+    if (!this.model.caseName) return null;
+    return caseDisplayNames(
+      compiledTemplate(this.model.caseName),
+      this.instance.variables,
+      this.at,
+    );
   }
 
   /** Creates the first token at a start event (the none one by default) and runs it. */
@@ -941,6 +955,7 @@ export class TokenRunner {
         execution_id: token.id,
         element_id: node.id,
         name: resolved.name,
+        display_names: JSON.stringify(resolved.displayNames),
         form_key: resolved.formKey,
         assignee: resolved.assignee,
         created_at: this.dependencies.now,

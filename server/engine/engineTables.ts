@@ -11,6 +11,16 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | st
 /** A jsonb column: read parsed, written as JSON text (so arrays are not sent as SQL arrays). */
 type Json<T> = ColumnType<T, string, string>;
 
+/**
+ * A name per interface language (`{en, es, fr}`, migration `0940_display_names.sql`):
+ * null until rendered, and for rows from before.
+ */
+type DisplayNamesColumn = ColumnType<
+  Readonly<Record<string, string>> | null,
+  string | null | undefined,
+  string | null
+>;
+
 /** One deployed version of a BPMN process (Flowable's ACT_RE_PROCDEF). */
 export interface ProcessDefinitionsTable {
   id: string;
@@ -41,6 +51,8 @@ export interface ProcessInstancesTable {
   /** For an instance started by a call activity: the calling instance and its waiting token. */
   parent_instance_id: ColumnType<string | null, string | null | undefined, string | null>;
   parent_execution_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The case's name per language once its `caseName` data is known; `name` until then. */
+  display_names: DisplayNamesColumn;
 }
 
 /**
@@ -106,6 +118,8 @@ export interface TasksTable {
   execution_id: string | null;
   element_id: string;
   name: string;
+  /** The name rendered per language from the variables (numbers per locale). */
+  display_names: DisplayNamesColumn;
   form_key: string | null;
   assignee: string | null;
   created_at: Timestamp;

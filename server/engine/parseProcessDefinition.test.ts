@@ -67,7 +67,7 @@ describe('parseProcessDefinition', () => {
     );
     expect(definition.nodes.applicationIntake).toMatchObject({
       kind: 'userTask',
-      name: 'Application intake: ${customerName}',
+      name: 'Application intake',
       formKey: 'DSG-loan-application',
       candidateGroups: ['loan-officers'],
       dueDate: 'P2D',
@@ -291,6 +291,23 @@ describe('parseProcessDefinition', () => {
     expect(definition.initiatorCanCompleteTask).toBe(true);
     expect(definition.nodes.a).toMatchObject({ initiatorCanCompleteTask: true });
     expect(definition.nodes.b).toMatchObject({ initiatorCanCompleteTask: false });
+  });
+
+  it('given a caseName property, when parsed, then the template is kept, and a broken one is refused', async () => {
+    const frame = (value: string) =>
+      bpmn(
+        `<startEvent id="start" />
+        <sequenceFlow id="f1" sourceRef="start" targetRef="end" />
+        <endEvent id="end" />`,
+        `<extensionElements><camunda:properties>
+          <camunda:property name="caseName" value="${value}" />
+        </camunda:properties></extensionElements>`,
+      );
+    expect((await model(frame('${firstName} ${lastName} · ${loanAmount}'))).caseName).toBe(
+      '${firstName} ${lastName} · ${loanAmount}',
+    );
+    const refused = await errors(frame('${firstName'));
+    expect(refused.map((error) => error.message).join('\n')).toContain("property 'caseName'");
   });
 
   it('given candidate lists with expressions, when parsed, then commas inside ${} do not split', async () => {

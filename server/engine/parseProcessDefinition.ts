@@ -127,6 +127,8 @@ const defaultPriority = '50';
  *   the default for its user tasks, and on a user task overrides it for that task;
  * - `camunda:property name="businessKeyPrefix"` on the process names its instances
  *   `<prefix>-<year>-<number>` (see nextBusinessKey.ts);
+ * - `camunda:property name="caseName"` on the process is a `${...}` template its instances
+ *   are shown by once every value it reads is known (see displayNames.ts);
  * - `camunda:property name="dueDateFrom"` (`taskCreated`, the default, or `instanceStart`)
  *   says what a due-date duration counts from, on the process or on one user task;
  * - `excludePerformersOf`, `excludeInitiator` and `excludeAnyPerformer` on a user task (any
@@ -191,6 +193,9 @@ export async function parseProcessDefinition(
       ),
     );
   }
+
+  const caseName = processProperties.caseName ?? null;
+  checkTemplate(process, "property 'caseName'", caseName, errors);
 
   // 4. Read each flow element, refusing anything unsupported by type and id.
   const nodes: Record<string, ProcessNode> = {};
@@ -274,6 +279,7 @@ export async function parseProcessDefinition(
       initiatorVariable,
       startEventId,
       businessKeyPrefix,
+      caseName,
       startFormKey,
       messageStarts: messageStarts(nodes),
       nodes,

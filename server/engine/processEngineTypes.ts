@@ -28,6 +28,8 @@ export interface ProcessInstance {
   readonly id: string;
   readonly tenant: string;
   readonly name: string;
+  /** The case's name per language once its data is known, else null (show `name`). */
+  readonly displayNames: Readonly<Record<string, string>> | null;
   readonly businessKey: string | null;
   readonly definitionId: string;
   readonly definitionKey: string;
@@ -52,6 +54,8 @@ export interface Task {
   readonly definitionId: string;
   /** The BPMN id of the user task in the definition. */
   readonly elementId: string;
+  /** The name per language, or null for tasks made before names were (show `name`). */
+  readonly displayNames: Readonly<Record<string, string>> | null;
   readonly name: string;
   readonly formKey: string | null;
   readonly assignee: string | null;

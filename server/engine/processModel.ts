@@ -25,6 +25,11 @@ export interface ProcessModel {
    * without a business key of its own gets the tenant's next `LN-<year>-<number>`.
    */
   readonly businessKeyPrefix?: string | null;
+  /**
+   * `camunda:property name="caseName"` on the process (`${firstName} ${lastName}`): the
+   * template an instance is shown by once every value it reads is known.
+   */
+  readonly caseName?: string | null;
   /** `formKey` on the start event (any dialect): the form that starts the process, if any. */
   readonly startFormKey?: string | null;
   /**

@@ -1,14 +1,18 @@
 import { compiledTemplate } from './compiledTemplate';
+import { renderDisplayNames, type DisplayNames } from './displayNames';
 import type { EvaluationOptions } from './evaluateExpression';
 import type { JsonValue, Variables } from './expressionAst';
 import { addIsoDuration, parseIsoDuration } from './parseIsoDuration';
-import { evaluateTemplate, isTemplate, renderTemplate } from './parseTemplate';
+import { evaluateTemplate, isTemplate } from './parseTemplate';
 import type { TaskSegregation, UserTaskNode } from './processModel';
 import { NO_SEGREGATION } from './taskSegregation';
 
 /** A user task's concrete values for one instance, ready to become a task row. */
 export interface ResolvedUserTask {
+  /** The name as an English reader sees it; what readers without a language get. */
   readonly name: string;
+  /** The name per language: values written the reader's way, no dangling separators. */
+  readonly displayNames: DisplayNames;
   readonly formKey: string | null;
   readonly assignee: string | null;
   readonly candidateUsers: readonly string[];
@@ -44,10 +48,15 @@ export function resolveUserTask(
   const from = node.dueDateFrom === 'instanceStart' ? times.instanceStartedAt : times.taskCreatedAt;
   // `now()` and `dateTime()` in the task's expressions stand for its creation, on the engine's clock.
   const at: EvaluationOptions = { now: times.taskCreatedAt };
-  const name = renderTemplate(compiledTemplate(node.name ?? node.id), variables, at).trim();
+  const rendered = renderDisplayNames(compiledTemplate(node.name ?? node.id), variables, at);
+  // A name that renders empty (only placeholders, none with a value) falls back to the id.
+  const displayNames = Object.fromEntries(
+    Object.entries(rendered).map(([language, name]) => [language, name === '' ? node.id : name]),
+  ) as Record<keyof DisplayNames, string>;
   const assignee = node.assignee === null ? [] : principals(node.assignee, variables, at);
   return {
-    name: name === '' ? node.id : name,
+    name: displayNames.en,
+    displayNames,
     formKey: node.formKey,
     assignee: assignee[0] ?? null,
     candidateUsers: unique(node.candidateUsers.flatMap((item) => principals(item, variables, at))),

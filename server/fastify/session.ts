@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../schemas/api/common';
 import type { Privilege } from '../../schemas/api/identity';
+import type { Language } from '../engine/displayNames';
 import { AppError } from '../errors';
 import { findSession, type RequestSession } from '../identity/sessions';
 import { isApiPath, isDevPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
+import { readerLanguage } from './readerLanguage';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'tessera_session';
@@ -14,6 +16,8 @@ export interface RequestActor {
   readonly tenant: string;
   readonly userId: string;
   readonly privileges: readonly string[];
+  /** The reader's language (`Accept-Language`), for names rendered per language. */
+  readonly language?: Language;
 }
 
 declare module 'fastify' {
@@ -119,6 +123,7 @@ export const sessionPlugin = definePlugin(
           tenant: session.tenant,
           userId: session.user.id,
           privileges: session.user.privileges,
+          language: readerLanguage(this.headers['accept-language']),
         };
       },
     });

@@ -18,6 +18,7 @@ function facts(
       execution_id: 'e-1',
       element_id: 'decide',
       name: 'Decide',
+      display_names: null,
       form_key: null,
       assignee: null,
       created_at: new Date('2026-03-02T09:00:00.000Z'),

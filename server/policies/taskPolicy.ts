@@ -9,7 +9,7 @@ import {
 import { ErrorCode } from '../../schemas/api/common';
 import { Privilege } from '../../schemas/api/identity';
 import { ReassignableTo } from '../../schemas/api/tasksConstants';
-import type { ReassignInfo } from '../../schemas/api/tasks';
+import type { ReassignInfo, TaskRefusalCode, TaskRefusals } from '../../schemas/api/tasks';
 import type { UserSummary } from '../../schemas/api/users';
 import type { DatabaseSchema } from '../db/schema';
 import {
@@ -37,9 +37,8 @@ import { loadTeam, type TaskActor } from './taskActor';
  *    claim, be given or complete it, refused with `SEGREGATION_OF_DUTIES`; and
  *    {@link guardTaskPolicy} makes the engine refuse it too, inside each change's transaction.
  *
- * Withdrawing an instance is the next action: it becomes one more key of `TaskAction` and
- * one more rule in `TASK_RULES` (over whatever facts it needs), and its route asks
- * {@link authorizeTask} like the others.
+ * Withdrawing an instance acts on the whole case, not on one task: its rule is the instance
+ * policy's (instancePolicy.ts), over facts of the instance, beside this one.
  */
 
 /** A task row as stored by the engine. */
@@ -244,8 +243,21 @@ export async function loadTaskFacts(
   actor: TaskActor,
   taskId: string,
 ): Promise<TaskFacts | undefined> {
+  return (await loadTasksFacts(db, actor, [taskId])).get(taskId);
+}
+
+/**
+ * The {@link TaskFacts} of several tasks of the actor's tenant, in one query, by task id;
+ * ids not found there are left out.
+ */
+export async function loadTasksFacts(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  taskIds: readonly string[],
+): Promise<Map<string, TaskFacts>> {
+  if (taskIds.length === 0) return new Map();
   const { tenant, userId } = actor;
-  const row = await db
+  const rows = await db
     .selectFrom('tasks as t')
     .selectAll('t')
     .select((eb) => [
@@ -279,17 +291,21 @@ export async function loadTaskFacts(
         .as('has_candidates'),
     ])
     .where('t.tenant', '=', tenant)
-    .where('t.id', '=', taskId)
-    .executeTakeFirst();
-  if (row === undefined) return undefined;
-  const { claim_ground, excluded, supervises_assignee, has_candidates, ...task } = row;
-  return {
-    task,
-    claimGround: claim_ground,
-    excluded,
-    supervisesAssignee: supervises_assignee,
-    hasCandidates: has_candidates,
-  };
+    .where('t.id', 'in', [...new Set(taskIds)])
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const { claim_ground, excluded, supervises_assignee, has_candidates, ...task } = row;
+      const facts: TaskFacts = {
+        task,
+        claimGround: claim_ground,
+        excluded,
+        supervisesAssignee: supervises_assignee,
+        hasCandidates: has_candidates,
+      };
+      return [task.id, facts];
+    }),
+  );
 }
 
 /** The refusal of an action, or null when the facts allow it. */
@@ -334,6 +350,60 @@ export function permissionsOf(facts: TaskFacts, actor: TaskActor): TaskPermissio
     canComplete: refusalOf('complete', facts, actor) === null,
     ...reassignInfoOf(facts, actor),
   };
+}
+
+/**
+ * Why the actor may not claim or complete the task, as the codes the actions would be
+ * refused with; null where the action is open to them (or, for a claim, where the task is
+ * already theirs).
+ */
+export function refusalsOf(facts: TaskFacts, actor: TaskActor): TaskRefusals {
+  const claim = facts.task.assignee === actor.userId ? null : refusalOf('claim', facts, actor);
+  return {
+    claim: claim ? refusalCode(claim) : null,
+    complete: refusalCodeOf('complete', facts, actor),
+  };
+}
+
+function refusalCodeOf(
+  action: TaskAction,
+  facts: TaskFacts,
+  actor: TaskActor,
+): TaskRefusalCode | null {
+  const refused = refusalOf(action, facts, actor);
+  return refused ? refusalCode(refused) : null;
+}
+
+/** A refusal's code as the task answers name it (the rules use no other codes). */
+function refusalCode(refused: TaskRefusal): TaskRefusalCode {
+  const code = refused.code;
+  if (
+    code === ErrorCode.conflict ||
+    code === ErrorCode.taskAlreadyClaimed ||
+    code === ErrorCode.segregationOfDuties
+  ) {
+    return code;
+  }
+  return ErrorCode.forbidden;
+}
+
+/**
+ * What the instance page may offer the actor for each of an instance's tasks, by the same
+ * rules as the task page, in one query: whether they may claim it (free, and a claim would
+ * be allowed) and complete it. Tasks not found are left out.
+ */
+export async function instanceTaskPermissions(
+  db: Kysely<DatabaseSchema>,
+  actor: TaskActor,
+  taskIds: readonly string[],
+): Promise<Map<string, Pick<TaskPermissions, 'canClaim' | 'canComplete'>>> {
+  const facts = await loadTasksFacts(db, actor, taskIds);
+  return new Map(
+    [...facts].map(([id, taskFacts]) => {
+      const { canClaim, canComplete } = permissionsOf(taskFacts, actor);
+      return [id, { canClaim, canComplete }];
+    }),
+  );
 }
 
 function reassignInfoOf(facts: TaskFacts, actor: TaskActor): ReassignInfo {

@@ -20,6 +20,7 @@ import {
   type DictionarySet,
 } from '../../src/core/forms/fields/dictionaries';
 import { pickPartValues } from '../forms/taskFormValues';
+import { withdrawnInstance } from '../workflow/processQueries';
 import { loanApplicationDetails } from './loanApplicationDetails';
 import { LOAN_APPLICATION_STEPS, processKeysOf } from './reportTypes';
 
@@ -115,7 +116,9 @@ async function completedInstanceRows(
     )
     .selectFrom('numbered')
     .selectAll()
-    .where('endedAt', 'is not', null);
+    .where('endedAt', 'is not', null)
+    // A withdrawn case ended without being completed (docs/decisions.md).
+    .where((eb) => eb.not(withdrawnInstance(tenant, eb.ref('numbered.id'))));
   if (instanceId !== undefined) query = query.where('id', '=', instanceId);
   const rows = await query.orderBy('endedAt', 'desc').orderBy('id').execute();
   return rows.map((row) => ({

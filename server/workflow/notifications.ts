@@ -7,6 +7,7 @@ import {
   type NotificationSummary,
 } from '../../schemas/api/notifications';
 import type { DatabaseSchema } from '../db/schema';
+import { pickDisplayName } from '../engine/displayNames';
 import type { TaskActor } from './taskActor';
 
 /** What a notification is about: the task and the people it now concerns. */
@@ -154,6 +155,7 @@ export async function notificationSummary(
       'n.group_id',
       'n.created_at',
       't.name as task_name',
+      't.display_names as task_display_names',
       't.definition_id',
       sql<number>`row_number() over (partition by n.kind order by n.created_at desc, n.id desc)`.as(
         'rank',
@@ -185,6 +187,7 @@ export async function notificationSummary(
       'r.group_id',
       'r.created_at',
       'r.task_name',
+      'r.task_display_names',
       'r.total',
       'pd.name as process_name',
       'g.name as group_name',
@@ -199,7 +202,7 @@ export async function notificationSummary(
       count: Number(ofKind[0]?.total ?? 0),
       notificationData: ofKind.map((row) => ({
         id: row.id,
-        taskName: row.task_name,
+        taskName: pickDisplayName(row.task_display_names, row.task_name, actor.language),
         groupName: row.group_id === null ? null : (row.group_name ?? row.group_id),
         taskId: row.task_id,
         processName: row.process_name,

@@ -1,18 +1,28 @@
-import { sql, type Kysely } from 'kysely';
+import { expressionBuilder, sql, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import { Privilege } from '../../schemas/api/identity';
 import {
   ProcessType,
+  WITHDRAW_REASON_MAX,
   type AppDefinition,
+  type InstanceWithdrawal,
   type ProcessDefinitionSummary,
   type ProcessInstanceDetail,
   type StartedBy,
   type VariablesAnswer,
+  type WithdrawInstanceAnswer,
 } from '../../schemas/api/processes';
 import type { DatabaseSchema } from '../db/schema';
 import { findAccount } from '../identity/accounts';
-import type { ProcessEngine } from '../engine';
+import { ProcessEngine, type ValueOrRef } from '../engine';
+import { pickDisplayName } from '../engine/displayNames';
 import { AppError } from '../errors';
+import {
+  authorizeInstance,
+  InstanceAction,
+  instancePermissionsOf,
+  loadInstanceFacts,
+} from '../policies/instancePolicy';
 import { requireVisibleInstance } from './taskAccess';
 import type { TaskActor } from './taskActor';
 import { toVariables } from './taskActions';
@@ -127,7 +137,7 @@ export async function loadInstanceDetail(
 ): Promise<ProcessInstanceDetail> {
   await requireVisibleInstance(db, actor, instanceId);
   const instance = await engine.getInstance(actor.tenant, instanceId);
-  const [startedBy, diagram] = await Promise.all([
+  const [startedBy, diagram, withdrawal, facts] = await Promise.all([
     loadStarter(db, actor.tenant, instance.startedBy),
     db
       .selectFrom('process_definitions')
@@ -135,11 +145,13 @@ export async function loadInstanceDetail(
       .where('tenant', '=', actor.tenant)
       .where('id', '=', instance.definitionId)
       .executeTakeFirst(),
+    loadWithdrawal(db, actor.tenant, instanceId),
+    loadInstanceFacts(db, actor, instanceId),
   ]);
   const showVariables = actor.privileges.includes(Privilege.accessVariables);
   return {
     id: instance.id,
-    name: instance.name,
+    name: pickDisplayName(instance.displayNames, instance.name, actor.language),
     type: PROCESS_TYPE_OF_KEY[instance.definitionKey] ?? null,
     businessKey: instance.businessKey,
     processDefinitionId: instance.definitionId,
@@ -157,8 +169,111 @@ export async function loadInstanceDetail(
     variables: showVariables
       ? Object.entries(instance.variables).map(([name, value]) => ({ name, value }))
       : [],
-    status: instance.status,
+    status: withdrawal ? 'Withdrawn' : instance.status,
+    withdrawal,
+    permissions: facts ? instancePermissionsOf(facts, actor) : { canWithdraw: false },
   };
+}
+
+/**
+ * Whether an instance (an id, or a column of the surrounding query such as `i.id`) was
+ * withdrawn: its history holds the withdrawal (by `process_history_instance_idx`). The
+ * completed-instance reports leave such instances out.
+ */
+export function withdrawnInstance(
+  tenant: string,
+  instanceId: ValueOrRef,
+): ExpressionWrapper<DatabaseSchema, never, SqlBool> {
+  const eb = expressionBuilder<DatabaseSchema, never>();
+  return eb.exists(
+    eb
+      .selectFrom('process_history as h')
+      .select('h.id')
+      .where('h.tenant', '=', tenant)
+      .where('h.instance_id', '=', instanceId)
+      .where('h.event', '=', ProcessEngine.withdrawnEvent),
+  );
+}
+
+/** Who withdrew an instance, when and why; null when nobody did. */
+async function loadWithdrawal(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  instanceId: string,
+): Promise<InstanceWithdrawal | null> {
+  const row = await db
+    .selectFrom('process_history as h')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.tenant', '=', 'h.tenant').onRef('u.id', '=', 'h.actor'),
+    )
+    .select(['h.actor', 'h.at', 'h.payload', 'u.first_name', 'u.last_name'])
+    .where('h.tenant', '=', tenant)
+    .where('h.instance_id', '=', instanceId)
+    .where('h.event', '=', ProcessEngine.withdrawnEvent)
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const actor = row.actor ?? '';
+  const reason = row.payload.reason;
+  return {
+    // A removed user keeps their id.
+    by: {
+      id: actor,
+      fullName: row.first_name === null ? actor : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+    },
+    at: row.at.toISOString(),
+    reason: typeof reason === 'string' ? reason : '',
+  };
+}
+
+/** A withdrawal's reason trimmed: 1 to {@link WITHDRAW_REASON_MAX} characters, else a 400. */
+export function cleanWithdrawReason(reason: string, path: string): string {
+  const trimmed = reason.trim();
+  if (trimmed === '') {
+    throw new AppError(400, ErrorCode.validation, 'A withdrawal needs a reason.', {
+      details: [{ path, code: 'required' }],
+    });
+  }
+  if ([...trimmed].length > WITHDRAW_REASON_MAX) {
+    throw new AppError(
+      400,
+      ErrorCode.validation,
+      `A reason has at most ${WITHDRAW_REASON_MAX} characters.`,
+      { details: [{ path, code: 'maxLength', params: { limit: WITHDRAW_REASON_MAX } }] },
+    );
+  }
+  return trimmed;
+}
+
+/**
+ * Withdraws an instance of the actor's tenant (404 for another tenant's id) if the instance
+ * policy lets them: asked before the change, and again inside it under the instance's lock,
+ * so a colleague's claim that lands in between is seen. The engine ends it as a terminate
+ * end event would: its open tasks leave every list, its timers and waits go.
+ */
+export async function withdrawInstance(
+  db: Kysely<DatabaseSchema>,
+  engine: ProcessEngine,
+  actor: TaskActor,
+  instanceId: string,
+  reason: string,
+): Promise<WithdrawInstanceAnswer> {
+  await authorizeInstance(db, actor, instanceId, InstanceAction.withdraw);
+  const ended = await engine.cancelInstance(actor.tenant, instanceId, {
+    userId: actor.userId,
+    reason,
+    check: async (trx) => {
+      await authorizeInstance(trx, actor, instanceId, InstanceAction.withdraw);
+    },
+  });
+  const withdrawal = await loadWithdrawal(db, actor.tenant, instanceId);
+  // The engine ended it and wrote the withdrawal in the same transaction.
+  if (withdrawal === null || ended.endedAt === null) {
+    throw new Error(`Process instance ${instanceId} was withdrawn but did not end.`);
+  }
+  return { id: ended.id, status: 'Withdrawn', ended: ended.endedAt.toISOString(), withdrawal };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -13,8 +13,10 @@ import { AppError } from '../errors';
 import {
   authorizeTask,
   findTask,
+  instanceTaskPermissions,
   loadTaskFacts,
   permissionsOf,
+  refusalsOf,
   requireVisibleInstance,
   requireVisibleTask,
   TaskAction,
@@ -139,6 +141,7 @@ export async function loadTaskDetail(
       canClaim: permissions.canClaim,
       canBeReassigned: permissions.canBeReassigned,
     },
+    refusals: refusalsOf(facts, actor),
   };
 }
 
@@ -175,6 +178,11 @@ export async function listInstanceTasks(
     .orderBy('t.created_at')
     .orderBy('t.id')
     .execute();
+  const permissions = await instanceTaskPermissions(
+    db,
+    actor,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -188,6 +196,7 @@ export async function listInstanceTasks(
     endDate: iso(row.completed_at),
     outcome: row.outcome,
     taskStatus: taskStatusOf(row.state),
+    permissions: permissions.get(row.id) ?? { canClaim: false, canComplete: false },
   }));
 }
 

@@ -308,6 +308,7 @@ export async function queryTaskList(
       toTaskRow(
         record,
         [...record.candidates].sort((a, b) => a.localeCompare(b)),
+        actor.language,
       ),
     ),
     totalHeadCount: counters.head,

@@ -3,6 +3,7 @@ import { ClaimGround } from '../../schemas/api/claimRule';
 import type { TaskRow } from '../../schemas/api/tasks';
 import { taskStatusOf } from '../../schemas/api/tasksConstants';
 import type { DatabaseSchema } from '../db/schema';
+import { pickDisplayName, type Language } from '../engine/displayNames';
 import { groundTaskIds } from '../engine';
 import type { TaskActor } from './taskActor';
 
@@ -33,6 +34,7 @@ export function withRowColumns(query: TaskScopeQuery, actor: TaskActor) {
       't.id',
       't.instance_id',
       't.name',
+      't.display_names',
       't.due_date',
       't.created_at',
       't.state',
@@ -71,6 +73,7 @@ export interface TaskRowRecord {
   id: string;
   instance_id: string;
   name: string;
+  display_names: Readonly<Record<string, string>> | null;
   due_date: Date | null;
   created_at: Date;
   state: 'open' | 'completed' | 'cancelled';
@@ -122,15 +125,22 @@ export async function loadCandidateNames(
   return names;
 }
 
-/** The API row of a selected task (spec 000 section 3, "Task row"). */
-export function toTaskRow(record: TaskRowRecord, candidates: readonly string[]): TaskRow {
+/**
+ * The API row of a selected task (spec 000 section 3, "Task row"), its name in the reader's
+ * language.
+ */
+export function toTaskRow(
+  record: TaskRowRecord,
+  candidates: readonly string[],
+  language?: Language,
+): TaskRow {
   return {
     processInstanceId: record.instance_id,
     taskId: record.id,
     processName: record.process_name,
     dueDate: record.due_date ? record.due_date.toISOString() : null,
     taskStatus: taskStatusOf(record.state),
-    taskName: record.name,
+    taskName: pickDisplayName(record.display_names, record.name, language),
     assignee: record.assignee,
     assigneeName: record.assignee_name,
     candidates: [...candidates],
@@ -162,6 +172,6 @@ export async function loadTaskRows(
   const byId = new Map(records.map((record) => [record.id, record]));
   return taskIds.flatMap((id) => {
     const record = byId.get(id);
-    return record ? [toTaskRow(record, candidates.get(id) ?? [])] : [];
+    return record ? [toTaskRow(record, candidates.get(id) ?? [], actor.language)] : [];
   });
 }

@@ -44,6 +44,14 @@ export const http = axios.create({
   },
 });
 
+/**
+ * Tells the server the language the user chose in the app (not the browser's), so names it
+ * renders per language (a case's name, a task's name) come in the reader's language.
+ */
+export function setRequestLanguage(language: string): void {
+  http.defaults.headers.common['Accept-Language'] = language;
+}
+
 let handlers: GlobalErrorHandlers | null = null;
 
 /**

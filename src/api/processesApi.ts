@@ -6,17 +6,24 @@ import type {
   CreateProcessInstanceBody,
   ProcessDefinitionsAnswer,
   ProcessDefinitionSummary,
+  InstanceWithdrawal,
   ProcessInstanceDetail,
   VariablesAnswer,
+  WithdrawInstanceAnswer,
+  WithdrawInstanceBody,
 } from '../../schemas/api/processes';
 import { http } from './httpClient';
+
+export { WITHDRAW_REASON_MAX } from '../../schemas/api/processesConstants';
 
 export type {
   AppDefinition,
   CreateProcessInstanceBody,
+  InstanceWithdrawal,
   ProcessDefinitionSummary,
   ProcessInstanceDetail,
   VariablesAnswer,
+  WithdrawInstanceAnswer,
 };
 
 /** The processes the user may start, by name. */
@@ -60,5 +67,18 @@ export async function fetchProcessVariables(id: string, taskId?: string): Promis
   const response = await http.get<VariablesAnswer>(ProcessPath.variables(id), {
     params: taskId ? { taskId } : undefined,
   });
+  return response.data;
+}
+
+/** Withdraws a running instance with the reason given; answers who withdrew it, when and why. */
+export async function withdrawProcessInstance(
+  id: string,
+  reason: string,
+): Promise<WithdrawInstanceAnswer> {
+  const body: WithdrawInstanceBody = { reason };
+  const response = await http.delete<WithdrawInstanceAnswer>(
+    ProcessPath.processInstanceExtended(id),
+    { data: body },
+  );
   return response.data;
 }

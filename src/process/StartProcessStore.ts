@@ -65,12 +65,31 @@ export class StartProcessStore {
   chosen: AppDefinition | null = null;
   /** Where creating the instance stands. */
   createStatus: CreateProcessStatus = CreateProcessStatus.unknown;
+  /**
+   * The instance the drawer just started and opened, until the drawer opens again: its page
+   * puts the focus on the first step the starter can take, not back on the drawer's opener.
+   */
+  startedInstanceId: string | null = null;
 
   private readonly deps: StartProcessStoreDeps;
+  private focusHandedOver = false;
 
   constructor(deps: StartProcessStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<StartProcessStore, 'deps'>(this, { deps: false });
+    makeAutoObservable<StartProcessStore, 'deps' | 'focusHandedOver'>(this, {
+      deps: false,
+      focusHandedOver: false,
+    });
+  }
+
+  /**
+   * Asked by the instance page once it shows `instanceId`: whether it was just started here
+   * and the page should take the focus, answered true once only.
+   */
+  takeFocusHandOff(instanceId: string): boolean {
+    if (this.focusHandedOver || this.startedInstanceId !== instanceId) return false;
+    this.focusHandedOver = true;
+    return true;
   }
 
   /** The definitions by category. */
@@ -81,6 +100,7 @@ export class StartProcessStore {
   /** Opens the drawer, loading the definitions the first time (or after a failure). */
   open(): void {
     this.isOpen = true;
+    this.startedInstanceId = null;
     if (
       this.status === RemoteLoadingStatus.unknown ||
       this.status === RemoteLoadingStatus.loadingFailed
@@ -137,6 +157,8 @@ export class StartProcessStore {
         this.createStatus = CreateProcessStatus.success;
         this.chosen = null;
         this.isOpen = false;
+        this.startedInstanceId = id;
+        this.focusHandedOver = false;
       });
       this.deps.navigator.navigate(instancePath(id));
     } catch (error) {
@@ -155,5 +177,6 @@ export class StartProcessStore {
     this.status = RemoteLoadingStatus.unknown;
     this.chosen = null;
     this.createStatus = CreateProcessStatus.unknown;
+    this.startedInstanceId = null;
   }
 }

@@ -33,6 +33,9 @@ import { newTabTarget } from '../tasks/newTabTarget';
 import { TaskViewType, taskViewType } from './taskViewType';
 import { TaskComments } from './comments/TaskComments';
 import { deferBack, LEAVE_DELAY_MS } from './taskPageTiming';
+import { focusFirstField } from './focusFirstField';
+import { readOnlyReason } from './readOnlyReason';
+import { TaskReadOnlyNote } from './TaskReadOnlyNote';
 import './Process.css';
 
 /**
@@ -61,6 +64,11 @@ export const TaskPage = observer(function TaskPage() {
       fromPath !== toPath && !isPublicPath(toPath) && (dirtyProbe.current?.() ?? false),
   );
   const [leaving, setLeaving] = useState(false);
+  // After a claim in place: the heading holds the focus until the now editable form shows
+  // its first field, which takes it.
+  const [formFocusRequests, setFormFocusRequests] = useState(0);
+  const header = useRef<HTMLElement>(null);
+  const formSlot = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (taskId) void store.load(taskId);
@@ -69,6 +77,13 @@ export const TaskPage = observer(function TaskPage() {
   useEffect(() => {
     void store.loadInstance(processInstanceId);
   }, [store, processInstanceId]);
+
+  useEffect(() => {
+    if (formFocusRequests === 0) return undefined;
+    header.current?.querySelector('h1')?.focus();
+    const slot = formSlot.current;
+    return slot ? focusFirstField(slot) : undefined;
+  }, [formFocusRequests]);
 
   useEffect(() => {
     if (!leaving || !held) return undefined;
@@ -82,6 +97,9 @@ export const TaskPage = observer(function TaskPage() {
   const mine = task !== null && task.assignee !== null && task.assignee.id === userId;
   // Someone else's task is read-only, and back leads to the team view (spec 001 section 6).
   const readOnly = task !== null && !(mine || task.permissions.canClaim);
+  // The form opens for editing only to an assignee the policy lets complete it: a free task
+  // is read-only until claimed, and four eyes may keep even its assignee from it.
+  const formReadOnly = task === null || !(mine && task.permissions.canComplete);
   // An instance that is gone (a tolerated 404) leaves back to the lists.
   const backToInstance = viewType === TaskViewType.instance && !store.instanceMissing;
   const back = (
@@ -159,10 +177,11 @@ export const TaskPage = observer(function TaskPage() {
   }
 
   const flag = dueDateFlag(task.dueDate);
+  const whyReadOnly = readOnlyReason(task, userId);
   return (
     <div className="tessera-page tessera-task-page" data-testid="task-page">
       {back}
-      <header className="tessera-task-header">
+      <header className="tessera-task-header" ref={header}>
         <div className="tessera-task-header__main">
           <PageHeading className="tessera-page__title" data-testid="task-title">
             {localizeTaskName(i18n, task.processDefinitionKey, store.displayName) || '-'}
@@ -247,12 +266,33 @@ export const TaskPage = observer(function TaskPage() {
           </div>
         </dl>
       </header>
+      {whyReadOnly && (
+        <TaskReadOnlyNote
+          reason={whyReadOnly}
+          claiming={store.claiming}
+          onClaim={() => {
+            void store.claim().then((claimed) => {
+              if (claimed) setFormFocusRequests((count) => count + 1);
+            });
+          }}
+        />
+      )}
       <TaskComments
         comments={processes.taskComments}
         task={{ id: task.id, name: task.name, processInstanceId: task.processInstanceId }}
         canComment={!readOnly}
       />
-      <TaskFormSlot taskId={task.id} task={task} readOnly={readOnly} dirtyProbe={dirtyProbe} />
+      <div ref={formSlot}>
+        {/* Keyed by the assignee: once the user claimed the task, its form is read again,
+            now as theirs to edit. */}
+        <TaskFormSlot
+          key={task.assignee?.id ?? ''}
+          taskId={task.id}
+          task={task}
+          readOnly={formReadOnly}
+          dirtyProbe={dirtyProbe}
+        />
+      </div>
       <ReassignDialogs reassign={store.reassign} />
       <ConfirmDialog
         isOpen={held !== null}

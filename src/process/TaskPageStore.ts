@@ -1,7 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { NotFoundError } from '../api/errors';
+import { ConflictError, NotFoundError } from '../api/errors';
 import { fetchProcessInstance, fetchProcessVariables } from '../api/processesApi';
-import { fetchTask, fetchTaskDetail, type TaskDetail } from '../api/tasksApi';
+import {
+  claimTask,
+  fetchTask,
+  fetchTaskDetail,
+  markTaskStarted,
+  type TaskDetail,
+} from '../api/tasksApi';
 import { ReassignResult, ReassignStore, type ReassignOutcome } from '../tasks/ReassignStore';
 import { reportFailure } from '../stores/reportFailure';
 import type { ToastStore } from '../stores/ToastStore';
@@ -34,6 +40,8 @@ export class TaskPageStore {
   instanceId: string | null = null;
   /** Instance view: the instance answered 404 (tolerated: the task still shows). */
   instanceMissing = false;
+  /** The task is being claimed from its page. */
+  claiming = false;
 
   private readonly toasts: ToastStore;
   private requestSeq = 0;
@@ -128,6 +136,36 @@ export class TaskPageStore {
         return;
       }
       reportFailure(this.toasts, error);
+    }
+  }
+
+  /**
+   * Claims the task shown, in place: once the server gave it to the user it is read again
+   * (now theirs, so its form opens for editing) and the claim is announced. Someone quicker
+   * is said as such; a refusal (four eyes, not a candidate) by the app's 403 message; either
+   * way the task is read again, so the page says what holds now. Answers whether it is theirs.
+   */
+  async claim(): Promise<boolean> {
+    const taskId = this.taskId;
+    if (!taskId || this.claiming) return false;
+    this.claiming = true;
+    try {
+      await claimTask(taskId);
+      // Opened by the one who just took it: nothing about it is new to them.
+      await markTaskStarted(taskId).catch(() => undefined);
+      await this.load(taskId);
+      if (this.taskId !== taskId) return false;
+      this.toasts.showSuccess('process.task.claimed');
+      return true;
+    } catch (error) {
+      if (error instanceof ConflictError) this.toasts.showError(`errors.${error.code}`);
+      else reportFailure(this.toasts, error);
+      await this.load(taskId);
+      return false;
+    } finally {
+      runInAction(() => {
+        this.claiming = false;
+      });
     }
   }
 

@@ -341,7 +341,7 @@ describe('task form', () => {
     const colleague = await openPage(e2e.browser);
     await signIn(colleague.page, e2e.server.url, COLLEAGUE);
     await colleague.page.locator('[data-tab="candidate"]').click();
-    await colleague.page.getByText('Review the application of Marie Curie').waitFor();
+    await colleague.page.getByText('Review the application of Marie Lovelace').waitFor();
 
     // And when they claim it, its page opens on the combined review form.
     await colleague.page
@@ -352,7 +352,7 @@ describe('task form', () => {
       'Amara Okafor',
     );
     await expect(colleague.page.getByTestId('task-title').textContent()).resolves.toBe(
-      'Review the application of Marie Curie',
+      'Review the application of Marie Lovelace',
     );
     await officer.context.close();
     await colleague.context.close();

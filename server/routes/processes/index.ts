@@ -13,22 +13,27 @@ import {
   ProcessRoute,
   VariablesAnswer,
   VariablesQuery,
+  WithdrawInstanceAnswer,
+  WithdrawInstanceBody,
 } from '../../../schemas/api/processes';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import {
+  cleanWithdrawReason,
   listAppDefinitions,
   listProcessDefinitions,
   loadInstanceDetail,
   loadVariables,
   startProcessInstance,
+  withdrawInstance,
 } from '../../workflow/processQueries';
 import { errorResponses } from '../errorResponses';
 
 /**
  * The process calls of `ProcessPath`: startable processes, definitions of an app key,
- * starting an instance, an instance's detail and its variables. Every call needs a full
- * session with access-task; an instance of another tenant is a 404.
+ * starting an instance, an instance's detail, its variables and withdrawing it. Every call
+ * needs a full session with access-task; an instance of another tenant is a 404; who may
+ * withdraw is the instance policy's (server/policies/instancePolicy.ts).
  */
 export const processRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
@@ -91,6 +96,29 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) =>
       loadInstanceDetail(db, app.engine, request.actor, request.params.processInstanceId),
+  );
+
+  app.delete(
+    ProcessRoute.processInstanceExtended,
+    {
+      schema: {
+        params: ProcessInstanceParams,
+        querystring: NoQuery,
+        body: WithdrawInstanceBody,
+        response: {
+          200: WithdrawInstanceAnswer,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) =>
+      withdrawInstance(
+        db,
+        app.engine,
+        request.actor,
+        request.params.processInstanceId,
+        cleanWithdrawReason(request.body.reason, 'body.reason'),
+      ),
   );
 
   app.get(
