@@ -24,11 +24,14 @@ const MEDIA_FORM = 'DSG-customer-onboarding';
  * (issue 10) and 587,798 after them (+0.2 %, one small API helper split into a chunk of its
  * own): the media fields' code is loaded only by forms that use them. The records and
  * reports screens (issue 11) then brought the process API and its constants into the first
- * load: 598,921 bytes. The budget is that weight plus 2 %, room for small changes to the
- * sign-in page itself, while a library pulled into the first load (a drawing pad, an image
- * editor, a spreadsheet reader) breaks it at once. Raise it only for a reason written here.
+ * load: 598,921 bytes. The withdrawal of an instance and the four-eyes refusals (issue 21)
+ * added their store and messages to the stores built at start: 615,922 bytes (+2.8 %, no
+ * library). The budget is that weight plus 2 %, room for small changes to the sign-in page
+ * itself, while a library pulled into the first load (a drawing pad, an image editor, a
+ * spreadsheet reader, a phone-number table) breaks it at once. Raise it only for a reason
+ * written here.
  */
-const LOGIN_SCRIPT_BUDGET_BYTES = Math.round(598_921 * 1.02);
+const LOGIN_SCRIPT_BUDGET_BYTES = Math.round(615_922 * 1.02);
 
 const e2e = setUpServerAndBrowser();
 
