@@ -67,7 +67,10 @@ export type LoanApplicationDetails = Static<typeof LoanApplicationDetails>;
 /** One completed instance of the list (spec 001 section 3, "Process instance"). */
 export const ReportInstance = Type.Object({
   id: Type.String(),
+  /** The case's name in the asked language (the instance's name until its data was known). */
   name: Type.String(),
+  /** The case's number within its tenant (`LN-2026-000123`); null for older instances. */
+  businessKey: Type.Union([Type.String(), Type.Null()]),
   processDefinitionKey: Type.String(),
   processDefinitionName: Type.String(),
   status: Type.Literal('Completed'),

@@ -250,10 +250,10 @@ describe('ProcessEngine', () => {
         key: 'loanOrigination',
         startedBy: 'olivia',
         variables: {
-          customerName: 'Cleo',
+          firstName: 'Cleo',
+          lastName: 'Durand',
           loanAmount: 10000,
           monthlyIncome: 6000,
-          valuationDueDate: '2026-03-20T17:00:00.000Z',
         },
       });
       await claimAndComplete(await onlyOpenTask(instance, 'applicationIntake'), 'oscar');
@@ -266,7 +266,7 @@ describe('ProcessEngine', () => {
       const documents = forked.find((task) => task.elementId === 'documentCollection') as Task;
       const collateral = forked.find((task) => task.elementId === 'collateralValuation') as Task;
       expect(documents.dueDate).toEqual(new Date('2026-03-07T09:00:00.000Z'));
-      expect(collateral.dueDate).toEqual(new Date('2026-03-20T17:00:00.000Z'));
+      expect(collateral.dueDate).toEqual(new Date('2026-03-05T09:00:00.000Z'));
       // 2. One branch done: the token waits at the join; nothing downstream yet.
       await claimAndComplete(collateral, 'bruno');
       expect((await openTasks(instance)).map((task) => task.elementId)).toEqual([
@@ -384,6 +384,29 @@ describe('ProcessEngine', () => {
       await context.engine.deploy('acme', reviewProcess('dueFromProcess', fromInstanceStart, ''));
       const review = await reviewCreatedLater('dueFromProcess');
       expect(review.dueDate).toEqual(new Date('2026-03-05T09:00:00.000Z'));
+    });
+
+    it('given a due date read from a variable, when the task appears, then it is due then', async () => {
+      await context.engine.deploy(
+        'acme',
+        bpmn(
+          'dueFromVariable',
+          `<startEvent id="start" />
+          <sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+          <userTask id="review" name="Review" camunda:candidateGroups="loan-officers"
+            camunda:dueDate="\${reviewDueDate}" />
+          <sequenceFlow id="f2" sourceRef="review" targetRef="end" />
+          <endEvent id="end" />`,
+        ),
+      );
+      context.setNow(start);
+      const instance = await context.engine.startProcess('acme', {
+        key: 'dueFromVariable',
+        startedBy: 'olivia',
+        variables: { reviewDueDate: '2026-03-20T17:00:00.000Z' },
+      });
+      const review = await onlyOpenTask(instance, 'review');
+      expect(review.dueDate).toEqual(new Date('2026-03-20T17:00:00.000Z'));
     });
 
     it('given an unknown dueDateFrom, when deployed, then it is refused with the reason', async () => {

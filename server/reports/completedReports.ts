@@ -20,6 +20,7 @@ import {
   type DictionarySet,
 } from '../../src/core/forms/fields/dictionaries';
 import { pickPartValues } from '../forms/taskFormValues';
+import { isLanguage, pickDisplayName, type Language } from '../engine/displayNames';
 import { withdrawnInstance } from '../workflow/processQueries';
 import { loanApplicationDetails } from './loanApplicationDetails';
 import { LOAN_APPLICATION_STEPS, processKeysOf } from './reportTypes';
@@ -30,10 +31,18 @@ export interface ReportReader {
   readonly language: string;
 }
 
+/** The reader's language when it is an interface language; English otherwise. */
+function readerLanguage(reader: ReportReader): Language {
+  return isLanguage(reader.language) ? reader.language : 'en';
+}
+
 /** A completed instance's row, before its people and details are filled in. */
 interface InstanceRow {
   id: string;
   name: string;
+  /** The case's name per language once its data is known. */
+  displayNames: Readonly<Record<string, string>> | null;
+  businessKey: string | null;
   key: string;
   definitionName: string;
   startedAt: Date;
@@ -49,6 +58,7 @@ interface CompletedTaskRow {
   instanceId: string;
   elementId: string;
   name: string;
+  displayNames: Readonly<Record<string, string>> | null;
   formKey: string | null;
   completedAt: Date;
   completedBy: string | null;
@@ -101,6 +111,8 @@ async function completedInstanceRows(
         .select([
           'i.id',
           'i.name',
+          'i.display_names as displayNames',
+          'i.business_key as businessKey',
           'd.key',
           'd.name as definitionName',
           'i.started_at as startedAt',
@@ -142,6 +154,7 @@ async function completedTaskRows(
       'instance_id as instanceId',
       'element_id as elementId',
       'name',
+      'display_names as displayNames',
       'form_key as formKey',
       'completed_at as completedAt',
       'completed_by as completedBy',
@@ -228,7 +241,8 @@ async function toReportInstances(
     const details = detailsOf(row);
     return {
       id: row.id,
-      name: row.name,
+      name: pickDisplayName(row.displayNames, row.name, readerLanguage(reader)),
+      businessKey: row.businessKey,
       processDefinitionKey: row.key,
       processDefinitionName: row.definitionName,
       status: 'Completed' as const,
@@ -360,7 +374,7 @@ export async function loadCompletedInstance(
     instance,
     tasks: tasks.map((task) => ({
       id: task.id,
-      name: task.name,
+      name: pickDisplayName(task.displayNames, task.name, readerLanguage(reader)),
       completedAt: task.completedAt.toISOString(),
       completedBy: task.completedBy === null ? null : person(names, task.completedBy),
       forms: taskForms(

@@ -15,7 +15,7 @@ import { toCsv } from './csv';
  */
 interface CsvTexts {
   csv: Record<
-    'section' | 'field' | 'value' | 'name' | 'startedBy' | 'startDate' | 'endDate',
+    'section' | 'field' | 'value' | 'name' | 'startedBy' | 'startDate' | 'endDate' | 'businessKey',
     string
   >;
   title: Record<ReportType, string>;
@@ -83,7 +83,8 @@ export function reportCsvFileName(type: ReportType, now: Date): string {
 
 /**
  * The CSV of one completed instance (spec 001 section 9): three columns, section, field and
- * value, headed in the language; first the instance's name, starter, start and end date,
+ * value, headed in the language; first the instance's name, starter, start and end date
+ * (and its case number once it has one),
  * then every field of every completed task, the section naming the task (and a combined
  * task's part). Cells are escaped and guarded by {@link toCsv}.
  */
@@ -101,6 +102,7 @@ export function reportCsv(
     [heading, texts.csv.startedBy, instance.startedBy.fullName],
     [heading, texts.csv.startDate, utcMoment(instance.started)],
     [heading, texts.csv.endDate, utcMoment(instance.ended)],
+    ...(instance.businessKey ? [[heading, texts.csv.businessKey, instance.businessKey]] : []),
   ];
   for (const task of report.tasks) {
     for (const entry of task.forms) {

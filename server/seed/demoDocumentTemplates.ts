@@ -27,7 +27,9 @@ const TASK_HISTORY: readonly DocxParagraph[] = [
 /** The facts of a process instance every report opens with. */
 const INSTANCE_FACTS: readonly DocxParagraph[] = [
   { text: 'Case: {processInstanceName}', kind: 'muted' },
-  { text: 'Started by {startedBy} on {startedAt}; ended {endedAt}. Status: {status}.' },
+  {
+    text: 'Started by {startedBy} on {startedAt}{#endedAt}; ended {endedAt}{/endedAt}. Status: {status}.',
+  },
 ];
 
 /**
@@ -85,9 +87,12 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
       buildDocx([
         { text: 'Loan decision', kind: 'title' },
         ...INSTANCE_FACTS,
-        { text: 'Dear {customerName},' },
+        { text: 'Dear {firstName} {lastName},' },
         {
-          text: 'We have reviewed your request for a loan of {loanAmount}. The outcome of the approval step is: {supervisorApprovalOutcome}.',
+          text: 'We have reviewed your request for a {loanProduct} loan of {loanAmount} over {termMonths} months.',
+        },
+        {
+          text: '{#creditDecision}Our credit committee has decided on it: {creditDecision}. {/creditDecision}Status of your case: {status}.',
         },
         { text: 'Your loan officer, {startedBy}, will contact you about the next steps.' },
         ...TASK_HISTORY,
@@ -101,7 +106,7 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
       buildDocx([
         { text: 'Customer onboarding record', kind: 'title' },
         ...INSTANCE_FACTS,
-        { text: 'Customer: {customerName}' },
+        { text: 'Customer: {fullName}' },
         ...TASK_HISTORY,
       ]),
   },

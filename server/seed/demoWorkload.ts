@@ -10,13 +10,13 @@ import { markNotificationsReadBy, markTaskNotificationsRead } from '../workflow/
 import { subscribeTaskListeners } from '../workflow/taskEnginePlugin';
 import {
   COMMENT_TEXTS,
-  CUSTOMER_NAMES,
   drawBucket,
   drawTimes,
   REASSIGN_TEXTS,
   SeededRandom,
 } from './demoWorkloadPlan';
-import { seedCompletedCases } from './demoCompletedCases';
+import { drawCustomer, drawLoan, receivedApplication } from './demoCaseData';
+import { demoFormsStored, seedCompletedCases } from './demoCompletedCases';
 import { runDemoStories } from './demoWorkloadStories';
 
 /** The BPMN fixtures every tenant gets. */
@@ -56,12 +56,15 @@ interface TenantPlan {
 const times = <T>(count: number, make: (index: number) => T): T[] =>
   Array.from({ length: count }, (_, index) => make(index));
 
+/** A loan application as the online channel received it, for the officer's intake. */
 function loanVariables(random: SeededRandom): Variables {
-  return {
-    customerName: random.pick(CUSTOMER_NAMES),
-    loanAmount: random.int(10, 240) * 500,
-    monthlyIncome: random.int(15, 90) * 100,
-  };
+  return receivedApplication(drawCustomer(random), drawLoan(random));
+}
+
+/** A new customer as the online channel registered them, for the onboarding team's capture. */
+function customerVariables(random: SeededRandom): Variables {
+  const customer = drawCustomer(random);
+  return { fullName: customer.fullName, email: customer.email };
 }
 
 /**
@@ -119,7 +122,7 @@ function internalTasks(random: SeededRandom): PlannedTask[] {
       ...times(count, () => ({
         key: 'loanApplication' as const,
         startedBy: user,
-        variables: { applicantName: random.pick(CUSTOMER_NAMES) },
+        variables: {},
         holder: { kind: 'direct' as const },
       })),
     );
@@ -127,7 +130,7 @@ function internalTasks(random: SeededRandom): PlannedTask[] {
   const onboarding = (holder: Holder, startedBy: string): PlannedTask => ({
     key: 'customerOnboarding',
     startedBy,
-    variables: { customerName: random.pick(CUSTOMER_NAMES) },
+    variables: customerVariables(random),
     holder,
   });
   tasks.push(...times(16, () => onboarding({ kind: 'claimed', by: 'aokafor' }, 'aokafor')));
@@ -156,7 +159,7 @@ function acmeTasks(random: SeededRandom): PlannedTask[] {
     {
       key: 'loanApplication',
       startedBy: user,
-      variables: { applicantName: random.pick(CUSTOMER_NAMES) },
+      variables: {},
       holder: { kind: 'direct' },
     },
   ];
@@ -239,7 +242,6 @@ async function playPlannedTask(
   const hoursAfter = (date: Date, hours: number) =>
     new Date(Math.min(now.getTime() - 60_000, date.getTime() + hours * 3_600_000));
   const { dueDate, createdAt } = drawTimes(random, drawBucket(random), now, windows);
-  const customer = String(planned.variables.customerName ?? planned.variables.applicantName ?? '');
   const processName = context.processNames.get(planned.key) ?? planned.key;
 
   // 1. Start: the instance rests at its first user task.
@@ -247,7 +249,8 @@ async function playPlannedTask(
   const instance = await engine.startProcess(tenant, {
     key: planned.key,
     startedBy: planned.startedBy,
-    name: `${processName} - ${customer}`,
+    // Named as the app's start call names an instance; the case's name comes from its data.
+    name: `${processName} ${createdAt.toISOString()}`,
     variables: planned.variables,
   });
   const [task] = await engine.listInstanceTasks(tenant, instance.id, { completed: false });
@@ -472,9 +475,9 @@ async function seedTenant(
         comments.push(...(await playPlannedTask(context, plan, planned)));
       }
       await insertComments(trx, plan.tenant, comments);
-      if (plan.tenant === 'internal') {
+      if (plan.tenant === 'internal' && (await demoFormsStored(trx))) {
         clock.tickFrom(new Date(now.getTime() - 30 * 60_000));
-        await runDemoStories(engine, random);
+        await runDemoStories(trx, engine, random);
         await seedCompletedCases(trx, random, now);
       }
     } finally {

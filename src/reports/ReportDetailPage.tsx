@@ -129,6 +129,15 @@ function InstanceFacts({ instance, locale, withTime }: InstanceFactsProps) {
   const { t } = useTranslation();
   const details = instance.loanApplicationDetails;
   const facts: [string, string, string][] = [
+    ...(instance.businessKey
+      ? [
+          ['businessKey', t('reports.businessKey'), instance.businessKey] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['name', t('reports.instanceName'), instance.name],
     ['startedBy', t('reports.startedBy'), instance.startedBy.fullName],
     ['started', t('reports.startDate'), formatReportDate(instance.started, locale, withTime)],

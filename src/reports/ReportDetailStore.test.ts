@@ -9,6 +9,7 @@ const DETAIL: ReportDetail = {
   instance: {
     id: 'a6f0c1de-0000-4000-8000-000000000001',
     name: 'Loan application - Hana Sato',
+    businessKey: 'LA-2026-000001',
     processDefinitionKey: 'loanApplication',
     processDefinitionName: 'Loan application',
     status: 'Completed',

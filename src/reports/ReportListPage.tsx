@@ -74,6 +74,7 @@ function columnsOf(
     ];
   }
   return [
+    { key: 'businessKey', cell: (row) => row.businessKey ?? '' },
     { key: 'name', cell: (row) => row.name },
     { key: 'startedBy', cell: (row) => row.startedBy.fullName },
     { key: 'started', cell: (row) => formatReportDate(row.started, language) },

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCompletedCases } from '../../server/seed/demoCompletedCases';
+import { demoFormsStored, seedCompletedCases } from '../../server/seed/demoCompletedCases';
 import { SeededRandom } from '../../server/seed/demoWorkloadPlan';
 import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
 import { openPage } from '../helpers/browser';
@@ -105,12 +105,9 @@ function blockValues(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  const seeded = await seedCompletedCases(
-    e2e.server.database.db,
-    new SeededRandom(20_260_302),
-    new Date(),
-  );
-  if (!seeded) throw new Error('The completed cases need the demo forms.');
+  const { db } = e2e.server.database;
+  if (!(await demoFormsStored(db))) throw new Error('The completed cases need the demo forms.');
+  await seedCompletedCases(db, new SeededRandom(20_260_302), new Date());
 }, 300_000);
 
 describe('completed-instance reports', () => {

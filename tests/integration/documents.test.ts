@@ -398,7 +398,7 @@ describe('document templates and generation', () => {
           { text: 'C[{__proto__}]' },
           { text: 'D[{this.constructor}]' },
           { text: "E[{constructor.constructor('return process')()}]" },
-          { text: 'F[{customerName}]' },
+          { text: 'F[{fullName}]' },
         ]),
       },
     );

@@ -303,7 +303,7 @@ describe('form definitions and task forms', () => {
       expect(cells.find((cell) => cell.id === 'marketValue')?.value).toBe(18000);
       expect(cells.find((cell) => cell.id === 'valuerName')?.value).toBeNull();
       // Display fields keep their own text; variables the form does not show stay out.
-      expect(body).toContain('Loan of ${loanAmount} for ${customerName}');
+      expect(body).toContain('Loan of ${loanAmount} for ${firstName} ${lastName}');
       expect(body).not.toContain('internalRating');
     });
 

@@ -223,16 +223,16 @@ describe('form saves and submissions', () => {
       const task = await makeFormTask(server, {
         formKey: 'kyc-compliance-review',
         assignee: 'lmartin',
-        variables: { customerName: 'Ada Lovelace', riskScore: 55 },
+        variables: { fullName: 'Ada Lovelace', riskScore: 55 },
       });
       const response = await call(lucas, 'PUT', FormPath.draft(task.id), {
-        values: { customerName: 'Mallory', riskScore: 0, sanctionsScreening: 'clear' },
+        values: { fullName: 'Mallory', riskScore: 0, sanctionsScreening: 'clear' },
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<SaveDraftAnswer>().values).toEqual({ sanctionsScreening: 'clear' });
       const form = await call(lucas, 'GET', FormPath.taskForm(task.id));
       expect(form.json<TaskFormAnswer>().values).toEqual({
-        customerName: 'Ada Lovelace',
+        fullName: 'Ada Lovelace',
         riskScore: 55,
         sanctionsScreening: 'clear',
       });

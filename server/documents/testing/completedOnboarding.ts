@@ -31,7 +31,7 @@ export async function completeOnboarding(
     if (task.assignee !== userId) await engine.claimTask(tenant, task.id, userId);
     await engine.completeTask(tenant, task.id, { userId, variables });
   };
-  await work('kycCapture', starter, { customerName });
+  await work('kycCapture', starter, { fullName: customerName });
   await work('complianceReview', tenant === 'internal' ? 'cdubois' : starter, { riskRating });
   return { instanceId: instance.id, customerName, riskRating };
 }
