@@ -34,7 +34,7 @@ const DEMO_CASE_FORMS = [
   'collateral-valuation',
   'loan-disbursement',
   'DSG-customer-onboarding',
-  'kyc-compliance-review',
+  'DSG-kyc-compliance-review',
 ] as const;
 
 /** How a case completes each of its tasks, by the task's element id. */
@@ -272,7 +272,7 @@ async function onboardings(
       if (task.elementId !== 'complianceReview') return unexpected(task);
       return {
         userId: 'cdubois',
-        outcome: 'Approve onboarding',
+        outcome: 'approve',
         values: complianceValues(startedAt),
       };
     });

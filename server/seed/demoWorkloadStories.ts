@@ -160,7 +160,7 @@ export async function runDemoStories(
     const review = await openTask(engine, await capture('aokafor'), 'complianceReview');
     await submit(review, {
       userId: 'cdubois',
-      outcome: 'Approve onboarding',
+      outcome: 'approve',
       values: complianceValues(review.createdAt),
     });
   }

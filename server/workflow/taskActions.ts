@@ -9,6 +9,7 @@ import type {
 } from '../../schemas/api/tasks';
 import type { DatabaseSchema } from '../db/schema';
 import { EngineError, type JsonValue, type ProcessEngine, type Variables } from '../engine';
+import { pickDisplayName } from '../engine/displayNames';
 import { AppError } from '../errors';
 import {
   authorizeTask,
@@ -83,6 +84,7 @@ export async function loadTaskDetail(
       )
       .select([
         'i.name as instance_name',
+        'i.display_names as instance_display_names',
         'i.started_by',
         'pd.id as definition_id',
         'pd.key as definition_key',
@@ -113,9 +115,14 @@ export async function loadTaskDetail(
   return {
     id: task.id,
     taskId: task.id,
-    name: task.name,
+    // Both in the reader's language, as every list shows them.
+    name: row.taskName,
     processInstanceId: task.instance_id,
-    processInstanceName: context.instance_name,
+    processInstanceName: pickDisplayName(
+      context.instance_display_names,
+      context.instance_name,
+      actor.language,
+    ),
     processDefinitionId: context.definition_id,
     processDefinitionKey: context.definition_key,
     processDefinitionName: context.definition_name,

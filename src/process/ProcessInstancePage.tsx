@@ -361,7 +361,7 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
         {instance.businessKey && (
           <div>
             <dt>{t('process.instance.businessKey')}</dt>
-            <dd>{instance.businessKey}</dd>
+            <dd data-testid="instance-business-key">{instance.businessKey}</dd>
           </div>
         )}
       </dl>

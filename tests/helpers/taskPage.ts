@@ -1,4 +1,5 @@
 import type { Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Opens a task's page on `origin` and waits for its form. */
 export async function openTaskPage(page: Page, origin: string, taskId: string): Promise<void> {
@@ -36,4 +37,18 @@ export function watchCompletions(page: Page): Request[] {
     }
   });
   return sent;
+}
+
+/** Picks a radio choice of a field by its label, as a person clicks it. */
+export async function chooseOption(page: Page, fieldId: string, label: string): Promise<void> {
+  await fieldCell(page, fieldId).getByText(label, { exact: true }).click();
+  await expect
+    .poll(() => fieldCell(page, fieldId).getByLabel(label, { exact: true }).isChecked())
+    .toBe(true);
+}
+
+/** Ticks a checkbox or switch field by its label, as a person clicks it. */
+export async function tickField(page: Page, fieldId: string): Promise<void> {
+  await fieldCell(page, fieldId).locator('label.bp6-control').first().click();
+  await expect.poll(() => fieldControl(page, fieldId).isChecked()).toBe(true);
 }
