@@ -168,6 +168,7 @@ export async function listInstanceTasks(
     .select([
       't.id',
       't.name',
+      't.display_names',
       't.instance_id',
       't.form_key',
       't.assignee',
@@ -192,7 +193,7 @@ export async function listInstanceTasks(
   );
   return rows.map((row) => ({
     id: row.id,
-    name: row.name,
+    name: pickDisplayName(row.display_names, row.name, actor.language),
     processInstanceId: row.instance_id,
     formKey: row.form_key,
     assignee: row.assignee,

@@ -74,8 +74,8 @@ function columnsOf(
     ];
   }
   return [
-    { key: 'businessKey', cell: (row) => row.businessKey ?? '' },
     { key: 'name', cell: (row) => row.name },
+    { key: 'businessKey', cell: (row) => row.businessKey ?? '' },
     { key: 'startedBy', cell: (row) => row.startedBy.fullName },
     { key: 'started', cell: (row) => formatReportDate(row.started, language) },
     { key: 'ended', cell: (row) => formatReportDate(row.ended, language) },

@@ -255,7 +255,12 @@ describe.each([
         values: disbursementValues(customer, loan, today),
       });
 
-      // 9. The loan report names the case and who did each step: two different people.
+      // 9. The case's page shows who did each step; the loan report names the case and them.
+      await committee.goto(`${e2e.server.url}/process/instance/${instanceId}`);
+      await expect
+        .poll(() => committee.getByTestId('instance-status').textContent(), POLL)
+        .toBe(await localeText(language, 'process', 'instance.statusValue.Completed'));
+      await committee.screenshot({ path: `${SHOTS}/instance-${language}.png`, fullPage: true });
       await committee.goto(`${e2e.server.url}/report/loan/${instanceId}`);
       const facts = committee.getByTestId('report-facts');
       await facts.waitFor();

@@ -244,13 +244,15 @@ describe('completed-instance reports', () => {
         await table.waitFor();
         expect(await table.locator('thead th').allTextContents()).toEqual([
           'Name',
+          'Case number',
           'Started by',
           'Start date',
           'End date',
         ]);
         expect(await table.locator('tbody tr').count()).toBe(3);
-        const dates = await table.locator('tbody tr').first().locator('td').allTextContents();
-        expect(dates[1]).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}$/);
+        const cells = await table.locator('tbody tr').first().locator('td').allTextContents();
+        expect(cells[0]).toMatch(/^(LN|ONB)-\d{4}-\d{6}$/);
+        expect(cells[2]).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}$/);
       }
     } finally {
       await context.close();

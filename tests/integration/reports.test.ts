@@ -144,9 +144,11 @@ describe('completed-instance reports', () => {
   it('given a loan application report, when exported, then the CSV names the instance and holds every task value, with formulas disarmed', async () => {
     const [application] = await list(claire, 'loanApplication');
     if (!application) throw new Error('no application');
+    // A case named by what a person typed: the name a spreadsheet must not run.
+    const hostile = '=HYPERLINK("http://evil.example","Open")';
     await server.database.db
       .updateTable('process_instances')
-      .set({ name: '=HYPERLINK("http://evil.example","Open")' })
+      .set({ display_names: JSON.stringify({ en: hostile, es: hostile, fr: hostile }) })
       .where('id', '=', application.id)
       .execute();
     const response = await call(
