@@ -22,8 +22,9 @@ import { chooseOption, fieldCell, fieldControl, tickField } from '../helpers/tas
 /**
  * The loan journey as three people walk it: María, a loan officer who also sits on the
  * credit committee, takes the application; four eyes keep her from deciding it; Claire, of
- * the committee, decides it reading the application as submitted; the back office pays it;
- * the report names each of them.
+ * the committee, decides it reading the application as submitted; Lucas, another officer,
+ * gathers the papers while Claire's back office values the collateral and pays; the report
+ * names each of them.
  */
 const OFFICER_ID = 'mgarcia';
 const COMMITTEE_ID = 'cdubois';
@@ -241,7 +242,7 @@ describe.each([
       };
       const today = new Date();
       let open = await openTasks(instanceId);
-      await completeAs(EMAIL.mgarcia, open.get('documentCollection')?.id ?? '', {
+      await completeAs(EMAIL.lmartin, open.get('documentCollection')?.id ?? '', {
         outcome: 'Approve',
         values: documentValues(random, customer, loan, today),
       });
@@ -284,6 +285,8 @@ describe.each([
       const performers = new Map(stored.map((task) => [task.elementId, task.completedBy]));
       expect(performers.get('applicationIntake')).toBe(OFFICER_ID);
       expect(performers.get('supervisorApproval')).toBe(COMMITTEE_ID);
+      expect(performers.get('documentCollection')).toBe('lmartin');
+      expect(await byWhom(2)).toContain('Lucas Martin');
     } finally {
       await officerSession.context.close();
       await committeeSession.context.close();
