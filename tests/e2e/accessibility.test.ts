@@ -162,7 +162,7 @@ async function supervisorWalk(
     await screenOf(audit, page, at('task form after a failed submit'), async () => {
       // The submitting outcome is the primary button, whatever its label in the language.
       await page.locator(`${OUTCOME_BUTTONS} button.bp6-intent-primary`).first().click();
-      await page.locator('.tf-errors').first().waitFor();
+      await page.locator('.tf-errors:not([hidden])').first().waitFor();
     });
     await screenOf(audit, page, at('instance page'), async () => {
       await page.goto(`${e2e.server.url}/process/instance/${instanceId}`);
