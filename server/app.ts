@@ -1,5 +1,9 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { ErrorCode } from '../schemas/api/common';
 import type { AppConfig } from './config';
 import type { AppDatabase } from './db/database';
@@ -49,6 +53,11 @@ export interface BuildAppOptions {
    * default the machine's. A test holds it still so its day cannot end under it.
    */
   clock?: () => Date;
+  /**
+   * Sees every route as it is added, with its method, URL and schemas: for tools that describe
+   * or probe the whole API (scripts/fuzzRoutes.ts).
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -73,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         message: error.message,
       }),
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // 1. Plugins, in dependency order (each declares what it needs).
   await app.register(contextPlugin, { config, database: options.database, clock: options.clock });

@@ -149,7 +149,9 @@ export const idpRoutes: FastifyPluginAsync = async (fastify) => {
           { mergeWithLastSubmission: false },
         );
       } catch (error) {
-        request.log.warn({ err: error }, 'analysis sign-in interaction refused');
+        // The provider's own name for the refusal is enough; its stack would only fill the log.
+        const reason = error instanceof Error ? error.name : 'unknown';
+        request.log.warn({ reason }, 'analysis sign-in interaction refused');
         reply.raw.statusCode = 400;
         reply.raw.setHeader('content-type', 'text/html; charset=utf-8');
         reply.raw.end(idpRefusalPage('expired', request.headers['accept-language']));
