@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fileIdsOfValue, sanitizeFileValue, validateFileValue } from './fileValue';
+import {
+  fileIdsOfValue,
+  fileValueFromStore,
+  sanitizeFileValue,
+  validateFileValue,
+} from './fileValue';
 
 const ID = '0b5f6c7e-1a2b-4c3d-8e9f-001122334455';
 
@@ -30,5 +35,30 @@ describe('upload field values', () => {
     expect(fileIdsOfValue({ id: ID, fileName: 'a.pdf' })).toEqual([ID]);
     expect(fileIdsOfValue(null)).toEqual([]);
     expect(fileIdsOfValue('text')).toEqual([]);
+  });
+
+  it('given a stored spreadsheet, when its value is rebuilt from the store, then it holds the stored name, the first rows and the row count', () => {
+    const rows = Array.from({ length: 25 }, (_, index) => [`row ${index}`, null]);
+
+    const value = fileValueFromStore({
+      id: ID,
+      name: 'payslips.xlsx',
+      spreadsheet: { rows, rowCount: 25 },
+    });
+
+    expect(value).toEqual({
+      id: ID,
+      fileName: 'payslips.xlsx',
+      rows: rows.slice(0, 20),
+      rowCount: 25,
+    });
+    expect(sanitizeFileValue(value)).toEqual(value);
+  });
+
+  it('given a stored file that is not a spreadsheet, when its value is rebuilt, then it holds the id and the stored name only', () => {
+    expect(fileValueFromStore({ id: ID, name: 'bill.pdf', spreadsheet: null })).toEqual({
+      id: ID,
+      fileName: 'bill.pdf',
+    });
   });
 });

@@ -67,3 +67,32 @@ export function validateFileValue(value: FileFieldValue): ValidationError[] {
 export function fileIdsOfValue(value: FileFieldValue): readonly string[] {
   return isFileValue(value) ? [value.id] : [];
 }
+
+/** What the file store recorded of a file when it was uploaded, as far as a value repeats it. */
+export interface StoredFileFacts {
+  /** The file store's id. */
+  readonly id: string;
+  /** The name the store kept the file under. */
+  readonly name: string;
+  /** A spreadsheet's summary, read on upload; null for any other file. */
+  readonly spreadsheet: {
+    readonly rows: readonly (readonly (string | null)[])[];
+    readonly rowCount: number;
+  } | null;
+}
+
+/**
+ * An upload field's value as the file store knows the file: its stored name and, for a
+ * spreadsheet, the rows and count read on upload. The server stores this in place of the
+ * client's copy, which is only the preview it showed, so an approver or a report never
+ * reads a name or rows the browser made up.
+ */
+export function fileValueFromStore(file: StoredFileFacts): FileValue {
+  if (!file.spreadsheet) return { id: file.id, fileName: file.name };
+  return {
+    id: file.id,
+    fileName: file.name,
+    rows: file.spreadsheet.rows.slice(0, SPREADSHEET_PREVIEW_ROWS),
+    rowCount: file.spreadsheet.rowCount,
+  };
+}

@@ -22,6 +22,30 @@ export async function findFile(
 }
 
 /**
+ * The metadata rows of a process instance's files among these ids, by id; an id that is not
+ * a uuid, or names no file uploaded to one of that instance's tasks, is simply absent. A
+ * form reads its files' metadata through this, so an id copied from elsewhere never reveals
+ * another process's file.
+ */
+export async function findInstanceFiles(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  instanceId: string,
+  fileIds: readonly string[],
+): Promise<Map<string, FileRow>> {
+  const ids = [...new Set(fileIds.filter((id) => UUID.test(id)))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('instance_id', '=', instanceId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
  * True when the file exists in the tenant and belongs to that task: the check a form's save
  * and completion make on every file id in their values, so a value can never point at
  * another tenant's or another task's file (ids are not secrets once shown in a page).

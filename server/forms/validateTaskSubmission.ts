@@ -10,6 +10,7 @@ import { fileBelongsTo } from '../files/fileRepository';
 import { checkFormValues, type FieldProblem } from './checkFormValues';
 import type { CompiledForm, CompiledPart, SaveMode } from './compileStoredForm';
 import { formRepositoryFor } from './formRepository';
+import { withStoredFileValues, withStoredFileValuesOfAnyKey } from './storedFileValues';
 import { currentTaskValues, loadProcessVariables, type FormTask } from './taskFormValues';
 
 /** How a submission is checked. */
@@ -141,9 +142,11 @@ async function foreignFileProblems(
  * submissions, so no part may be left with required fields empty, and answers every part's
  * saved values merged, the submitting part last.
  *
- * A task without a form accepts its values as they are. The answer's `values` are what to
- * store: the draft (`mode: 'draft'`) or the variables to complete with (`mode: 'submit'`,
- * with the form's outcome variable set to the outcome).
+ * A value naming a stored file is rebuilt from the file store first (its stored name, a
+ * spreadsheet's rows and count read on upload), so what the client sent beside the id is
+ * never stored. A task without a form accepts its other values as they are. The answer's
+ * `values` are what to store: the draft (`mode: 'draft'`) or the variables to complete
+ * with (`mode: 'submit'`, with the form's outcome variable set to the outcome).
  */
 export async function validateTaskSubmission(
   db: Kysely<DatabaseSchema>,
@@ -158,7 +161,14 @@ export async function validateTaskSubmission(
   const formKey = task.form_key;
   if (formKey === null) {
     if (options.formId !== undefined) return refuse('formId', 'validation.enum', { allowed: '' });
-    return { ok: true, formId: null, values: { ...values } };
+    return {
+      ok: true,
+      formId: null,
+      values: await withStoredFileValuesOfAnyKey(
+        { db, tenant, instanceId: task.instance_id },
+        values,
+      ),
+    };
   }
   const repository = formRepositoryFor(db);
   const compiled = await repository.compiled(tenant, formKey);
@@ -167,11 +177,19 @@ export async function validateTaskSubmission(
   const stored = currentTaskValues(await loadProcessVariables(db, task), task);
   // A dictionary field's choices are the tenant's active entries, read now.
   const dictionaries = await dictionariesForParts(db, tenant, compiled.parts);
-  const run = (part: CompiledPart, submitted: Readonly<Record<string, unknown>>, as: SaveMode) =>
+  // A file's name, rows and row count are the store's, whatever was sent beside its id.
+  const run = async (part: CompiledPart, sent: Readonly<Record<string, unknown>>, as: SaveMode) =>
     checkFormValues({
       part: bindPartOptions(part, dictionaries),
       mode: as,
-      submitted,
+      submitted: await withStoredFileValues({
+        db,
+        tenant,
+        instanceId: task.instance_id,
+        part,
+        values: sent,
+        held: stored,
+      }),
       stored,
       ...(options.now ? { now: options.now } : {}),
     });
@@ -182,7 +200,7 @@ export async function validateTaskSubmission(
     if (options.formId !== undefined && options.formId !== part.formId) {
       return refuse('formId', 'validation.enum', { allowed: part.formId });
     }
-    const result = run(part, values, mode);
+    const result = await run(part, values, mode);
     const outcome =
       mode === 'submit' ? outcomeProblem(part.form.outcomes, options.outcome) : undefined;
     const errors: ErrorDetail[] = [
@@ -204,7 +222,7 @@ export async function validateTaskSubmission(
     if (options.formId === undefined) return refuse('formId', 'validation.required', { allowed });
     const part = usable.find((candidate) => candidate.formId === options.formId);
     if (!part) return refuse('formId', 'validation.enum', { allowed });
-    const result = run(part, values, 'draft');
+    const result = await run(part, values, 'draft');
     if (!result.ok) return { ok: false, errors: withFormId(result.problems, part.formId) };
     const foreign = await foreignFileProblems(db, task, part, result.values, stored);
     if (foreign.length > 0) return { ok: false, errors: withFormId(foreign, part.formId) };
@@ -222,11 +240,11 @@ export async function validateTaskSubmission(
     // Every part must be complete, not only the one that submits: a task completed from
     // its last part with required fields of an earlier part empty is refused.
     const saved = pick(task.variables, part);
-    const result = run(part, pick(stored, part), 'submit');
+    const result = await run(part, pick(stored, part), 'submit');
     if (!result.ok) errors.push(...withFormId(result.problems, part.formId));
     else merged.push(...Object.entries(result.values).filter(([id]) => Object.hasOwn(saved, id)));
   }
-  const result = run(target, values, 'submit');
+  const result = await run(target, values, 'submit');
   if (!result.ok) errors.push(...withFormId(result.problems, target.formId));
   else {
     const foreign = await foreignFileProblems(db, task, target, result.values, stored);

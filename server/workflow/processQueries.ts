@@ -1,4 +1,5 @@
 import { expressionBuilder, sql, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
+import { isFileValue } from '../../plugins/upload/fileValue';
 import { ErrorCode } from '../../schemas/api/common';
 import { Privilege } from '../../schemas/api/identity';
 import {
@@ -85,6 +86,20 @@ export async function listProcessDefinitions(
 }
 
 /**
+ * Refuses a start value shaped as an uploaded file: files are uploaded to a task, so a new
+ * instance holds none, and such a value could only name another case's file (or make one up)
+ * for a later form to take as already held.
+ */
+function refuseFileValues(values: Readonly<Record<string, unknown>>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!isFileValue(value)) continue;
+    throw new AppError(400, ErrorCode.validation, `${name} names a file this case does not hold.`, {
+      details: [{ path: `body.values.${name}`, code: 'validation.file.notOwned' }],
+    });
+  }
+}
+
+/**
  * Starts an instance of a definition of the actor's tenant (404 for another tenant's id),
  * with the body's values as its first variables and the actor as its starter.
  */
@@ -93,6 +108,7 @@ export async function startProcessInstance(
   actor: TaskActor,
   body: { processDefinitionId: string; name: string; values?: Readonly<Record<string, unknown>> },
 ): Promise<{ id: string }> {
+  refuseFileValues(body.values ?? {});
   const instance = await engine.startProcess(actor.tenant, {
     definitionId: body.processDefinitionId,
     name: body.name.trim(),

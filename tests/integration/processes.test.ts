@@ -82,6 +82,28 @@ describe('processes', () => {
     ).toBe(400);
   });
 
+  it('given a start value shaped as an uploaded file, when starting an instance, then 400 and no instance starts', async () => {
+    // A new case holds no file: such a value could only name another case's file.
+    const id = await definitionId(lucas, 'loanApplication');
+    const name = `Planted file ${new Date().toISOString()}`;
+    const created = await call(lucas, 'POST', ProcessPath.processInstances, {
+      processDefinitionId: id,
+      name,
+      values: { payslips: { id: 'file-of-another-case', fileName: 'income.xlsx', rows: [] } },
+    });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'body.values.payslips', code: 'validation.file.notOwned' }],
+    });
+    const started = await server.database.db
+      .selectFrom('process_instances')
+      .select('id')
+      .where('name', '=', name)
+      .execute();
+    expect(started).toEqual([]);
+  });
+
   it('given a definition, when starting an instance, then its first task is waiting and the instance reads On-going', async () => {
     const id = await definitionId(lucas, 'loanApplication');
     const name = `Loan application ${new Date().toISOString()}`;
