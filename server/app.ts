@@ -116,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentRoutes);
   await app.register(analysisRoutes, { settings: loadAnalysisSettings() });
   await app.register(clientErrorRoutes);
-  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  // Only `npm run dev` turns the outbox on; production refuses the flag at start-up already.
+  if (config.devOutbox && config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(spaRoutes, { clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
 
   return app;

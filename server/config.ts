@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { loadDocumentConfig, type DocumentConfig } from './documents/documentConfig';
 import { loadFileStoreConfig, type FileStoreConfig } from './files/fileStoreConfig';
 import type { HashingSlots } from './identity/hashingQueue';
@@ -12,8 +13,18 @@ export interface AppConfig {
   /** PGlite folder, used when `databaseUrl` is empty. */
   dataDir: string;
   databaseUrl: string | undefined;
-  /** `smtp://user:pass@host:port`; without it mails only land in the outbox table. */
+  /**
+   * `smtp://user:pass@host:port`; without it every mail is written as an `.eml` file to
+   * `mailDir` and named in the log, for the operator's eyes only.
+   */
   smtpUrl: string | undefined;
+  /** Where mails go without SMTP_URL: MAIL_DIR, else `mail` under DATA_DIR (`./data/mail`). */
+  mailDir: string;
+  /**
+   * The `/dev/outbox` pages (TESSERA_DEV_OUTBOX=1, set by `npm run dev` only): each signed-in
+   * user reads the mails addressed to them. Refused in production.
+   */
+  devOutbox: boolean;
   mailFrom: string;
   /** Origin of a tenant's links in mails, with `{tenant}` and `{port}` placeholders. */
   publicUrlTemplate: string;
@@ -84,15 +95,34 @@ function sentryDsn(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/**
+ * TESSERA_DEV_OUTBOX: `1` turns the development outbox on. It shows mails, reset links
+ * included, through the web, so production refuses to start with it rather than ignore it.
+ */
+function devOutbox(env: NodeJS.ProcessEnv, nodeEnv: string): boolean {
+  const raw = text(env, 'TESSERA_DEV_OUTBOX');
+  if (raw === undefined || raw === '0') return false;
+  if (raw !== '1') throw new ConfigError(`TESSERA_DEV_OUTBOX must be 1 or 0, got "${raw}".`);
+  if (nodeEnv === 'production') {
+    throw new ConfigError('TESSERA_DEV_OUTBOX cannot be set in production.');
+  }
+  return true;
+}
+
 /** Reads the configuration from environment variables (defaults suit a laptop). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const dataDir = text(env, 'DATA_DIR') ?? './data';
   return {
     port: integer(env, 'PORT', 8080, 0),
     host: text(env, 'HOST') ?? '0.0.0.0',
-    dataDir: text(env, 'DATA_DIR') ?? './data',
+    dataDir,
     databaseUrl: text(env, 'DATABASE_URL'),
     smtpUrl: text(env, 'SMTP_URL'),
+    // With DATABASE_URL the data folder holds no database, but it still is the one folder
+    // of this server's own files, so the mails go there too.
+    mailDir: text(env, 'MAIL_DIR') ?? join(dataDir, 'mail'),
+    devOutbox: devOutbox(env, nodeEnv),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Tessera <no-reply@tessera.localhost>',
     publicUrlTemplate: text(env, 'PUBLIC_URL_TEMPLATE') ?? 'http://{tenant}.localhost:{port}',
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1),

@@ -9,12 +9,40 @@ export interface AnalysisSettings {
   identityProvider: 'builtin' | 'off';
   /** Origins besides this one whose analysis pages may be framed (`frame-src`). */
   frameOrigins: string[];
+  /**
+   * The identity provider's email domain per tenant: only an account of that domain counts
+   * as signed in with the provider (spec 001 section 6). A tenant without one has none.
+   */
+  accountDomains: Record<string, string>;
+}
+
+/** The demo tenants' staff domains, the default of ANALYSIS_IDP_DOMAINS. */
+export const DEMO_ACCOUNT_DOMAINS = 'internal=tessera.example,acme=acme.example';
+
+const DOMAIN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+
+/** ANALYSIS_IDP_DOMAINS: comma-separated `tenant=domain` pairs. */
+function accountDomains(raw: string): Record<string, string> {
+  const domains: Record<string, string> = {};
+  for (const item of raw.split(',').map((part) => part.trim())) {
+    if (item === '') continue;
+    const [tenant = '', domain = '', ...rest] = item.split('=').map((part) => part.trim());
+    const lower = domain.toLowerCase();
+    if (tenant === '' || rest.length > 0 || !DOMAIN.test(lower)) {
+      throw new AnalysisConfigError(
+        `ANALYSIS_IDP_DOMAINS takes tenant=domain pairs such as internal=bank.example, got "${item}".`,
+      );
+    }
+    domains[tenant] = lower;
+  }
+  return domains;
 }
 
 /**
  * Reads ANALYSIS_IDP (`builtin` by default: it only ever signs in this tenant's staff who are
- * already signed in to Tessera) and ANALYSIS_FRAME_ORIGINS (comma-separated `https://host`
- * origins of external analysis reports; none by default).
+ * already signed in to Tessera), ANALYSIS_FRAME_ORIGINS (comma-separated `https://host`
+ * origins of external analysis reports; none by default) and ANALYSIS_IDP_DOMAINS (each
+ * tenant's provider domain; the demo tenants' by default).
  */
 export function loadAnalysisSettings(env: NodeJS.ProcessEnv = process.env): AnalysisSettings {
   const idp = (env.ANALYSIS_IDP ?? 'builtin').trim() || 'builtin';
@@ -39,5 +67,9 @@ export function loadAnalysisSettings(env: NodeJS.ProcessEnv = process.env): Anal
       }
       return url.origin;
     });
-  return { identityProvider: idp, frameOrigins };
+  return {
+    identityProvider: idp,
+    frameOrigins,
+    accountDomains: accountDomains(env.ANALYSIS_IDP_DOMAINS ?? DEMO_ACCOUNT_DOMAINS),
+  };
 }

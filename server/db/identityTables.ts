@@ -104,7 +104,11 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
-/** `mail_outbox`: every mail the server composes; `sent_at` is set once SMTP accepted it. */
+/**
+ * `mail_outbox`: where earlier versions kept every composed mail. Nothing writes it now (mails
+ * without SMTP go to the operator's mail folder, server/mail/mailFolder.ts); it stays until a
+ * migration drops it.
+ */
 export interface MailOutboxTable {
   id: Generated<number>;
   tenant: string;

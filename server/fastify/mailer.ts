@@ -4,7 +4,7 @@ import { definePlugin } from './definePlugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends mails: over SMTP when SMTP_URL is set, otherwise into the outbox table. */
+    /** Sends mails: over SMTP when SMTP_URL is set, otherwise into the operator's mail folder. */
     mailer: Mailer;
     /** Work done after the answer, such as composing and sending a reset mail. */
     afterAnswer: AfterAnswer;
@@ -16,9 +16,10 @@ export const mailerPlugin = definePlugin(
   'tessera-mailer',
   async (app) => {
     const mailer = createMailer({
-      db: app.database.db,
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
+      mailDir: app.config.mailDir,
+      log: app.log,
     });
     const afterAnswer = new AfterAnswer(app.log);
     app.decorate('mailer', mailer);

@@ -24,6 +24,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The mail's action link, for the operator's log line when no relay delivers it. */
+  link?: string;
 }
 
 /** What a password-reset mail says. */
@@ -103,5 +105,5 @@ export function renderPasswordResetMail(
     `<p>${escapeHtml(t.signature)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: t.subject, text, html };
+  return { subject: t.subject, text, html, link: input.link };
 }

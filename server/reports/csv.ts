@@ -1,20 +1,20 @@
-// RFC 4180 CSV text, safe to open in a spreadsheet. Pure: no I/O, no locale.
+// RFC 4180 CSV text, safe to open in a spreadsheet whatever its list separator. Pure: no I/O,
+// no locale.
 
 /** Leading characters a spreadsheet reads as the start of a formula (or a hidden one). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Characters that make a cell need quotes (RFC 4180 section 2, rules 5 and 6). */
-const NEEDS_QUOTES = /[",\r\n]/;
-
 /**
  * One cell's text: a cell starting a formula (`=`, `+`, `-`, `@`, a tab or a carriage
  * return) gets a leading `'`, so a spreadsheet shows it as text instead of running it
- * (OWASP, "CSV injection"); then a cell holding a quote, a comma or a line break is quoted,
- * its quotes doubled.
+ * (OWASP, "CSV injection"); then every cell is quoted, its quotes doubled. Quoting only
+ * cells with a comma is not enough: a spreadsheet whose list separator is `;` (French or
+ * Spanish Excel) would split `Smith;=1+1` into two cells and run the second. Inside quotes a
+ * `;` or a `,` stays in its cell for either reader, so the one leading guard covers both.
  */
 export function csvCell(text: string): string {
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /**

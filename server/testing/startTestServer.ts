@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { buildApp, DEFAULT_CLIENT_DIR } from '../app';
@@ -8,13 +12,38 @@ import type { AppDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedFormDefinitions } from '../forms/seedFormDefinitions';
 import type { DatabaseSchema } from '../db/schema';
-import { readOutbox, type OutboxEntry } from '../routes/dev/outbox';
+import { readMailFolder, type FolderMail } from '../mail/mailFolder';
 import { seedDemoDocumentTemplates } from '../seed/demoDocumentTemplates';
 import { deployDemoProcesses, seedDemoWorkload } from '../seed/demoWorkload';
 import { seedIdentity } from '../seed/seedIdentity';
 import { createTestDatabase } from './createTestDatabase';
 
-export { readOutbox, type OutboxEntry };
+/** A mail the server wrote to its mail folder (no SMTP in tests). */
+export type OutboxEntry = FolderMail;
+
+/**
+ * The newest mails of one tenant that the server wrote to its mail folder, newest first: what
+ * the operator reads, since no web page shows them outside `npm run dev`.
+ */
+export function readOutbox(
+  server: { app: FastifyInstance },
+  tenant: string,
+  limit = 50,
+): Promise<OutboxEntry[]> {
+  return readMailFolder(server.app.config.mailDir, { tenant, limit });
+}
+
+let processMailDir: string | undefined;
+
+/** A mail folder for apps that tests build themselves, removed when the test process ends. */
+function testMailDir(): string {
+  if (!processMailDir) {
+    const folder = mkdtempSync(join(tmpdir(), 'tessera-test-mail-'));
+    processMailDir = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  return processMailDir;
+}
 
 /** How to start a test server; every field is optional. */
 export interface TestServerOptions {
@@ -68,6 +97,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: 'localhost',
     rateLimitPerMinute: 1_000_000,
     passwordHashing: { log2N: 11, r: 8, p: 1 },
+    // Never the repository's data folder.
+    mailDir: testMailDir(),
     // Tests sign many users in at once from one address; the flood test sets its own slots.
     hashingSlots: { concurrency: 4, queueLength: 1000, perAddress: 1000 },
     ...overrides,
@@ -81,9 +112,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
+  // Each server its own mail folder, so a test reads only the mails of its own server.
+  const mailDir = await mkdtemp(join(tmpdir(), 'tessera-mail-'));
+  const removeMailDir = () => rm(mailDir, { recursive: true, force: true });
   try {
     await migrate(database.db);
-    const config = testConfig(options.config);
+    const config = testConfig({ mailDir, ...options.config });
     if (options.seed ?? true) {
       await seedIdentity(database.db, config.passwordHashing);
       await seedFormDefinitions(database.db);
@@ -118,11 +152,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           await app.close();
         } finally {
           await database.close();
+          await removeMailDir();
         }
       },
     };
   } catch (error) {
     await database.close();
+    await removeMailDir();
     throw error;
   }
 }

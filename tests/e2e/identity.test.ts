@@ -133,7 +133,7 @@ describe('passwords', () => {
 
     // The mail is written after the answer, so the answer's timing says nothing about the email.
     await e2e.server.app.afterAnswer.settled();
-    const mail = (await readOutbox(e2e.server.database.db, 'internal')).find((m) => m.to === email);
+    const mail = (await readOutbox(e2e.server, 'internal')).find((m) => m.to === email);
     const link = /https?:\/\/\S+oobCode=\S+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();
     expect(new URL(link ?? '').origin).toBe(e2e.server.url);

@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from '../../server/fastify/session';
 import { DEMO_RECORD_COUNTS } from '../../server/seed/demoRecords';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { seedRecordsForTenants } from '../helpers/seedRecordsForTenants';
+import type { TestServer } from '../../server/testing/startTestServer';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 import type { IdentityClient } from './identityClient';
 
@@ -23,6 +24,52 @@ const LOANS_QUERY = '?status=decision&amount=loanAmount&date=disbursementDate';
 function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/**
+ * Walks the browser's part of the sign-in as the popup would: the authorization request,
+ * the provider's interaction (answered by the Tessera session) and its redirect to the
+ * callback, carrying the provider's own cookies along. Returns the callback's code.
+ */
+async function authorizeAt(
+  server: TestServer,
+  client: IdentityClient,
+  challenge: string,
+): Promise<string> {
+  const jar = new Map<string, string>();
+  const origin = `http://${client.host}`;
+  const query = new URLSearchParams({
+    client_id: ANALYSIS_CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid email',
+    redirect_uri: `${origin}${OAUTH_CALLBACK_PATH}`,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'state-1',
+    prompt: 'login',
+  });
+  let url = `${AnalysisPath.idp}/auth?${query.toString()}`;
+  for (let hop = 0; hop < 6; hop += 1) {
+    const cookies = [...jar].map(([name, value]) => `${name}=${value}`);
+    if (client.cookie) cookies.push(`${SESSION_COOKIE}=${client.cookie}`);
+    const response = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { host: client.host, cookie: cookies.join('; ') },
+    });
+    for (const cookie of response.cookies) jar.set(cookie.name, cookie.value);
+    const location = response.headers.location;
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(300);
+    expect(typeof location).toBe('string');
+    const next = new URL(String(location), origin);
+    if (next.pathname === OAUTH_CALLBACK_PATH) {
+      expect(next.origin).toBe(origin);
+      expect(next.searchParams.get('state')).toBe('state-1');
+      return next.searchParams.get('code') ?? '';
+    }
+    url = `${next.pathname}${next.search}`;
+  }
+  throw new Error('The sign-in never reached the callback.');
 }
 
 describe('analysis tab: consent, sign-in and charts', () => {
@@ -39,47 +86,8 @@ describe('analysis tab: consent, sign-in and charts', () => {
     ana = await signIn(suite.server, EMAIL.asouza, 'acme');
   }, 300_000);
 
-  /**
-   * Walks the browser's part of the sign-in as the popup would: the authorization request,
-   * the provider's interaction (answered by the Tessera session) and its redirect to the
-   * callback, carrying the provider's own cookies along. Returns the callback's code.
-   */
-  async function authorize(client: IdentityClient, challenge: string): Promise<string> {
-    const jar = new Map<string, string>();
-    const origin = `http://${client.host}`;
-    const query = new URLSearchParams({
-      client_id: ANALYSIS_CLIENT_ID,
-      response_type: 'code',
-      scope: 'openid email',
-      redirect_uri: `${origin}${OAUTH_CALLBACK_PATH}`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'state-1',
-      prompt: 'login',
-    });
-    let url = `${AnalysisPath.idp}/auth?${query.toString()}`;
-    for (let hop = 0; hop < 6; hop += 1) {
-      const cookies = [...jar].map(([name, value]) => `${name}=${value}`);
-      if (client.cookie) cookies.push(`${SESSION_COOKIE}=${client.cookie}`);
-      const response = await suite.server.app.inject({
-        method: 'GET',
-        url,
-        headers: { host: client.host, cookie: cookies.join('; ') },
-      });
-      for (const cookie of response.cookies) jar.set(cookie.name, cookie.value);
-      const location = response.headers.location;
-      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(300);
-      expect(typeof location).toBe('string');
-      const next = new URL(String(location), origin);
-      if (next.pathname === OAUTH_CALLBACK_PATH) {
-        expect(next.origin).toBe(origin);
-        expect(next.searchParams.get('state')).toBe('state-1');
-        return next.searchParams.get('code') ?? '';
-      }
-      url = `${next.pathname}${next.search}`;
-    }
-    throw new Error('The sign-in never reached the callback.');
-  }
+  const authorize = (client: IdentityClient, challenge: string) =>
+    authorizeAt(suite.server, client, challenge);
 
   it('given an analyst without consent, when she asks, records it and asks again, then the check turns true', async () => {
     const before = await call(claire, 'GET', LOANS_CHECK);
@@ -194,4 +202,83 @@ describe('analysis tab: consent, sign-in and charts', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toContain("frame-src 'self'");
   });
+});
+
+describe("analysis tab: only accounts of the identity provider's domain", () => {
+  const suite = setUpTestServer();
+  let claire: IdentityClient;
+
+  /** Signs in, exchanges a fresh code as the records screen would, and answers the exchange. */
+  async function signInToAnalysis(client: IdentityClient) {
+    const { verifier, challenge } = pkcePair();
+    const code = await authorizeAt(suite.server, client, challenge);
+    return call(client, 'POST', AnalysisPath.token, { code, codeVerifier: verifier });
+  }
+
+  /** Status, figures and page as a client that is not signed in with the provider sees them. */
+  async function expectNotSignedIn(client: IdentityClient) {
+    const status = await call(client, 'GET', AnalysisPath.status);
+    expect(status.statusCode).toBe(200);
+    expect(status.headers[ANALYSIS_ACCOUNT_HEADER]).toBeUndefined();
+    const data = await call(client, 'GET', `${AnalysisPath.data('loans', 1)}${LOANS_QUERY}`);
+    expect(data.statusCode).toBe(403);
+    const page = await call(client, 'GET', `${AnalysisPath.report('loans', 1)}${LOANS_QUERY}`);
+    expect(page.statusCode).toBe(403);
+  }
+
+  beforeAll(async () => {
+    await seedRecordsForTenants(suite.server.database.db);
+    claire = await signIn(suite.server, EMAIL.cdubois);
+  }, 300_000);
+
+  it("given an account of the provider's domain, when it signs in, then the header names it and the figures answer", async () => {
+    const exchanged = await signInToAnalysis(claire);
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const status = await call(claire, 'GET', AnalysisPath.status);
+    expect(status.headers[ANALYSIS_ACCOUNT_HEADER]).toBe(EMAIL.cdubois);
+    const data = await call(claire, 'GET', `${AnalysisPath.data('loans', 1)}${LOANS_QUERY}`);
+    expect(data.statusCode).toBe(200);
+  });
+
+  it("given a kept account whose domain is not the provider's, when the status and the charts are asked for, then it counts as not signed in", async () => {
+    const exchanged = await signInToAnalysis(claire);
+    expect(exchanged.statusCode).toBe(200);
+    // As if the account had been kept before its domain stopped being the provider's.
+    await suite.server.database.db
+      .updateTable('analysis_identities')
+      .set({ email: 'claire.dubois@tessera.example.partner.test' })
+      .where('tenant', '=', 'internal')
+      .execute();
+    await expectNotSignedIn(claire);
+  });
+
+  it.each([['claire.dubois@partner.test'], ['claire.dubois@acme.example']])(
+    'given a staff member whose account is %s, when she signs in with the provider, then 403, nothing is kept and she is not signed in',
+    async (foreign) => {
+      const { db } = suite.server.database;
+      await db.deleteFrom('analysis_identities').execute();
+      await db
+        .updateTable('users')
+        .set({ email: foreign })
+        .where('tenant', '=', 'internal')
+        .where('email', '=', EMAIL.cdubois)
+        .execute();
+      try {
+        const outsider = await signIn(suite.server, foreign);
+        const exchanged = await signInToAnalysis(outsider);
+        expect(exchanged.statusCode).toBe(403);
+        expect(exchanged.json<ErrorBody>().code).toBe('FORBIDDEN');
+        expect(exchanged.headers[ANALYSIS_ACCOUNT_HEADER]).toBeUndefined();
+        expect(await db.selectFrom('analysis_identities').selectAll().execute()).toEqual([]);
+        await expectNotSignedIn(outsider);
+      } finally {
+        await db
+          .updateTable('users')
+          .set({ email: EMAIL.cdubois })
+          .where('tenant', '=', 'internal')
+          .where('email', '=', foreign)
+          .execute();
+      }
+    },
+  );
 });

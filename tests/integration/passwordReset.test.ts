@@ -9,7 +9,7 @@ const NEW_PASSWORD = 'Nouveau#Depart7';
 
 /** The code and link of the newest mail to `to`. */
 async function latestLink(server: TestServer, tenant: string, to: string) {
-  const mail = (await readOutbox(server.database.db, tenant)).find((m) => m.to === to);
+  const mail = (await readOutbox(server, tenant)).find((m) => m.to === to);
   if (!mail) throw new Error(`no mail to ${to}`);
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
   const url = new URL(link);
@@ -42,7 +42,7 @@ describe('password reset by mail', () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
-    const mails = await readOutbox(suite.server.database.db, 'internal');
+    const mails = await readOutbox(suite.server, 'internal');
     expect(mails.some((m) => m.to === 'nobody@tessera.example')).toBe(false);
     expect(mails.filter((m) => m.to === CLAIRE)).toHaveLength(1);
   });
@@ -230,25 +230,7 @@ describe('password reset by mail', () => {
   it('given many requests for one user, when counting mails, then at most five go out per hour', async () => {
     const email = 'javier.morales@tessera.example';
     for (let i = 0; i < 7; i += 1) expect((await requestReset(email)).statusCode).toBe(202);
-    const mails = (await readOutbox(suite.server.database.db, 'internal', 100)).filter(
-      (m) => m.to === email,
-    );
+    const mails = (await readOutbox(suite.server, 'internal', 100)).filter((m) => m.to === email);
     expect(mails).toHaveLength(5);
-  });
-
-  it('given the dev outbox, when opened by a form author, then it lists the tenant mails newest first with escaped, clickable links', async () => {
-    const client = identityClient(suite.server);
-    expect((await client.login('priya.nair@tessera.example')).statusCode).toBe(200);
-    const json = await client.request({ url: '/dev/outbox.json' });
-    expect(json.statusCode).toBe(200);
-    const mails = json.json().mails as Array<{ id: number; tenant: string }>;
-    expect(mails.every((m) => m.tenant === 'internal')).toBe(true);
-    expect(mails.map((m) => m.id)).toEqual([...mails.map((m) => m.id)].sort((a, b) => b - a));
-    const page = await client.request({ url: '/dev/outbox' });
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toMatch(
-      /<a href="http:\/\/localhost:\d+\/accounts\/password\/reset\?oobCode=[\w-]+&amp;tenant=internal">/,
-    );
-    expect(page.body).not.toContain('<script');
   });
 });

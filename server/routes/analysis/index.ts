@@ -19,6 +19,7 @@ import { ObjectParams, type ObjectDefinition } from '../../../schemas/api/record
 import { findAnalysisIdentity, keepAnalysisIdentity } from '../../analysis/analysisIdentities';
 import type { AnalysisSettings } from '../../analysis/analysisSettings';
 import { chartData } from '../../analysis/chartData';
+import { isProviderAccount } from '../../analysis/providerAccount';
 import { hasAnalysisConsent, recordAnalysisConsent } from '../../analysis/consents';
 import { CHARTS_PAGE_CSS, renderChartsPage } from '../../analysis/renderChartsPage';
 import { loadDictionarySet } from '../../dictionaries/dictionaryRepository';
@@ -73,10 +74,17 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
     return definition;
   };
 
-  /** The session's external identity; 403 without one. */
+  /** True for an account of the provider's domain of the caller's tenant (spec 001 section 6). */
+  const ofProviderDomain = (request: FastifyRequest, email: string): boolean =>
+    isProviderAccount(email, options.settings.accountDomains[request.actor.tenant]);
+
+  /**
+   * The session's external identity; 403 without one, or with one of another domain than the
+   * provider's, which counts as not signed in (it may have been kept before the domain was set).
+   */
   const requireIdentity = async (request: FastifyRequest) => {
     const identity = await findAnalysisIdentity(db, sessionOf(request));
-    if (!identity) {
+    if (!identity || !ofProviderDomain(request, identity.email)) {
       throw new AppError(403, ErrorCode.forbidden, 'Sign in to the analysis report first.');
     }
     return identity;
@@ -131,7 +139,9 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
         if (!builtin) throw new AppError(404, ErrorCode.notFound, 'No analysis sign-in here.');
         const identity = await findAnalysisIdentity(db, sessionOf(request));
         const { issuer } = idpFor(request);
-        if (identity && identity.issuer === issuer) {
+        // Only an account of the provider's domain is named: without the header the answer
+        // says "not signed in" (spec 001 sections 6 and 7).
+        if (identity && identity.issuer === issuer && ofProviderDomain(request, identity.email)) {
           reply.header(ANALYSIS_ACCOUNT_HEADER, identity.email);
         }
         return { authorizationEndpoint: `${issuer}/auth`, clientId: ANALYSIS_CLIENT_ID, issuer };
@@ -161,6 +171,14 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
             403,
             ErrorCode.forbidden,
             'The analysis account is not the one of the signed-in user.',
+          );
+        }
+        // An account of another domain is not signed in with the provider: nothing is kept.
+        if (!ofProviderDomain(request, identity.email)) {
+          throw new AppError(
+            403,
+            ErrorCode.forbidden,
+            "The analysis account is not of the identity provider's domain.",
           );
         }
         await keepAnalysisIdentity(db, session, identity);

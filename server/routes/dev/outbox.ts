@@ -2,25 +2,21 @@ import { Type } from '@sinclair/typebox';
 import { isIP } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../schemas/api/common';
-import { Privilege } from '../../../schemas/api/identity';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html';
-import { requirePrivilege } from '../../fastify/session';
+import { readMailFolder, type FolderMail } from '../../mail/mailFolder';
+import { requireSession, sessionOf } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
 
-/** One outbox mail as `/dev/outbox.json` answers it. */
+/** One mail as `/dev/outbox.json` answers it. */
 export const OutboxMail = Type.Object({
-  id: Type.Integer(),
+  id: Type.String({ description: 'The mail file name; sorts by when the mail was written.' }),
   tenant: Type.String(),
   to: Type.String(),
   subject: Type.String(),
   text: Type.String(),
-  html: Type.String(),
   createdAt: Type.String(),
-  sentAt: Type.Union([Type.String(), Type.Null()]),
 });
 
 const OutboxAnswer = Type.Object({ mails: Type.Array(OutboxMail) });
@@ -28,44 +24,6 @@ const OutboxQuery = Type.Object(
   { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) },
   { additionalProperties: false },
 );
-
-/** A mail of the outbox, newest first. */
-export interface OutboxEntry {
-  id: number;
-  tenant: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-/** The newest mails of one tenant's outbox (tests and the /dev pages). */
-export async function readOutbox(
-  db: Kysely<DatabaseSchema>,
-  tenant: string,
-  limit = 50,
-): Promise<OutboxEntry[]> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('tenant', '=', tenant)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    tenant: row.tenant,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at ? row.sent_at.toISOString() : null,
-  }));
-}
 
 /** Escapes a mail's text and turns its http(s) links into anchors. */
 function linkify(text: string): string {
@@ -82,22 +40,22 @@ h1{font-size:1.4rem}article{border:1px solid #d3d8de;border-radius:6px;padding:1
 h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#5f6b7c;font-size:.85rem}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit;margin:.75rem 0 0}a{color:#2d72d2}`;
 
-function renderPage(tenant: string, mails: OutboxEntry[]): string {
+function renderPage(tenant: string, to: string, mails: FolderMail[]): string {
   const items = mails.length
     ? mails
         .map(
           (mail) => `<article>
 <h2>${escapeHtml(mail.subject)}</h2>
-<div class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)} · ${mail.sentAt ? `sent ${escapeHtml(mail.sentAt)}` : 'not sent over SMTP'}</div>
+<div class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</div>
 <pre>${linkify(mail.text)}</pre>
 </article>`,
         )
         .join('\n')
     : '<p>No mail yet.</p>';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Outbox · ${escapeHtml(tenant)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Outbox · ${escapeHtml(to)}</title>
 <link rel="stylesheet" href="/dev/outbox.css"></head>
-<body><h1>Mail outbox of ${escapeHtml(tenant)}</h1>
+<body><h1>Mails to ${escapeHtml(to)} (${escapeHtml(tenant)})</h1>
 <p class="meta">Newest first. Development only; JSON at <a href="/dev/outbox.json">/dev/outbox.json</a>.</p>
 ${items}
 </body></html>`;
@@ -113,7 +71,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /**
  * preHandler: the outbox holds live reset links, so only a browser on this machine may read
- * it. The peer of the connection must be loopback, and a request relayed by a proxy (which
+ * it (on top of showing each user only their own mails). The peer of the connection must be loopback, and a request relayed by a proxy (which
  * announces the real client in Forwarded / X-Forwarded-For) never counts as local, even
  * when the proxy runs on this machine.
  */
@@ -129,18 +87,34 @@ async function requireThisMachine(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** Who may read the outbox: from this machine, signed in, with access-test (see decisions). */
-const outboxGuards = [requireThisMachine, requirePrivilege(Privilege.accessTest)];
+/**
+ * Who may read the outbox: a signed-in user from this machine. What they read is narrowed to
+ * their own mails by the handlers, so one user never sees another's reset link.
+ */
+const outboxGuards = [requireThisMachine, requireSession];
+
+/** The signed-in user's own mails of the request's tenant, newest first. */
+function ownMails(request: FastifyRequest, limit: number | undefined): Promise<FolderMail[]> {
+  return readMailFolder(request.server.config.mailDir, {
+    tenant: request.tenant.name,
+    to: sessionOf(request).user.email,
+    ...(limit === undefined ? {} : { limit }),
+  });
+}
 
 /**
- * The development outbox of the request's tenant: `GET /dev/outbox` (a page whose links can
- * be clicked), `GET /dev/outbox.json`. Registered only outside production, and readable only
- * from this machine by a signed-in user with access-test of that tenant. Mails sent over SMTP
- * never land here. The stylesheet is a file of its own because the CSP forbids inline styles.
+ * The development outbox: `GET /dev/outbox` (a page whose links can be clicked) and
+ * `GET /dev/outbox.json`, reading the mail folder the mailer writes without SMTP. Registered
+ * only when TESSERA_DEV_OUTBOX=1 (`npm run dev`), never in production; readable only from
+ * this machine by a signed-in user, who sees the mails addressed to their own email and no
+ * other. Every answer is `no-store`: it may hold a live reset link. The stylesheet is a file
+ * of its own because the CSP forbids inline styles.
  */
 export const devOutboxRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
-  const { db } = app.database;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.get(
     '/dev/outbox.json',
@@ -151,18 +125,17 @@ export const devOutboxRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: OutboxAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ mails: await readOutbox(db, request.tenant.name, request.query.limit) }),
+    async (request) => ({ mails: await ownMails(request, request.query.limit) }),
   );
 
   app.get(
     '/dev/outbox',
     { preHandler: outboxGuards, schema: { querystring: OutboxQuery } },
     async (request, reply) => {
-      const mails = await readOutbox(db, request.tenant.name, request.query.limit);
+      const mails = await ownMails(request, request.query.limit);
       return reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(renderPage(request.tenant.name, mails));
+        .send(renderPage(request.tenant.name, sessionOf(request).user.email, mails));
     },
   );
 
