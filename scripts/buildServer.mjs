@@ -37,16 +37,23 @@ await build({
 // The data-folder lock runs on a thread of its own, loaded from a file next to the bundle.
 copyFileSync('server/db/lockHeartbeat.mjs', join(dirname(outfile), 'lockHeartbeat.mjs'));
 
-// Uploaded spreadsheets are read on threads of their own, from a file next to the bundle that
-// carries its parser with it.
+// Heavy or hostile work (uploaded spreadsheets, templates, documents, the records download)
+// runs on job threads, loaded from a bundle of the job code next to the server's bundle
+// under the name the source tree's loader has (server/workers/jobWorker.mjs).
 await build({
-  entryPoints: ['server/files/spreadsheetWorker.mjs'],
-  outfile: join(dirname(outfile), 'spreadsheetWorker.mjs'),
+  entryPoints: ['server/jobs/jobThread.ts'],
+  outfile: join(dirname(outfile), 'jobWorker.mjs'),
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  sourcemap: true,
+  sourcesContent: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
+  // CommonJS dependencies (docxtemplater, PizZip) still call require().
+  banner: {
+    js: "import { createRequire as __tesseraCreateRequire } from 'node:module';\nconst require = __tesseraCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

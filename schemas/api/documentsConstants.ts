@@ -71,5 +71,7 @@ export const TemplateRefusal = {
   brokenTemplate: 'document.template.broken',
   tooLarge: 'document.template.tooLarge',
   duplicateName: 'document.template.duplicateName',
+  /** Filling it took longer than the time limit (loops within loops over long lists). */
+  tooSlow: 'document.template.tooSlow',
 } as const;
 export type TemplateRefusal = (typeof TemplateRefusal)[keyof typeof TemplateRefusal];

@@ -88,3 +88,13 @@ export const RecordsErrorCode = {
   propertyCount: 'records.propertyCount',
 } as const;
 export type RecordsErrorCode = (typeof RecordsErrorCode)[keyof typeof RecordsErrorCode];
+
+/** Detail codes of a download the server stopped building (422), translated by the client. */
+export const RecordsDownloadRefusal = {
+  /** Building the file took longer than its time limit. */
+  tooSlow: 'records.downloadTooSlow',
+  /** Building the file needed more memory than its limit. */
+  tooLarge: 'records.downloadTooLarge',
+} as const;
+export type RecordsDownloadRefusal =
+  (typeof RecordsDownloadRefusal)[keyof typeof RecordsDownloadRefusal];

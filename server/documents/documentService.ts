@@ -23,25 +23,42 @@ import { listObjectDefinitions } from '../records/objectDefinitions';
 import { SYSTEM_AUTHOR } from './documentTables';
 import type { RequestActor } from '../fastify/session';
 import { downloadName } from '../files/fileNames';
-import type { DocumentConfig } from './documentConfig';
+import { runInWorker, WorkerLimitError, type WorkerLimits } from '../workers/runInWorker';
+import { DEFAULT_FILL_LIMITS, type DocumentConfig } from './documentConfig';
 import {
   processInstanceSource,
   recordSource,
   type DocumentSubject,
   type DocumentSubjectSource,
 } from './documentSubjects';
-import { checkDocxTemplate, fillDocx } from './fillDocx';
-import { checkXlsxTemplate, fillXlsx } from './fillXlsx';
-import { GenerationQueue, QueueFullError } from './GenerationQueue';
-import { openOfficeZip, templateRefused } from './officeZip';
+import { JobQueue, QueueFullError } from '../workers/JobQueue';
+import { templateRefused } from './officeZip';
 
 /** What every documents call works with. */
 export interface DocumentContext {
   db: Kysely<DatabaseSchema>;
   engine: ProcessEngine;
-  queue: GenerationQueue;
+  queue: JobQueue;
   config: DocumentConfig;
   actor: RequestActor;
+}
+
+/**
+ * Runs a template job on its own thread: a limit it passes is the template's refusal, in the
+ * words the administrator and the user are shown (time: tooSlow; memory: tooLarge).
+ */
+async function runTemplateJob<T>(work: () => Promise<T>, limits: WorkerLimits): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof WorkerLimitError)) throw error;
+    throw error.limit === 'time'
+      ? templateRefused(
+          TemplateRefusal.tooSlow,
+          `The template took more than ${limits.timeMs / 1000} s to fill.`,
+        )
+      : templateRefused(TemplateRefusal.tooLarge, 'The template needs too much memory to fill.');
+  }
 }
 
 /** Seconds a refused generation is told to wait before trying again. */
@@ -208,13 +225,28 @@ export async function generateDocument(
   const subject = await source.load({ db, engine: context.engine, actor }, subjectId);
   if (subject.scope !== template.scope) throw notFound('This template is not for this subject.');
 
+  const limits = context.config.fill ?? DEFAULT_FILL_LIMITS;
   let content: Buffer;
   try {
-    content = await context.queue.run(async () =>
-      template.document_type === 'document'
-        ? fillDocx(template.content, subject.values)
-        : fillXlsx(template.content, subject.values),
+    // The queue bounds the threads (and so the cores and heaps) filling at once.
+    const filled = await context.queue.run(() =>
+      runTemplateJob(
+        () =>
+          runInWorker(
+            {
+              job: 'fillTemplate',
+              input: {
+                content: template.content,
+                documentType: template.document_type,
+                values: subject.values,
+              },
+            },
+            limits,
+          ),
+        limits,
+      ),
     );
+    content = Buffer.from(filled.buffer, filled.byteOffset, filled.byteLength);
   } catch (error) {
     if (error instanceof QueueFullError) {
       throw new AppError(429, ErrorCode.serverTooBusy, 'The server is busy; try again shortly.', {
@@ -297,13 +329,15 @@ export interface NewTemplate {
 /**
  * Adds a template (administrators only, checked by the route): the file must be a docx that
  * docxtemplater can fill or an xlsx SheetJS reads (422 TEMPLATE_INVALID with the reason);
- * its type follows from its content, never from its name. A scope may not hold two
- * templates of one name (409).
+ * its type follows from its content, never from its name. It is read on a job thread
+ * within `limits` (a file past them is refused too). A scope may not hold two templates of
+ * one name (409).
  */
 export async function addTemplate(
   db: Kysely<DatabaseSchema>,
   actor: RequestActor,
   input: NewTemplate,
+  limits: WorkerLimits = DEFAULT_FILL_LIMITS,
 ): Promise<DocumentTemplate> {
   const scope = input.scope.trim();
   const name = input.name.trim();
@@ -327,9 +361,12 @@ export async function addTemplate(
       },
     );
   }
-  const { kind } = openOfficeZip(input.content);
-  if (kind === 'docx') checkDocxTemplate(input.content);
-  else checkXlsxTemplate(input.content);
+  // Read on a thread of its own: a file that unpacks to gigabytes or parses for minutes
+  // costs that thread, never the server's answers to everyone else.
+  const kind = await runTemplateJob(
+    () => runInWorker({ job: 'checkTemplate', input: { content: input.content } }, limits),
+    limits,
+  );
   const documentType: DocumentType = kind === 'docx' ? 'document' : 'sheet';
   const id = randomUUID();
   const inserted = await db

@@ -1,5 +1,6 @@
 import Docxtemplater from 'docxtemplater';
 import { TemplateRefusal } from '../../schemas/api/documentsConstants';
+import type PizZip from 'pizzip';
 import { openOfficeZip, templateRefused } from './officeZip';
 import type { TemplateValues } from './templateValues';
 
@@ -7,6 +8,10 @@ import type { TemplateValues } from './templateValues';
 function templater(content: Buffer): Docxtemplater {
   const { zip, kind } = openOfficeZip(content);
   if (kind !== 'docx') throw templateRefused(TemplateRefusal.notOffice, 'This is not a docx.');
+  return templaterOf(zip);
+}
+
+function templaterOf(zip: PizZip): Docxtemplater {
   try {
     return new Docxtemplater(zip, {
       paragraphLoop: true,
@@ -30,9 +35,9 @@ function templateProblem(error: unknown): string {
   return first ? `The template cannot be filled: ${first}` : 'The template cannot be filled.';
 }
 
-/** Checks that a docx is a template docxtemplater can fill (unbalanced tags are refused). */
-export function checkDocxTemplate(content: Buffer): void {
-  templater(content);
+/** Checks that an opened docx is a template docxtemplater can fill (unbalanced tags are refused). */
+export function checkDocxTemplate(zip: PizZip): void {
+  templaterOf(zip);
 }
 
 /**

@@ -2,6 +2,7 @@ import { zipSync } from 'fflate';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../schemas/api/common';
+import { TemplateRefusal } from '../../schemas/api/documentsConstants';
 import { buildDocx, docxText } from './buildDocx';
 import { buildXlsx } from './buildXlsx';
 import { fillDocx } from './fillDocx';
@@ -57,14 +58,17 @@ describe('fillDocx', () => {
     expect(() => fillDocx(template, toTemplateValues({}))).toThrow(/tasks/);
   });
 
-  it('given a zip that claims to unpack to more than the limit, then it is refused unread', () => {
-    // A small zip whose directory says its one part unpacks to 60 MB.
-    const bomb = Buffer.from(zipSync({ 'word/document.xml': new Uint8Array(1024) }));
+  it('given a zip whose directory says it is small but which unpacks past the limit, then it is refused as too large', () => {
+    // 60 MiB of zeros in a zip of some 60 KiB whose headers say its one part is 1 KiB.
+    const bomb = Buffer.from(zipSync({ 'word/document.xml': new Uint8Array(60 * 1024 * 1024) }));
     const central = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-    bomb.writeUInt32LE(60 * 1024 * 1024, central + 24);
-    bomb.writeUInt32LE(60 * 1024 * 1024, 22);
+    bomb.writeUInt32LE(1024, central + 24);
+    bomb.writeUInt32LE(1024, 22);
     expect(() => fillDocx(bomb, toTemplateValues({}))).toThrow(
-      expect.objectContaining({ code: ErrorCode.templateInvalid }),
+      expect.objectContaining({
+        code: ErrorCode.templateInvalid,
+        details: [{ path: '/file', code: TemplateRefusal.tooLarge }],
+      }),
     );
   });
 });

@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
 import { TemplateRefusal } from '../../schemas/api/documentsConstants';
-import { openOfficeZip, templateRefused } from './officeZip';
+import { officeKind, templateRefused } from './officeZip';
 import { valueText, type TemplateValues } from './templateValues';
 
 /** A `{tag}` in a cell's text: a name of letters, digits and `_`. */
@@ -17,8 +17,9 @@ export function inertText(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function readWorkbook(content: Buffer): XLSX.WorkBook {
-  const { kind } = openOfficeZip(content);
+function readWorkbook(content: Buffer, measured = false): XLSX.WorkBook {
+  // SheetJS unpacks every part at once: only a file measured first reaches it.
+  const kind = measured ? 'xlsx' : officeKind(content);
   if (kind !== 'xlsx') throw templateRefused(TemplateRefusal.notOffice, 'This is not an xlsx.');
   try {
     return XLSX.read(content, { type: 'buffer', cellFormula: true, cellStyles: true });
@@ -27,9 +28,9 @@ function readWorkbook(content: Buffer): XLSX.WorkBook {
   }
 }
 
-/** Checks that an xlsx is a workbook SheetJS reads, with at least one sheet. */
+/** Checks that an xlsx already measured by officeKind is a workbook SheetJS reads, with a sheet. */
 export function checkXlsxTemplate(content: Buffer): void {
-  const workbook = readWorkbook(content);
+  const workbook = readWorkbook(content, true);
   if (workbook.SheetNames.length === 0) {
     throw templateRefused(TemplateRefusal.brokenTemplate, 'The workbook has no sheet.');
   }

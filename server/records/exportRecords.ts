@@ -1,6 +1,13 @@
 import * as XLSX from 'xlsx';
-import type { ListRecord, ObjectDefinition } from '../../schemas/api/records';
+import { ErrorCode } from '../../schemas/api/common';
+import {
+  RecordsDownloadRefusal,
+  type ListRecord,
+  type ObjectDefinition,
+} from '../../schemas/api/records';
 import { localizeText } from '../../src/core/forms/compiler/localizeText';
+import { AppError } from '../errors';
+import { runInWorker, WorkerLimitError, type WorkerLimits } from '../workers/runInWorker';
 
 /** Characters that make a spreadsheet read a cell as a formula (or a DDE command). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -66,6 +73,35 @@ export function buildRecordsWorkbook(
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName(localizeText(definition.label, locale)));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/**
+ * {@link buildRecordsWorkbook} on a job thread within `limits`: the records are handed over
+ * in slices and the file is built there, so a download of 100,000 rows never holds up the
+ * server's other answers. A limit passed is a 422 whose detail the client translates.
+ */
+export async function buildRecordsWorkbookInWorker(
+  definition: ObjectDefinition,
+  records: readonly ListRecord[],
+  locale: string,
+  limits: WorkerLimits,
+): Promise<Buffer> {
+  try {
+    const file = await runInWorker(
+      { job: 'exportRecords', input: { definition, locale }, items: records },
+      limits,
+    );
+    return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  } catch (error) {
+    if (!(error instanceof WorkerLimitError)) throw error;
+    const [code, message] =
+      error.limit === 'time'
+        ? [RecordsDownloadRefusal.tooSlow, 'The download took too long to build.']
+        : [RecordsDownloadRefusal.tooLarge, 'The download needs too much memory to build.'];
+    throw new AppError(422, ErrorCode.validation, message, {
+      details: [{ path: 'filterParams', code, params: { rows: records.length } }],
+    });
+  }
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */

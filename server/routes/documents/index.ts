@@ -29,7 +29,7 @@ import {
   templateScopes,
   type DocumentContext,
 } from '../../documents/documentService';
-import { GenerationQueue } from '../../documents/GenerationQueue';
+import { JobQueue } from '../../workers/JobQueue';
 import { AppError } from '../../errors';
 import { definePlugin } from '../../fastify/definePlugin';
 import { requirePrivilege, requireSession } from '../../fastify/session';
@@ -40,7 +40,7 @@ import { errorResponses } from '../errorResponses';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The bounded queue every document generation waits in (SERVER_TOO_BUSY when full). */
-    documentQueue: GenerationQueue;
+    documentQueue: JobQueue;
   }
 }
 
@@ -61,7 +61,7 @@ export const documentRoutes = definePlugin(
   'tessera-documents',
   async (fastify) => {
     const settings = fastify.config.documents;
-    const queue = new GenerationQueue(settings.concurrency, settings.queueLength);
+    const queue = new JobQueue(settings.concurrency, settings.queueLength);
     fastify.decorate('documentQueue', queue);
 
     const sweep = setInterval(() => {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
-import { NoQuery } from '../../../schemas/api/common';
+import { ErrorCode, NoQuery } from '../../../schemas/api/common';
 import {
   DataStoreProcessesAnswer,
   DataStoreProcessesQuery,
@@ -23,7 +23,10 @@ import {
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { listDataStoreProcesses } from '../../records/dataStoreProcesses';
-import { buildRecordsWorkbook, downloadFileName } from '../../records/exportRecords';
+import { DEFAULT_EXPORT_LIMITS } from '../../documents/documentConfig';
+import { JobQueue, QueueFullError } from '../../workers/JobQueue';
+import { AppError } from '../../errors';
+import { buildRecordsWorkbookInWorker, downloadFileName } from '../../records/exportRecords';
 import { DatabaseFileContentStore } from '../../files/FileContentStore';
 import { loadRecord } from '../../records/loadRecord';
 import { listObjectDefinitions, requireObjectDefinition } from '../../records/objectDefinitions';
@@ -32,6 +35,16 @@ import { queryRecordPage, querySelectionRows, requestedFields } from '../../reco
 import { errorResponses } from '../errorResponses';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Downloads built at once, and how many may wait: each holds up to 100,000 rows and a
+ * thread with a heap of its own, so two cores and their memory serve one at a time.
+ */
+const DOWNLOADS_AT_ONCE = 1;
+const DOWNLOADS_WAITING = 8;
+
+/** Seconds a download refused for a full queue is told to wait. */
+const DOWNLOAD_RETRY_SECONDS = 10;
 
 /** A record's file opened directly runs nothing and gets an origin of its own. */
 const RECORD_FILE_CSP = "default-src 'none'; sandbox";
@@ -50,6 +63,8 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
   const { db } = app.database;
   // The files of a record's form are read from the file store's own tables.
   const fileStore = new DatabaseFileContentStore(db);
+  const downloads = new JobQueue(DOWNLOADS_AT_ONCE, DOWNLOADS_WAITING);
+  const exportLimits = app.config.documents.export ?? DEFAULT_EXPORT_LIMITS;
   app.addHook('onRequest', requirePrivilege(Privilege.accessBo));
 
   app.get(
@@ -124,7 +139,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
         body: RecordDownloadBody,
         response: {
           200: Type.Unknown({ description: 'The xlsx file, as an attachment.' }),
-          ...errorResponses(400, 401, 403, 404, 422),
+          ...errorResponses(400, 401, 403, 404, 422, 429),
         },
       },
     },
@@ -133,14 +148,25 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
       const tenant = request.actor.tenant;
       const locale = body.locale ?? 'en';
       const definition = await requireObjectDefinition(db, tenant, params.key, params.version);
-      const rows = await querySelectionRows(db, {
-        tenant,
-        definition,
-        filters: body.filterParams,
-        approach: body.searchType,
-        sort: body.sortParams,
-      });
-      const file = buildRecordsWorkbook(definition, rows, locale);
+      let file: Buffer;
+      try {
+        // The rows are read in the queue too, so waiting downloads hold no rows in memory.
+        file = await downloads.run(async () => {
+          const rows = await querySelectionRows(db, {
+            tenant,
+            definition,
+            filters: body.filterParams,
+            approach: body.searchType,
+            sort: body.sortParams,
+          });
+          return buildRecordsWorkbookInWorker(definition, rows, locale, exportLimits);
+        });
+      } catch (error) {
+        if (!(error instanceof QueueFullError)) throw error;
+        throw new AppError(429, ErrorCode.serverTooBusy, 'The server is busy; try again shortly.', {
+          headers: { 'retry-after': String(DOWNLOAD_RETRY_SECONDS) },
+        });
+      }
       return reply
         .type(XLSX_TYPE)
         .header(

@@ -8,7 +8,7 @@ export class QueueFullError extends Error {
  * a job beyond that is refused at once with {@link QueueFullError} rather than queued without
  * end (spec 001 section 8: "Server too busy"). Jobs start in arrival order.
  */
-export class GenerationQueue {
+export class JobQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -31,7 +31,7 @@ export class GenerationQueue {
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.queueLength) {
-        throw new QueueFullError('Every document slot is busy and the queue is full.');
+        throw new QueueFullError('Every slot is busy and the queue is full.');
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GenerationQueue, QueueFullError } from './GenerationQueue';
+import { JobQueue, QueueFullError } from './JobQueue';
 
 /** A job that finishes when the test says so. */
 function gate(): { job: () => Promise<string>; open: () => void } {
@@ -8,9 +8,9 @@ function gate(): { job: () => Promise<string>; open: () => void } {
   return { job: async () => (await done, 'done'), open };
 }
 
-describe('GenerationQueue', () => {
+describe('JobQueue', () => {
   it('given every slot busy and the line full, when another job comes, then it is refused at once', async () => {
-    const queue = new GenerationQueue(1, 1);
+    const queue = new JobQueue(1, 1);
     const first = gate();
     const second = gate();
     const running = queue.run(first.job);
@@ -26,7 +26,7 @@ describe('GenerationQueue', () => {
   });
 
   it('given a failing job, then its slot is freed for the next', async () => {
-    const queue = new GenerationQueue(1, 0);
+    const queue = new JobQueue(1, 0);
     await expect(
       queue.run(async () => {
         throw new Error('broken template');
@@ -36,7 +36,7 @@ describe('GenerationQueue', () => {
   });
 
   it('runs waiting jobs in arrival order, never more than the concurrency at once', async () => {
-    const queue = new GenerationQueue(2, 10);
+    const queue = new JobQueue(2, 10);
     const order: number[] = [];
     let atOnce = 0;
     let most = 0;
