@@ -73,10 +73,18 @@ function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
-/** Slots for `concurrency` parallel hashes: eight waiting and two places per address per slot. */
+/**
+ * Slots for `concurrency` parallel hashes: eight waiting and two places per address per slot,
+ * and one more slot that only sign-ins with a device cookie use, so they never queue behind a flood.
+ */
 export function hashingSlots(concurrency: number): HashingSlots {
   const running = Math.max(1, concurrency);
-  return { concurrency: running, queueLength: 8 * running, perAddress: 2 * running };
+  return {
+    concurrency: running,
+    queueLength: 8 * running,
+    perAddress: 2 * running,
+    trustedSlots: 1,
+  };
 }
 
 /** A Sentry DSN: an http(s) URL with a public key as its user and a project as its path. */

@@ -2,19 +2,26 @@ import { sql, type Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
+import { HashingLane } from './hashingQueue';
 
 /**
  * Sign-in limits (ASVS 4.0.3 2.2.1), counted in the database so every server process sees the
  * same numbers. There is no account lock: anyone can type wrong passwords for anyone, so a
- * lock would let a stranger shut a colleague out.
+ * lock would let a stranger shut a colleague out. Nor is there an address lock: staff behind
+ * one office address would shut each other out.
  *
  * - Per account and address: the first `freeFailures` failures within `windowSeconds` cost
  *   nothing; after that each attempt must wait `firstDelaySeconds` after the previous
  *   failure, doubling with every further failure, up to `maxDelaySeconds`.
- * - Per address, over every email of the tenant (unknown ones included): `addressFailures`
- *   failures within `addressWindowSeconds` make that address wait until the oldest of them
- *   leaves the window. Known and unknown emails count alike, so the limit says nothing about
- *   which accounts exist.
+ * - Per address, over every email of the tenant (unknown ones included): from
+ *   `suspectFailures` failures within `addressWindowSeconds` the address's hashes wait behind
+ *   those of clean sources; from `addressFailures` its account and address pairs lose their
+ *   free failures, so each email it got wrong waits from its first failure. An email it has
+ *   not failed on is never held back: that is a colleague behind the same address. Known and
+ *   unknown emails count alike, so no limit says which accounts exist.
+ * - A valid device cookie (identity/deviceCookie.ts) skips both: it proves this browser
+ *   signed in to this account before. Only its own failures count, and after
+ *   `deviceFailures` within `deviceWindowSeconds` it is treated like any other request.
  */
 export const LOGIN_LIMITS = {
   windowSeconds: 3600,
@@ -23,10 +30,17 @@ export const LOGIN_LIMITS = {
   maxDelaySeconds: 900,
   addressWindowSeconds: 900,
   addressFailures: 30,
+  suspectFailures: 10,
+  deviceWindowSeconds: 24 * 3600,
+  deviceFailures: 10,
 } as const;
 
 /** Failure rows older than this are pruned when new ones are written. */
 const KEEP_SECONDS = 24 * 3600;
+
+/** The `device` column is only read and written here, so it is typed here. */
+const withDevice = (db: Kysely<DatabaseSchema>) =>
+  db.withTables<{ login_failures: { device: string | null } }>();
 
 /** Seconds an account and address must still wait after `failures` recent failures. */
 export function delayAfterFailures(failures: number): number {
@@ -37,10 +51,83 @@ export function delayAfterFailures(failures: number): number {
   return Math.min(LOGIN_LIMITS.maxDelaySeconds, LOGIN_LIMITS.firstDelaySeconds * factor);
 }
 
+/**
+ * Seconds an account and address must wait, given the pair's own recent failures and the
+ * address's: over the address limit, the pair's free failures are gone.
+ */
+export function pairDelay(pairFailures: number, addressFailures: number): number {
+  if (pairFailures === 0) return 0;
+  const spraying = addressFailures >= LOGIN_LIMITS.addressFailures;
+  // Spraying, the first failure already counts as the first one past the free ones.
+  return delayAfterFailures(spraying ? pairFailures + LOGIN_LIMITS.freeFailures - 1 : pairFailures);
+}
+
 const tooMany = (seconds: number) =>
   new AppError(429, ErrorCode.tooManyAttempts, 'Too many sign-in attempts; wait a moment.', {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
   });
+
+/** Who is signing in: the account, the client address and the device cookie's id if valid. */
+export interface LoginAttempt {
+  tenant: string;
+  email: string;
+  ip: string;
+  /** The id of a device cookie that verified for this tenant and email. */
+  device?: string;
+}
+
+/**
+ * Throws a 429 with `Retry-After` when this attempt must not be checked at all; otherwise
+ * says which hashing lane it waits in.
+ */
+export async function assessLogin(
+  db: Kysely<DatabaseSchema>,
+  attempt: LoginAttempt,
+): Promise<HashingLane> {
+  const { tenant, email, ip, device } = attempt;
+  if (device !== undefined) {
+    const own = await withDevice(db)
+      .selectFrom('login_failures')
+      .select(sql<number>`count(*)::int`.as('failures'))
+      .where('tenant', '=', tenant)
+      .where('device', '=', device)
+      .where(
+        'at',
+        '>',
+        sql<Date>`now() - make_interval(secs => ${LOGIN_LIMITS.deviceWindowSeconds})`,
+      )
+      .executeTakeFirstOrThrow();
+    if (own.failures < LOGIN_LIMITS.deviceFailures) return HashingLane.trusted;
+  }
+
+  // One pass over the address's recent rows (index on tenant, ip, at) gives both counts.
+  const counts = await db
+    .selectFrom('login_failures')
+    .select([
+      sql<number>`(count(*) filter (where email = ${email}))::int`.as('pair'),
+      sql<
+        number | null
+      >`extract(epoch from (now() - max(at) filter (where email = ${email})))::float8`.as(
+        'since_last',
+      ),
+      sql<number>`(count(*) filter (where at > now() - make_interval(secs => ${LOGIN_LIMITS.addressWindowSeconds})))::int`.as(
+        'address',
+      ),
+    ])
+    .where('tenant', '=', tenant)
+    .where('ip', '=', ip)
+    .where(
+      'at',
+      '>',
+      sql<Date>`now() - make_interval(secs => ${Math.max(LOGIN_LIMITS.windowSeconds, LOGIN_LIMITS.addressWindowSeconds)})`,
+    )
+    .executeTakeFirstOrThrow();
+  const delay = pairDelay(counts.pair, counts.address);
+  if (delay > 0 && counts.since_last !== null && counts.since_last < delay) {
+    throw tooMany(delay - counts.since_last);
+  }
+  return counts.address >= LOGIN_LIMITS.suspectFailures ? HashingLane.suspect : HashingLane.normal;
+}
 
 /** Throws a 429 with `Retry-After` when this attempt must not be checked at all. */
 export async function assertLoginAllowed(
@@ -49,56 +136,29 @@ export async function assertLoginAllowed(
   email: string,
   ip: string,
 ): Promise<void> {
-  const account = await db
-    .selectFrom('login_failures')
-    .select([
-      sql<number>`count(*)::int`.as('failures'),
-      sql<number | null>`extract(epoch from (now() - max(at)))::float8`.as('since_last'),
-    ])
-    .where('tenant', '=', tenant)
-    .where('email', '=', email)
-    .where('ip', '=', ip)
-    .where('at', '>', sql<Date>`now() - make_interval(secs => ${LOGIN_LIMITS.windowSeconds})`)
-    .executeTakeFirstOrThrow();
-  const delay = delayAfterFailures(account.failures);
-  if (delay > 0 && account.since_last !== null && account.since_last < delay) {
-    throw tooMany(delay - account.since_last);
-  }
-
-  // The oldest failure that still keeps the address at its limit: the query skips the newest.
-  const address = await db
-    .selectFrom('login_failures')
-    .select(
-      sql<number>`extract(epoch from (at + make_interval(secs => ${LOGIN_LIMITS.addressWindowSeconds}) - now()))::float8`.as(
-        'wait',
-      ),
-    )
-    .where('tenant', '=', tenant)
-    .where('ip', '=', ip)
-    .where(
-      'at',
-      '>',
-      sql<Date>`now() - make_interval(secs => ${LOGIN_LIMITS.addressWindowSeconds})`,
-    )
-    .orderBy('at', 'desc')
-    .offset(LOGIN_LIMITS.addressFailures - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (address) throw tooMany(address.wait);
+  await assessLogin(db, { tenant, email, ip });
 }
 
-/** Records one failed sign-in (or wrong current password) and prunes that email's old rows. */
+/**
+ * Records one failed sign-in (or wrong current password), with the device cookie it showed,
+ * and prunes that email's and that address's old rows (a flood of made-up emails would
+ * otherwise leave rows nobody's pruning reaches).
+ */
 export async function recordLoginFailure(
   db: Kysely<DatabaseSchema>,
   tenant: string,
   email: string,
   ip: string,
+  device?: string,
 ): Promise<void> {
-  await db.insertInto('login_failures').values({ tenant, email, ip }).execute();
+  await withDevice(db)
+    .insertInto('login_failures')
+    .values({ tenant, email, ip, device: device ?? null })
+    .execute();
   await db
     .deleteFrom('login_failures')
     .where('tenant', '=', tenant)
-    .where('email', '=', email)
+    .where((where) => where.or([where('email', '=', email), where('ip', '=', ip)]))
     .where('at', '<', sql<Date>`now() - make_interval(secs => ${KEEP_SECONDS})`)
     .execute();
 }

@@ -8,12 +8,14 @@ import {
 } from '../../../schemas/api/identity';
 import { AppError } from '../../errors';
 import { findUserByEmail, loadAccount, normalizeEmail } from '../../identity/accounts';
+import { loadDeviceCookieKey, setDeviceCookie, trustedDevice } from '../../identity/deviceCookie';
+import { assessLogin, clearLoginFailures, recordLoginFailure } from '../../identity/loginThrottle';
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
-} from '../../identity/loginThrottle';
-import type { HashingQueue } from '../../identity/hashingQueue';
+  HashingLane,
+  trustedTicket,
+  untrustedTicket,
+  type HashingQueue,
+} from '../../identity/hashingQueue';
 import { hashPassword, needsRehash, verifyPassword } from '../../identity/passwordHash';
 import { createSession, hashToken, revokeSession } from '../../identity/sessions';
 import { sessionToken, setSessionCookie } from '../../fastify/session';
@@ -29,7 +31,8 @@ export interface HashingRouteOptions {
  * `POST /identity/login`: 200 with the Account and a new session cookie, 307 with a
  * password-change session when the password must change, 400 `WRONG_CREDENTIALS` for an
  * unknown email or a wrong password alike, 429 when throttled or when the hashing queue has
- * no room.
+ * no room. A right password also renews the browser's device cookie for that account, which
+ * lets its next sign-ins skip the per-address limits (identity/loginThrottle.ts).
  */
 export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastify, options) => {
   const { hashing } = options;
@@ -37,6 +40,13 @@ export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastif
   const { db } = app.database;
   // Verified when the email is unknown, so both failures cost one scrypt and look alike.
   const dummyHash = hashPassword('tessera-no-such-user', app.config.passwordHashing);
+  // Read on first use, not at registration: the row may not exist until a process makes it.
+  let deviceKey: Promise<Buffer> | undefined;
+  const loadDeviceKey = (): Promise<Buffer> =>
+    (deviceKey ??= loadDeviceCookieKey(db).catch((error: unknown) => {
+      deviceKey = undefined;
+      throw error;
+    }));
 
   app.post(
     IdentityPath.login,
@@ -54,20 +64,29 @@ export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastif
     async (request, reply) => {
       const tenant = request.tenant.name;
       const email = normalizeEmail(request.body.email);
-      await assertLoginAllowed(db, tenant, email, request.ip);
+      const key = await loadDeviceKey();
+      const device = trustedDevice(request, key, tenant, email)?.device;
+      // A flood that would find no place in the queue is turned away before any query.
+      if (device === undefined) hashing.assertRoom(request.ip);
+      // Decided before the account is looked up, so the lane says nothing about whether it exists.
+      const lane = await assessLogin(db, { tenant, email, ip: request.ip, device });
+      const ticket =
+        lane === HashingLane.trusted
+          ? trustedTicket(tenant, email)
+          : untrustedTicket(request.ip, lane === HashingLane.suspect);
 
       const user = await findUserByEmail(db, tenant, email);
       const stored = user?.password_hash ?? (await dummyHash);
-      const matches = await hashing.run(request.ip, () =>
+      const matches = await hashing.run(ticket, () =>
         verifyPassword(request.body.password, stored),
       );
       if (!user || !matches) {
-        await recordLoginFailure(db, tenant, email, request.ip);
+        await recordLoginFailure(db, tenant, email, request.ip, device);
         throw new AppError(400, ErrorCode.wrongCredentials, 'The email or the password is wrong.');
       }
       await clearLoginFailures(db, tenant, email, request.ip);
       if (needsRehash(user.password_hash, app.config.passwordHashing)) {
-        const upgraded = await hashing.run(request.ip, () =>
+        const upgraded = await hashing.run(ticket, () =>
           hashPassword(request.body.password, app.config.passwordHashing),
         );
         await db
@@ -92,6 +111,7 @@ export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastif
         },
       });
       setSessionCookie(request, reply, token);
+      setDeviceCookie(request, reply, key, tenant, email);
       if (kind === 'password-change') {
         return reply.code(307).send({ code: ErrorCode.passwordChangeRequired });
       }
