@@ -25,6 +25,19 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/**
+ * An id of a `bigint` identity column (every id column of the schema is one). JSON numbers are
+ * exact only up to 2^53 - 1, so that is the bound, far below where the column overflows; a
+ * huge, negative or fractional id is a 400 here, never a failed query (a 500).
+ */
+export const BigintId = () => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/** The version of an object or form definition: an `integer` column, at most a million by rule. */
+export const DefinitionVersion = () => Type.Integer({ minimum: 1, maximum: 1_000_000 });
+
+/** A zero-based page number, bounded so an offset stays a small exact number. */
+export const PageNumber = (maximum: number) => Type.Integer({ minimum: 0, maximum });
+
 /** `{ result: T }`, the envelope the spec's calls answer with. */
 export const Result = <T extends import('@sinclair/typebox').TSchema>(schema: T) =>
   Type.Object({ result: schema });

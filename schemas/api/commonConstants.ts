@@ -24,6 +24,11 @@ export const ErrorCode = {
   maintenance: 'MAINTENANCE',
   tenantMismatch: 'TENANT_MISMATCH',
   foreignOrigin: 'FOREIGN_ORIGIN',
+  /**
+   * A sign-out that carries a session cookie but neither the app's header nor
+   * `Sec-Fetch-Site: same-origin`: an image or link on another page, which must not end a session.
+   */
+  signOutNotFromApp: 'SIGN_OUT_NOT_FROM_APP',
   emailMismatch: 'EMAIL_MISMATCH',
   weakPassword: 'WEAK_PASSWORD',
   invalidOobCode: 'INVALID_OOB_CODE',

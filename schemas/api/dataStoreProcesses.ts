@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from '../forms/localizedText';
 import { StringEnum } from '../forms/stringEnum';
+import { DefinitionVersion } from './common';
 import { DataStoreProcessType } from './dataStoreProcessesConstants';
 import { OBJECT_KEY_PATTERN, RECORD_ID_PATTERN } from './recordsConstants';
 
@@ -10,7 +11,7 @@ export * from './dataStoreProcessesConstants';
 export const DataStoreProcessesQuery = Type.Object(
   {
     key: Type.String({ pattern: OBJECT_KEY_PATTERN }),
-    version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    version: DefinitionVersion(),
     type: StringEnum(Object.values(DataStoreProcessType)),
   },
   { additionalProperties: false },
@@ -44,6 +45,6 @@ export const RecordProcessMetaData = Type.Object({
   businessObjectId: Type.String({ pattern: RECORD_ID_PATTERN }),
   linkType: StringEnum(Object.values(DataStoreProcessType)),
   objectDefinitionKey: Type.String({ pattern: OBJECT_KEY_PATTERN }),
-  objectDefinitionVersion: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  objectDefinitionVersion: DefinitionVersion(),
 });
 export type RecordProcessMetaData = Static<typeof RecordProcessMetaData>;

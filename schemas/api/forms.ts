@@ -4,6 +4,7 @@ import { LocalizedText } from '../forms/localizedText';
 import { NormalizedForm } from '../forms/normalizedForm';
 import { StringEnum } from '../forms/stringEnum';
 import { apiRoute, routePatterns } from './apiRoute';
+import { DefinitionVersion } from './common';
 
 /**
  * Every forms call, one place for both sides. The task-form, taskForms and combined-task
@@ -63,7 +64,7 @@ export type FormIdParams = Static<typeof FormIdParams>;
 /** `:formId/:version` of `taskForms/{a}/{b}`. */
 export const FormVersionParams = Type.Object({
   formId: FormId,
-  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  version: DefinitionVersion(),
 });
 /** Form id and version route parameters. */
 export type FormVersionParams = Static<typeof FormVersionParams>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../forms/stringEnum';
 import { routePatterns } from './apiRoute';
+import { BigintId } from './common';
 
 import { NotificationKind, NotificationPath } from './notificationsConstants';
 
@@ -17,7 +18,7 @@ export const NOTIFICATION_LIST_LIMIT = 20;
  * and the database refuses what overflows a bigint: an id outside the bound is a 400 here,
  * never a failed query.
  */
-export const NotificationId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+export const NotificationId = BigintId();
 
 /** One notification (spec 000 section 3, "Notification summary"). */
 export const NotificationEntry = Type.Object({

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from '../forms/localizedText';
 import { StringEnum } from '../forms/stringEnum';
+import { DefinitionVersion, PageNumber } from './common';
 import { DICTIONARY_NAME_PATTERN } from './dictionariesConstants';
 import {
   FILTER_VALUE_MAX_LENGTH,
@@ -50,7 +51,7 @@ export type ObjectOtherData = Static<typeof ObjectOtherData>;
 export const ObjectDefinition = Type.Object(
   {
     key: Type.String({ pattern: OBJECT_KEY_PATTERN }),
-    version: Type.Integer({ minimum: 1 }),
+    version: DefinitionVersion(),
     label: LocalizedText,
     owner: Type.String({ minLength: 1, maxLength: 200 }),
     /** `#rrggbb`, the dot beside the label in the drawer. */
@@ -75,14 +76,14 @@ export type ObjectDefinitionAnswer = Static<typeof ObjectDefinitionAnswer>;
 /** The path of an object's calls: its key and version. */
 export const ObjectParams = Type.Object({
   key: Type.String({ pattern: OBJECT_KEY_PATTERN }),
-  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  version: DefinitionVersion(),
 });
 export type ObjectParams = Static<typeof ObjectParams>;
 
 /** The path of one record. */
 export const RecordParams = Type.Object({
   key: Type.String({ pattern: OBJECT_KEY_PATTERN }),
-  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  version: DefinitionVersion(),
   recordId: Type.String({ pattern: RECORD_ID_PATTERN }),
 });
 export type RecordParams = Static<typeof RecordParams>;
@@ -120,7 +121,7 @@ const PageSize = Type.Union([Type.Literal(10), Type.Literal(25), Type.Literal(50
  */
 export const RecordQueryBody = Type.Object(
   {
-    page: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    page: PageNumber(100_000),
     pageSize: PageSize,
     filterParams: Type.Array(FilterItem, { maxItems: MAX_FILTERS }),
     sortParams: Type.Optional(SortParams),

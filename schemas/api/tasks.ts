@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../forms/stringEnum';
+import { PageNumber } from './common';
 import { ErrorCode } from './commonConstants';
 import {
   TASK_PAGE_SIZES,
@@ -61,7 +62,7 @@ export type TaskFilterParams = Static<typeof TaskFilterParams>;
  */
 export const TaskQueryBody = Type.Object(
   {
-    page: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    page: PageNumber(100_000),
     size: Type.Unsafe<(typeof TASK_PAGE_SIZES)[number]>({
       type: 'integer',
       enum: [...TASK_PAGE_SIZES],

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { routePatterns } from './apiRoute';
+import { PageNumber } from './common';
 import { BULK_REASSIGN_LIMIT, JsonObject } from './tasks';
 
 import { UserPath } from './usersConstants';
@@ -29,7 +30,7 @@ export type UserSummary = Static<typeof UserSummary>;
 export const UserQueryBody = Type.Object(
   {
     filter: Type.Optional(Type.String({ maxLength: 100 })),
-    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+    page: Type.Optional(PageNumber(10_000)),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
   },
   { additionalProperties: false },

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '../../schemas/api/common';
 import { loadAnalysisSettings } from '../analysis/analysisSettings';
 import { AppError } from '../errors';
-import { isApiPath } from './apiPaths';
+import { isApiPath, isDevPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
 
 /**
@@ -27,6 +27,21 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answers hold nothing secret or personal, so its own Cache-Control header
+     * is kept; every other API answer is `no-store`.
+     */
+    allowCaching?: boolean;
+  }
+}
+
+const NO_STORE = 'no-store';
+
+/** The answers that are never cached: the API and the development pages; not the SPA's files. */
+const holdsSecrets = (url: string): boolean => isApiPath(url) || isDevPath(url);
+
 /** What the security plugin needs from the configuration. */
 export interface SecurityOptions {
   /** Requests per IP per minute before 429 `RATE_LIMITED`. */
@@ -34,7 +49,8 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers (helmet with a strict CSP, `Cache-Control: no-store` on every API answer)
+ * Security headers (helmet with a strict CSP, `Cache-Control: no-store` on every API and
+ * development-page answer unless its route sets `config.allowCaching`)
  * and a generous global per-IP request budget.
  * The budget is a flood guard kept in process memory; the sign-in throttle that matters is
  * in the database (see identity/loginThrottle.ts).
@@ -60,10 +76,20 @@ export const securityPlugin = definePlugin<SecurityOptions>(
         ),
     });
     app.addHook('onRequest', app.rateLimit());
-    // API answers carry personal data (names, tasks, customers' records): no browser, proxy
-    // or back-forward cache may keep them. Set on every answer, errors included.
+    // API answers carry personal data (names, tasks, customers' records) and secrets (the
+    // session, reset links, tokens): no browser, proxy or back-forward cache may keep them.
+    // Set on every answer, errors included; the development pages show mailed links too.
+    // On the raw answer first, because a route that writes its answer itself (the analysis
+    // identity provider) skips onSend; a route's own header there still wins.
+    app.addHook('onRequest', async (request, reply) => {
+      if (holdsSecrets(request.url)) reply.raw.setHeader('cache-control', NO_STORE);
+    });
     app.addHook('onSend', async (request, reply) => {
-      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      if (!holdsSecrets(request.url)) return;
+      if (request.routeOptions.config.allowCaching === true && reply.hasHeader('cache-control')) {
+        return;
+      }
+      reply.header('cache-control', NO_STORE);
     });
   },
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { MAX_JSON_DEPTH } from '../../server/fastify/inputGuard';
@@ -33,6 +33,128 @@ function routesOf(app: FastifyInstance): RouteEntry[] {
 }
 
 const PARAM = /:[A-Za-z0-9_]+(?:\|:[A-Za-z0-9_]+)*/g;
+
+type Schema = Record<string, unknown>;
+
+/** A route's own input schemas, as it was registered. */
+interface RouteSchemas {
+  method: string;
+  url: string;
+  schema: { params?: Schema; querystring?: Schema; body?: Schema };
+}
+
+/** Where a number goes in a request: which part, and the property path inside it. */
+interface NumberSlot {
+  part: 'params' | 'querystring' | 'body';
+  path: Array<string | number>;
+  name: string;
+}
+
+/** Numbers no id, page or limit can be: past a bigint, past an int4, negative, fractional. */
+const HOSTILE_NUMBERS = [1e20, 2 ** 63, 2 ** 53 + 2, 2 ** 31, -1, 1.5];
+/** The ones every id, page, size and limit must refuse with a 400 (the others may be in range). */
+const ALWAYS_REFUSED = new Set([1e20, 2 ** 63, -1, 1.5]);
+const ID_LIKE = /(ids?|page|size|limit|offset|version|count)$/i;
+
+/** The variants of a schema: itself, or each member of an anyOf / oneOf. */
+const variantsOf = (schema: Schema): Schema[] =>
+  ((schema.anyOf ?? schema.oneOf) as Schema[] | undefined) ?? [schema];
+
+const isNumeric = (schema: Schema): boolean =>
+  variantsOf(schema).some((variant) => variant.type === 'integer' || variant.type === 'number');
+
+/** Every place a number may go in a schema, nested objects and arrays included. */
+function numberSlots(
+  schema: Schema | undefined,
+  path: Array<string | number> = [],
+): Array<string | number>[] {
+  if (!schema) return [];
+  if (isNumeric(schema)) return [path];
+  const slots: Array<string | number>[] = [];
+  for (const variant of variantsOf(schema)) {
+    const properties = (variant.properties ?? {}) as Record<string, Schema>;
+    for (const [key, property] of Object.entries(properties)) {
+      slots.push(...numberSlots(property, [...path, key]));
+    }
+    if (variant.items) slots.push(...numberSlots(variant.items as Schema, [...path, 0]));
+  }
+  return slots;
+}
+
+/** A value the schema allows where that is easy to tell, so the number is judged, not its neighbours. */
+function sampleOf(schema: Schema | undefined): unknown {
+  if (!schema) return undefined;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const variant = variantsOf(schema).find((entry) => entry.type !== 'null') ?? schema;
+  if (variant !== schema) return sampleOf(variant);
+  switch (schema.type) {
+    case 'object': {
+      const required = new Set((schema.required ?? []) as string[]);
+      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      return Object.fromEntries(
+        Object.entries(properties)
+          .filter(([key]) => required.has(key))
+          .map(([key, property]) => [key, sampleOf(property)]),
+      );
+    }
+    case 'array':
+      return [sampleOf(schema.items as Schema)];
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'date') return '2026-01-15';
+      if (schema.format === 'date-time') return '2026-01-15T10:00:00.000Z';
+      if (schema.format === 'email') return 'lucas.martin@tessera.example';
+      return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+    default:
+      return undefined;
+  }
+}
+
+/** `base` with the value at `path` replaced (arrays and objects copied on the way). */
+function withValue(base: unknown, path: Array<string | number>, value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (typeof head === 'number') {
+    const array = Array.isArray(base) ? [...(base as unknown[])] : [];
+    array[head] = withValue(array[head], rest, value);
+    return array;
+  }
+  const object = base && typeof base === 'object' ? { ...(base as Record<string, unknown>) } : {};
+  object[head] = withValue(object[head], rest, value);
+  return object;
+}
+
+/** The request for one route with `value` at `slot` and plausible values everywhere else. */
+function requestWith(route: RouteSchemas, slot: NumberSlot, value: number): InjectOptions {
+  const parts = {
+    params: sampleOf(route.schema.params) as Record<string, unknown> | undefined,
+    querystring: sampleOf(route.schema.querystring) as Record<string, unknown> | undefined,
+    body: sampleOf(route.schema.body),
+  };
+  const sent = { ...parts, [slot.part]: withValue(parts[slot.part], slot.path, value) };
+  const params = (sent.params ?? {}) as Record<string, unknown>;
+  const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) =>
+    encodeURIComponent(String(params[name] ?? 'x')),
+  );
+  const query = new URLSearchParams(
+    Object.entries((sent.querystring ?? {}) as Record<string, unknown>).map(([key, entry]) => [
+      key,
+      String(entry),
+    ]),
+  ).toString();
+  return {
+    method: route.method as InjectOptions['method'],
+    url: query ? `${url}?${query}` : url,
+    ...(BODY_METHODS.has(route.method) && sent.body !== undefined
+      ? { payload: sent.body as InjectOptions['payload'] }
+      : {}),
+  };
+}
 const withParams = (url: string, value: string) => url.replace(PARAM, value);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const DEPTH = 10_000;
@@ -61,6 +183,8 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
   let cookie: string;
   const logLines: string[] = [];
   let routes: RouteEntry[];
+  const schemas: RouteSchemas[] = [];
+  const staffCookies: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -69,6 +193,17 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
       config: testConfig({ logLevel: 'info' }),
       database: server.database,
       logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+      onRoute: (route: RouteOptions) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD' || method === 'OPTIONS') continue;
+          schemas.push({
+            method,
+            url: route.url,
+            schema: (route.schema ?? {}) as RouteSchemas['schema'],
+          });
+        }
+      },
     });
     await app.ready();
     routes = routesOf(app);
@@ -81,6 +216,17 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
     expect(login.statusCode).toBe(200);
     cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
     expect(cookie).not.toBe('');
+    // Between them every privilege, so no route refuses before it reads its numbers.
+    for (const email of ['claire.dubois@tessera.example', 'priya.nair@tessera.example']) {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/identity/login',
+        headers: { host: 'localhost' },
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(200);
+      staffCookies.push(signIn.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '');
+    }
     // Starting a server on a fresh database is slow on a busy machine.
   }, 300_000);
   afterAll(async () => {
@@ -151,6 +297,56 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
       }
     });
   }
+
+  it('given every route with a number in its path, query or body, when it gets a huge, negative or fractional one, then 4xx, never 5xx, and an id, page or limit is refused', async () => {
+    const slots = schemas.flatMap((route) =>
+      (['params', 'querystring', 'body'] as const).flatMap((part) =>
+        numberSlots(route.schema[part]).map((path) => ({
+          route,
+          slot: {
+            part,
+            path,
+            name: String(path.findLast((key) => typeof key === 'string') ?? part),
+          },
+        })),
+      ),
+    );
+    // The notification, record, object and task-list routes at least.
+    expect(slots.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const { route, slot } of slots) {
+      for (const value of HOSTILE_NUMBERS) {
+        const request = requestWith(route, slot, value);
+        let response;
+        for (const staff of staffCookies) {
+          response = await app.inject({
+            ...request,
+            headers: { host: 'localhost', cookie: `${SESSION_COOKIE}=${staff}` },
+          });
+          if (response.statusCode !== 403) break;
+        }
+        const status = response?.statusCode ?? 0;
+        const where = `${route.method} ${route.url} ${slot.part}.${slot.path.join('.')}=${value}: ${status}`;
+        if (status >= 500) problems.push(where);
+        else if (ID_LIKE.test(slot.name) && ALWAYS_REFUSED.has(value) && status !== 400) {
+          problems.push(where);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('given every route with path parameters, when each gets a number far past any id, then 4xx, never 5xx', async () => {
+    for (const route of routes.filter((entry) => entry.url.includes(':'))) {
+      for (const value of ['100000000000000000000', '1e20', '2147483648', '-1', '1.5']) {
+        const response = await send(
+          { method: route.method as 'GET', url: withParams(route.url, value) },
+          true,
+        );
+        expect(response.statusCode, `${route.method} ${route.url} with ${value}`).toBeLessThan(500);
+      }
+    }
+  });
 
   it('given a plain-text body with NUL, when posted, then 400 INVALID_TEXT', async () => {
     const response = await send(

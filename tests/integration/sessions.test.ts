@@ -42,7 +42,10 @@ describe('sessions', () => {
   it('given a session, when signing out, then the cookie is cleared and the session is dead', async () => {
     const client = await signedIn('amara.okafor@tessera.example');
     const cookie = client.cookie;
-    const out = await client.request({ url: '/identity/signOut' });
+    const out = await client.request({
+      url: '/identity/signOut',
+      headers: { 'x-tenant-name': 'internal' },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ status: 'SIGNED_OUT' });
     expect(client.cookie).toBeUndefined();

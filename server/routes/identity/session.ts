@@ -63,9 +63,11 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
     {
       schema: {
         querystring: NoQuery,
-        response: { 200: Acknowledgement, ...errorResponses(400, 404) },
+        response: { 200: Acknowledgement, ...errorResponses(400, 403, 404) },
       },
     },
+    // A sign-out not sent by the app (an <img> elsewhere) is refused before it gets here, and
+    // before the session is looked up: see originCheck.ts.
     async (request, reply) => {
       // Revokes whatever session the cookie names, even an expired one: sign-out always works.
       const token = sessionToken(request);
