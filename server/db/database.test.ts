@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/createTestDatabase';
 import { createDatabase, type AppDatabase } from './database';
-import { FolderLockedError, LEGACY_PID_FILE, LOCK_DIR_NAME } from './lockFile';
+import { FolderLockedError, LEGACY_PID_FILE, LOCK_DIR_NAME, OWNER_FILE } from './lockFile';
 import { MigrationChangedError, migrate } from './migrate';
 import { PREPARED_STATEMENT } from './preparingClient';
 
@@ -147,6 +147,62 @@ describe('the PGlite folder lock', () => {
     await database.close();
     await database.close();
     expect(existsSync(join(folder, LOCK_DIR_NAME))).toBe(false);
+  }, 120_000);
+});
+
+describe('a PGlite server whose folder lock is lost', () => {
+  it('given the lock record rewritten by another holder, when the server writes next, then it stops before the write and the row never lands', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tessera-lost-lock-'));
+    try {
+      // 1. A separate server process opens the folder, writes one row and says so; on a
+      //    line from the test it writes a second.
+      const module = JSON.stringify(pathToFileURL(join(import.meta.dirname, 'database.ts')).href);
+      const holder = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `const { sql } = await import('kysely');
+           const { createDatabase } = await import(${module});
+           const { db } = await createDatabase({ dataDir: ${JSON.stringify(folder)} });
+           await sql\`create table ledger (entry int)\`.execute(db);
+           await sql\`insert into ledger values (1)\`.execute(db);
+           process.stdout.write('written\\n');
+           process.stdin.once('data', async () => {
+             await sql\`insert into ledger values (2)\`.execute(db);
+             process.stdout.write('confirmed\\n');
+           });`,
+        ],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      let errors = '';
+      holder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      holder.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => holder.once('exit', resolve));
+      await expect.poll(() => output, { timeout: 60_000 }).toContain('written');
+
+      // 2. Another holder's record replaces this one's (as a server that judged it gone
+      //    would write), and the next write is asked for at once, before any heartbeat.
+      const ownerFile = join(folder, LOCK_DIR_NAME, OWNER_FILE);
+      const owner = JSON.parse(readFileSync(ownerFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(ownerFile, JSON.stringify({ ...owner, token: 'another-holder' }));
+      holder.stdin.write('write\n');
+
+      // 3. It stops before writing: nothing confirmed, and the ledger holds the first row only.
+      expect(await exited).toBe(1);
+      expect(output).not.toContain('confirmed');
+      expect(errors).toContain('found before a write');
+      rmSync(join(folder, LOCK_DIR_NAME), { recursive: true, force: true });
+      const database = await createDatabase({ dataDir: folder });
+      const { rows } = await sql<{ entry: number }>`select entry from ledger`.execute(database.db);
+      expect(rows).toEqual([{ entry: 1 }]);
+      await database.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { lockFolder, type FolderLock } from './lockFile';
+import { assertLockHeld, lockFolder, type FolderLock } from './lockFile';
 import { PreparingClient } from './preparingClient';
 import type { DatabaseSchema } from './schema';
 
@@ -46,6 +46,25 @@ const typeParsers: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** A statement that changes the database or ends a transaction (after any leading comment). */
+const WRITING_STATEMENT =
+  /^\s*(?:\/\*[^]*?\*\/\s*)*(?:insert|update|delete|merge|create|alter|drop|truncate|commit|end|copy|with|call|do|vacuum|reindex|cluster|grant|revoke|comment|set|lock)\b/i;
+
+/**
+ * Runs `check` before every statement of `client` that writes: a PGlite folder's lock is
+ * asked right before the write, so a server that lost its folder writes nothing more. Reads
+ * (every task list) pass without the file read.
+ */
+function guardWrites(client: pg.PoolClient, check: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    if (typeof text === 'string' && WRITING_STATEMENT.test(text)) check();
+    return query(...args);
+  };
+}
+
 async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
   const inMemory = dataDir.startsWith('memory://');
   let lock: FolderLock | undefined;
@@ -66,6 +85,9 @@ async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () =
       types: typeParsers,
       Client: PreparingClient,
     });
+    const held = lock;
+    if (held)
+      pool.on('connect', (client) => guardWrites(client, () => assertLockHeld(held, location)));
     return {
       pool,
       close: async () => {

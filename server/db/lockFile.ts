@@ -231,6 +231,15 @@ function stopOnLostLock(folder: string, reason: string): never {
   process.exit(1);
 }
 
+/**
+ * Stops the process before a write when its lock is no longer its own: the heartbeat looks
+ * once a second, this looks right before the statement, so no write is confirmed after the
+ * folder passed to another server. One small file read, so it guards writes, not reads.
+ */
+export function assertLockHeld(lock: FolderLock, folder: string): void {
+  if (!lock.stillHeld()) stopOnLostLock(folder, 'found before a write');
+}
+
 /** Listens on the lock's socket; undefined where the platform or file system cannot. */
 async function listenOn(socketPath: string): Promise<Server | undefined> {
   if (process.platform === 'win32' || Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
