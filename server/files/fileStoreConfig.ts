@@ -1,6 +1,9 @@
 /** Limits of reading a spreadsheet on the server (each one refuses the file when passed). */
 export interface SpreadsheetLimits {
-  /** Sum of the sizes the zip's directory declares for its entries, unpacked. */
+  /**
+   * Bytes the zip's entries may unpack to together, counted as they are inflated (never the
+   * sizes its directory declares, which a hostile file can set to anything).
+   */
   maxUncompressedBytes: number;
   /** Rows of the first sheet, header included. */
   maxRows: number;
@@ -8,7 +11,7 @@ export interface SpreadsheetLimits {
   maxCells: number;
   /** Wall time of the parse itself, from the file's arrival in the worker to its answer. */
   timeMs: number;
-  /** Heap of the worker thread, in MiB: a file that lies about its sizes dies there. */
+  /** Heap of the worker thread, in MiB: what parsing a file within the other limits may take. */
   heapMb: number;
 }
 

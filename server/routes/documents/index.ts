@@ -202,11 +202,16 @@ export const documentRoutes = definePlugin(
             throw new AppError(400, ErrorCode.validation, 'Send scope and name before the file.');
           }
           return {
-            data: await addTemplate(db, request.actor, {
-              scope: templateScope,
-              name,
-              content: form.file.content,
-            }),
+            data: await addTemplate(
+              db,
+              request.actor,
+              {
+                scope: templateScope,
+                name,
+                content: form.file.content,
+              },
+              settings.fill,
+            ),
           };
         },
       );
