@@ -76,7 +76,23 @@ function toApiError(error: unknown): ApiError {
   return new NetworkError(error instanceof Error ? error.message : String(error));
 }
 
-http.interceptors.response.use(undefined, (error: unknown) => {
+/**
+ * A download asks for a Blob, so its error answer arrives as one too: its JSON is read back
+ * so the refusal's code and details reach the caller as any other call's do.
+ */
+async function readBlobErrorBody(error: unknown): Promise<void> {
+  if (!axios.isAxiosError(error) || !error.response) return;
+  const { data } = error.response;
+  if (typeof Blob === 'undefined' || !(data instanceof Blob)) return;
+  try {
+    error.response.data = JSON.parse(await data.text()) as unknown;
+  } catch {
+    // Not JSON (a proxy's error page): the status alone says what happened.
+  }
+}
+
+http.interceptors.response.use(undefined, async (error: unknown) => {
+  await readBlobErrorBody(error);
   const apiError = toApiError(error);
   const ownErrors = axios.isAxiosError(error) && error.config?.handlesOwnErrors === true;
   if (!ownErrors && handlers) {
@@ -84,5 +100,5 @@ http.interceptors.response.use(undefined, (error: unknown) => {
     else if (apiError instanceof ForbiddenError) handlers.onForbidden(apiError);
     else if (apiError instanceof MaintenanceError) handlers.onMaintenance(apiError);
   }
-  return Promise.reject(apiError);
+  throw apiError;
 });

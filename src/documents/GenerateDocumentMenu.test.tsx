@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DocumentPath, type DocumentTemplate } from '../../schemas/api/documents';
+import { DocumentPath, TemplateRefusal, type DocumentTemplate } from '../../schemas/api/documents';
 import { ToastStore } from '../stores/ToastStore';
 import { StoresContext } from '../stores/useStores';
 import { createTestStores } from '../testing/createTestStores';
@@ -177,6 +177,32 @@ describe('GenerateDocumentMenu', () => {
     expect(banner.textContent).toContain('The server answered with status 500.');
     expect(stores.toasts.toasts.map((toast) => toast.key)).toEqual(['common.serverErrorTryAgain']);
   });
+
+  it.each([
+    [TemplateRefusal.tooSlow, 'This template takes too long to fill'],
+    [TemplateRefusal.tooLarge, 'This file is too large to be a template.'],
+  ])(
+    'given the server refuses the template as %s, then the banner says why in words and no try-again toast shows',
+    async (code, words) => {
+      server.on('POST', DocumentPath.generate, {
+        status: 422,
+        body: {
+          statusCode: 422,
+          code: 'TEMPLATE_INVALID',
+          message: 'refused',
+          details: [{ path: '/file', code }],
+        },
+      });
+      const { stores } = renderMenu();
+      await choose('Loan application summary');
+
+      const banner = await screen.findByTestId('document-banner');
+      expect(banner.getAttribute('data-status')).toBe('httpError');
+      expect(banner.textContent).toContain(words);
+      expect(banner.textContent).not.toContain('status 422');
+      expect(stores.toasts.toasts).toEqual([]);
+    },
+  );
 
   it('given the template list fails, then the menu says so and offers a retry that loads them', async () => {
     server.on('GET', DocumentPath.templates, {

@@ -24,8 +24,11 @@ export interface GenerateDocumentMenuProps {
   api?: DocumentApi;
 }
 
-/** The banner of a finished generation: its intent, title and message keys. */
-function bannerOf(status: DocumentStatus) {
+/**
+ * The banner of a finished generation: its intent, title and message keys. A refused
+ * template's own message replaces the status code, which tells the user nothing to change.
+ */
+function bannerOf(status: DocumentStatus, refusal: string | null) {
   switch (status) {
     case DocumentStatus.success:
       return { intent: 'success' as const, title: null, message: 'document.success' };
@@ -45,7 +48,7 @@ function bannerOf(status: DocumentStatus) {
       return {
         intent: 'danger' as const,
         title: 'reports.warningMessage',
-        message: 'document.httpError',
+        message: refusal ?? 'document.httpError',
       };
     default:
       return null;
@@ -81,7 +84,8 @@ function BannerMessage({ text, fileName }: BannerMessageProps) {
  * The Generate menu (spec 001 sections 2 and 4): a menu button listing the scope's document
  * templates; choosing one makes the document on the server and downloads it. While it is
  * made the button says so; the outcome shows in a banner that can be dismissed: success,
- * not found, server too busy, or the HTTP error with its status code.
+ * not found, server too busy, why the template was refused, or the HTTP error with its
+ * status code.
  */
 export const GenerateDocumentMenu = observer(function GenerateDocumentMenu({
   scope,
@@ -99,7 +103,7 @@ export const GenerateDocumentMenu = observer(function GenerateDocumentMenu({
   }, [store, scope]);
 
   const subject = { processInstanceId, contentId };
-  const banner = bannerOf(store.status);
+  const banner = bannerOf(store.status, store.refusal);
 
   let items;
   if (store.templatesStatus === RemoteLoadingStatus.loadingFailed) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ObjectDefinition, RecordQueryBody } from '../../schemas/api/records';
-import { RecordsPath } from '../../schemas/api/recordsConstants';
+import { RecordsDownloadRefusal, RecordsPath } from '../../schemas/api/recordsConstants';
 import type { RootStore } from '../RootStore';
 import { createTestStores, type RecordingNavigator } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';
@@ -233,6 +233,46 @@ describe('RecordsStore', () => {
     expect(stores.toasts.toasts.map((toast) => toast.key)).toContain(
       'datastore.reportDownloadError',
     );
+  });
+
+  it.each([
+    ['records.tooManyRows', 'records.tooManyRows'],
+    [RecordsDownloadRefusal.tooSlow, 'records.downloadTooSlow'],
+    [RecordsDownloadRefusal.tooLarge, 'records.downloadTooLarge'],
+  ])(
+    'given a download refused with %s, when asked, then its own message shows instead of the generic one',
+    async (code, key) => {
+      answerPages(3);
+      await store.open('customers', 1);
+      server.on('POST', RecordsPath.download('customers', 1), {
+        status: 422,
+        body: {
+          statusCode: 422,
+          code: 'VALIDATION_ERROR',
+          message: 'refused',
+          details: [{ path: 'filterParams', code, params: { rows: 100_000 } }],
+        },
+      });
+
+      await store.download('en', 'Customers.xlsx');
+
+      expect(saved).toHaveLength(0);
+      expect(stores.toasts.toasts.map((toast) => toast.key)).toEqual([key]);
+    },
+  );
+
+  it('given the download queue is full, when asked, then the busy message shows', async () => {
+    answerPages(3);
+    await store.open('customers', 1);
+    server.on('POST', RecordsPath.download('customers', 1), {
+      status: 429,
+      body: { statusCode: 429, code: 'SERVER_TOO_BUSY', message: 'busy' },
+      headers: { 'retry-after': '10' },
+    });
+
+    await store.download('en', 'Customers.xlsx');
+
+    expect(stores.toasts.toasts.map((toast) => toast.key)).toEqual(['records.downloadTooBusy']);
   });
 });
 

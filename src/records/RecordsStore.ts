@@ -7,10 +7,17 @@ import {
   MAX_REQUESTED_PROPERTIES,
   RECORD_PAGE_SIZES,
   RecordRequestType,
+  RecordsDownloadRefusal,
   SortDirection,
   type RecordPageSize,
 } from '../../schemas/api/recordsConstants';
-import { BadRequestError, NotFoundError, UnprocessableError } from '../api/errors';
+import { ErrorCode } from '../../schemas/api/commonConstants';
+import {
+  BadRequestError,
+  NotFoundError,
+  RateLimitedError,
+  UnprocessableError,
+} from '../api/errors';
 import type { AppNavigator } from '../stores/AppNavigator';
 import { needsOwnMessage, reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -36,6 +43,30 @@ export const DownloadStatus = {
   error: 'httpError',
 } as const;
 export type DownloadStatus = (typeof DownloadStatus)[keyof typeof DownloadStatus];
+
+/**
+ * The download refusals whose code is also their message's translation key: too many rows,
+ * or a file the server stopped building for its time or memory limit.
+ */
+const DOWNLOAD_REFUSALS: readonly string[] = [
+  'records.tooManyRows',
+  ...Object.values(RecordsDownloadRefusal),
+];
+
+/**
+ * The message of a failed download: the server's refusal in words when it named one, the
+ * busy message when the download queue was full, else datastore.reportDownloadError.
+ */
+function downloadFailureKey(error: unknown): string {
+  if (error instanceof RateLimitedError && error.code === ErrorCode.serverTooBusy) {
+    return 'records.downloadTooBusy';
+  }
+  if (error instanceof UnprocessableError) {
+    const refusal = error.details.find((detail) => DOWNLOAD_REFUSALS.includes(detail.code));
+    if (refusal) return refusal.code;
+  }
+  return 'datastore.reportDownloadError';
+}
 
 /** What the records store needs from the app. */
 export interface RecordsStoreDeps {
@@ -365,7 +396,8 @@ export class RecordsStore {
 
   /**
    * Downloads the searched list as `{label}.xlsx` in the user's language;
-   * datastore.reportDownloadError on failure, a 422 included (spec 001 section 8).
+   * datastore.reportDownloadError on failure, a 422 included (spec 001 section 8), unless the
+   * server said why: too many rows, too slow or too large to build, or busy.
    */
   async download(locale: string, fallbackName: string): Promise<void> {
     const { key, version } = this;
@@ -391,9 +423,7 @@ export class RecordsStore {
       runInAction(() => {
         this.downloadStatus = DownloadStatus.error;
       });
-      if (needsOwnMessage(error) || error instanceof UnprocessableError) {
-        this.deps.toasts.showError('datastore.reportDownloadError');
-      }
+      if (needsOwnMessage(error)) this.deps.toasts.showError(downloadFailureKey(error));
     }
   }
 }

@@ -94,6 +94,10 @@ export class FakeServer {
       ? config.validateStatus(answer.status)
       : answer.status < 300;
     if (valid) return response;
+    // A browser hands a download's error answer over as a Blob, as it does its file.
+    if (config.responseType === 'blob' && !(response.data instanceof Blob)) {
+      response.data = new Blob([JSON.stringify(response.data)], { type: 'application/json' });
+    }
     throw new AxiosError(
       `Request failed with status code ${answer.status}`,
       AxiosError.ERR_BAD_RESPONSE,
