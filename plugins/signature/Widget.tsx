@@ -1,15 +1,37 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  SegmentedControl,
+} from '@blueprintjs/core';
 import { DownloadIcon, EditIcon, EraserIcon } from '@blueprintjs/icons';
-import SignaturePad from 'signature_pad';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import SignaturePad, { type PointGroup } from 'signature_pad';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { SignatureMethod } from '../../schemas/api/filesConstants';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import type { FileService } from '../../src/forms/registry/formServices';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
 import { useStoredFile } from '../../src/forms/registry/useStoredFile';
+import latinFont from './fonts/dancing-script-latin-400.woff2';
+import latinExtFont from './fonts/dancing-script-latin-ext-400.woff2';
+import {
+  drawTypedSignature,
+  loadSignatureFont,
+  signedName,
+  TYPED_NAME_MAX_LENGTH,
+} from './typedSignature';
 import { sanitizeSignature } from './validate';
 import './signature.css';
+
+/** The script face a typed signature is set in (Dancing Script, SIL Open Font License). */
+const SIGNATURE_FONT = { latin: latinFont, latinExt: latinExtFont };
 
 /** Which confirmation is asked (spec 001 section 4: erase and exit each ask). */
 type Confirming = 'erase' | 'exit' | null;
@@ -90,6 +112,10 @@ function StoredSignature({
  * as a PNG in the task's file store, only when something was drawn, and the field keeps the
  * file's id; erase and exit each ask first. A read-only field shows the image with a
  * download link. A failed save says so in the dialog and offers a retry.
+ *
+ * Who cannot draw (a keyboard, a switch, a screen reader) types their name instead: the
+ * dialog's "Type your name" mode sets it in a script face on the same canvas, and it is
+ * saved as the same kind of PNG, its file marked as typed (`SignatureMethod`).
  */
 export function SignatureWidget({
   field,
@@ -113,6 +139,11 @@ export function SignatureWidget({
   const [ready, setReady] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure>(null);
+  const [method, setMethod] = useState<SignatureMethod>(SignatureMethod.drawn);
+  const [typedName, setTypedName] = useState('');
+  const nameInputId = useId();
+  // The strokes drawn before switching to the typed mode, given back when switching back.
+  const strokes = useRef<PointGroup[]>([]);
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -137,10 +168,49 @@ export function SignatureWidget({
       backgroundColor: 'rgb(255, 255, 255)',
     });
     drawing.addEventListener('endStroke', () => setEmpty(drawing.isEmpty()));
+    if (strokes.current.length > 0) drawing.fromData(strokes.current);
+    strokes.current = [];
     pad.current = drawing;
-    setEmpty(true);
+    setEmpty(drawing.isEmpty());
     setReady(true);
   }, []);
+
+  // The typed mode draws the name on the canvas as it is typed, once the script face has
+  // loaded (a canvas does not wait for a face), and again whenever the canvas changes size.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!open || method !== SignatureMethod.typed || !element) return undefined;
+    let current = true;
+    const draw = () => {
+      if (!current) return;
+      sizeCanvas(element);
+      drawTypedSignature(element, typedName);
+    };
+    draw();
+    void loadSignatureFont(SIGNATURE_FONT).then(draw);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(draw);
+    observer?.observe(element);
+    return () => {
+      current = false;
+      observer?.disconnect();
+    };
+  }, [open, method, typedName]);
+
+  const chooseMethod = (next: SignatureMethod) => {
+    if (next === method) return;
+    if (next === SignatureMethod.typed) {
+      // The drawing is kept aside, not lost: switching back draws it again.
+      strokes.current = pad.current?.toData() ?? [];
+      pad.current?.off();
+      pad.current = null;
+      setReady(false);
+    }
+    setMethod(next);
+    if (next === SignatureMethod.drawn) {
+      // The pad takes the canvas again once React has shown the drawing mode.
+      requestAnimationFrame(startPad);
+    }
+  };
 
   // A phone turned on its side, or a window resized, changes the pad's size while the dialog
   // is open: the canvas is sized again and what was drawn is redrawn to the new size, so
@@ -174,6 +244,9 @@ export function SignatureWidget({
   const close = () => {
     pad.current?.off();
     pad.current = null;
+    strokes.current = [];
+    setMethod(SignatureMethod.drawn);
+    setTypedName('');
     setReady(false);
     setConfirming(null);
     setFailure(null);
@@ -187,25 +260,39 @@ export function SignatureWidget({
     setConfirming(null);
   };
 
+  const typing = method === SignatureMethod.typed;
+  const nothingToSave = typing ? signedName(typedName) === '' : empty;
+
   const askToExit = () => {
     if (saving) return;
-    if (pad.current && !pad.current.isEmpty()) setConfirming('exit');
+    const started = typing
+      ? signedName(typedName) !== '' || strokes.current.length > 0
+      : pad.current !== null && !pad.current.isEmpty();
+    if (started) setConfirming('exit');
     else close();
   };
 
   const accept = async () => {
     const drawing = pad.current;
-    // Spec 001 section 5: a signature is saved only when the canvas is not empty.
-    if (!files || !drawing || drawing.isEmpty()) return;
+    // Spec 001 section 5: a signature is saved only when the canvas is not empty; a typed
+    // one only when a name was typed.
+    if (!files || nothingToSave || (!typing && !drawing)) return;
     setSaving(true);
     try {
       const element = canvas.current;
       if (!element) return;
+      if (typing) {
+        // The face must be there before the canvas is read, or a fallback face is saved.
+        await loadSignatureFont(SIGNATURE_FONT);
+        sizeCanvas(element);
+        drawTypedSignature(element, typedName);
+      }
       const blob = await pngOf(element);
       const stored = await files.upload(blob, {
         kind: 'signature',
         fieldId: field.id,
         fileName: `${field.id}.png`,
+        signatureMethod: method,
         ...(fileId ? { existingId: fileId } : {}),
       });
       if (!mounted.current) return;
@@ -273,13 +360,62 @@ export function SignatureWidget({
         isCloseButtonShown={!saving}
       >
         <DialogBody>
-          <p className={Classes.TEXT_MUTED}>{t('signature.hint')}</p>
+          <SegmentedControl
+            className="tf-signature__modes"
+            aria-label={t('signature.modes')}
+            fill
+            value={method}
+            disabled={saving}
+            onValueChange={(next) =>
+              chooseMethod(
+                next === SignatureMethod.typed ? SignatureMethod.typed : SignatureMethod.drawn,
+              )
+            }
+            options={[
+              { value: SignatureMethod.drawn, label: t('signature.drawMode') },
+              { value: SignatureMethod.typed, label: t('signature.typeMode') },
+            ]}
+            data-testid="signature-modes"
+          />
+          <p className={Classes.TEXT_MUTED}>
+            {typing ? t('signature.typedHint') : t('signature.hint')}
+          </p>
+          {typing && (
+            <FormGroup
+              className="tf-signature__name"
+              label={t('signature.typedName')}
+              labelFor={nameInputId}
+            >
+              <InputGroup
+                id={nameInputId}
+                value={typedName}
+                maxLength={TYPED_NAME_MAX_LENGTH}
+                autoComplete="name"
+                spellCheck={false}
+                disabled={saving}
+                data-testid="signature-typed-name"
+                onValueChange={setTypedName}
+                onKeyDown={(event) => {
+                  // Enter signs, as the dialog's primary button would.
+                  if (event.key === 'Enter' && !nothingToSave) {
+                    event.preventDefault();
+                    void accept();
+                  }
+                }}
+              />
+            </FormGroup>
+          )}
           <canvas
             ref={canvas}
-            className="tf-signature__pad"
+            className={`tf-signature__pad${typing ? ' tf-signature__pad--typed' : ''}`}
             role="img"
-            aria-label={t('signature.pad')}
+            aria-label={
+              typing
+                ? t('signature.typedPreview', { name: signedName(typedName) })
+                : t('signature.pad')
+            }
             data-testid="signature-pad"
+            data-method={method}
             data-ready={ready || undefined}
           />
           {failure && (
@@ -295,19 +431,25 @@ export function SignatureWidget({
         <DialogFooter
           actions={
             <>
-              <Button
-                variant="minimal"
-                icon={<EraserIcon />}
-                text={t('signature.erase')}
-                disabled={empty || saving}
-                onClick={() => setConfirming('erase')}
-              />
+              {!typing && (
+                <Button
+                  variant="minimal"
+                  icon={<EraserIcon />}
+                  text={t('signature.erase')}
+                  disabled={empty || saving}
+                  onClick={() => setConfirming('erase')}
+                />
+              )}
               <Button text={t('signature.exit')} disabled={saving} onClick={askToExit} />
               <Button
                 intent="primary"
                 text={failure ? t('signature.retry') : t('signature.accept')}
-                disabled={empty || saving}
-                title={empty ? t('signature.emptyHint') : undefined}
+                disabled={nothingToSave || saving}
+                title={
+                  nothingToSave
+                    ? t(typing ? 'signature.typedEmptyHint' : 'signature.emptyHint')
+                    : undefined
+                }
                 data-testid="signature-accept"
                 onClick={() => void accept()}
               />
@@ -328,9 +470,9 @@ export function SignatureWidget({
       <ConfirmDialog
         isOpen={confirming === 'exit'}
         title={t('signature.exitTitle')}
-        message={t('signature.exitMessage')}
+        message={t(typing ? 'signature.exitTypedMessage' : 'signature.exitMessage')}
         primaryText={t('signature.exitConfirm')}
-        secondaryText={t('signature.keepDrawing')}
+        secondaryText={t(typing ? 'signature.keepTyping' : 'signature.keepDrawing')}
         primaryIntent="danger"
         onConfirm={close}
         onCancel={() => setConfirming(null)}

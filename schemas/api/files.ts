@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { routePatterns } from './apiRoute';
-import { FileKind, FilePath } from './filesConstants';
+import { FileKind, FilePath, SignatureMethod } from './filesConstants';
 
 export * from './filesConstants';
 
@@ -46,6 +46,8 @@ export const StoredFile = Type.Object({
   updatedAt: Type.String(),
   /** A spreadsheet's rows; null for anything else (a PDF in an uploadExcel field too). */
   spreadsheet: Type.Union([SpreadsheetSummary, Type.Null()]),
+  /** A signature's way of being made (drawn unless it was typed); absent for other kinds. */
+  signatureMethod: Type.Optional(Type.Enum(SignatureMethod)),
 });
 export type StoredFile = Static<typeof StoredFile>;
 

@@ -32,6 +32,17 @@ export const FileKind = {
 } as const;
 export type FileKind = (typeof FileKind)[keyof typeof FileKind];
 
+/**
+ * How a signature was made: drawn on the pad, or a name typed and set in a script face (the
+ * keyboard's way to sign). Sent with a signature's upload and kept with its file, so a
+ * reviewer and an audit can tell the two apart.
+ */
+export const SignatureMethod = {
+  drawn: 'drawn',
+  typed: 'typed',
+} as const;
+export type SignatureMethod = (typeof SignatureMethod)[keyof typeof SignatureMethod];
+
 /** Media types the store accepts, as read from the content's magic bytes. */
 export const MediaType = {
   png: 'image/png',

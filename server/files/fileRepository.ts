@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { StoredFile } from '../../schemas/api/files';
+import { FileKind, SignatureMethod } from '../../schemas/api/filesConstants';
 import type { DatabaseSchema } from '../db/schema';
 import type { FileContentStore } from './FileContentStore';
 import type { FilesTable } from './fileTables';
@@ -82,6 +83,9 @@ export function toStoredFile(row: FileRow): StoredFile {
     processInstanceId: row.instance_id,
     updatedAt: row.updated_at.toISOString(),
     spreadsheet: row.summary?.spreadsheet ?? null,
+    ...(row.kind === FileKind.signature
+      ? { signatureMethod: row.summary?.signature?.method ?? SignatureMethod.drawn }
+      : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
-import type { FileKind, StoredFile } from '../../schemas/api/files';
+import type { FileKind, SignatureMethod, StoredFile } from '../../schemas/api/files';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { requireVisibleTask } from '../workflow/taskAccess';
@@ -10,6 +10,7 @@ import { checkFileContent, type CheckedFile } from './checkFileContent';
 import type { FileContentStore } from './FileContentStore';
 import { findFile, toStoredFile, type FileRow } from './fileRepository';
 import type { FileStoreConfig } from './fileStoreConfig';
+import type { FileSummary } from './fileTables';
 import { downloadName } from './fileNames';
 import { requireEditableTask } from './editableTask';
 
@@ -27,9 +28,23 @@ export interface IncomingFile {
   content: Buffer;
 }
 
-/** The `files.summary` of a checked file: what it holds beyond its bytes, if anything. */
-const summaryOf = (checked: CheckedFile): string | null =>
-  checked.spreadsheet ? JSON.stringify({ spreadsheet: checked.spreadsheet }) : null;
+/** What an upload says about its file beside the bytes. */
+export interface IncomingFileFacts {
+  /** How a signature was made; only a signature's upload carries it. */
+  signatureMethod?: SignatureMethod | undefined;
+}
+
+/**
+ * The `files.summary` of a checked file: what it holds beyond its bytes (a spreadsheet's
+ * rows) and how it was made (a typed signature), if anything.
+ */
+function summaryOf(checked: CheckedFile, facts: IncomingFileFacts): string | null {
+  const summary: FileSummary = {
+    ...(checked.spreadsheet ? { spreadsheet: checked.spreadsheet } : {}),
+    ...(facts.signatureMethod ? { signature: { method: facts.signatureMethod } } : {}),
+  };
+  return Object.keys(summary).length > 0 ? JSON.stringify(summary) : null;
+}
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'There is no such file.');
 
@@ -49,6 +64,7 @@ export async function uploadFile(
   taskId: string,
   kind: FileKind,
   file: IncomingFile,
+  facts: IncomingFileFacts = {},
 ): Promise<StoredFile> {
   const { db, store, actor } = context;
   const task = await requireEditableTask(db, actor, taskId);
@@ -64,7 +80,7 @@ export async function uploadFile(
       file_name: downloadName(file.name, checked.mediaType),
       media_type: checked.mediaType,
       byte_size: checked.content.length,
-      summary: summaryOf(checked),
+      summary: summaryOf(checked, facts),
       uploaded_by: actor.userId,
     })
     .returningAll()
@@ -92,6 +108,7 @@ export async function replaceFile(
   context: FileContext,
   fileId: string,
   file: IncomingFile,
+  facts: IncomingFileFacts = {},
 ): Promise<StoredFile> {
   const { db, store, actor } = context;
   const existing = await requireFile(context, fileId);
@@ -104,7 +121,7 @@ export async function replaceFile(
       file_name: downloadName(file.name, checked.mediaType),
       media_type: checked.mediaType,
       byte_size: checked.content.length,
-      summary: summaryOf(checked),
+      summary: summaryOf(checked, facts),
       uploaded_by: actor.userId,
       updated_at: new Date(),
     })

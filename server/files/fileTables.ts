@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { FileKind, SpreadsheetSummary } from '../../schemas/api/files';
+import type { FileKind, SignatureMethod, SpreadsheetSummary } from '../../schemas/api/files';
 
 /** A jsonb column: read parsed, written as JSON text (so arrays are not sent as SQL arrays). */
 type Json<T> = ColumnType<T, string, string>;
@@ -10,6 +10,8 @@ type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 /** What `files.summary` holds for each kind that has one. */
 export interface FileSummary {
   spreadsheet?: SpreadsheetSummary;
+  /** How a signature was made; a signature without it was drawn. */
+  signature?: { method: SignatureMethod };
 }
 
 /** `files`: one stored file of a task, its metadata only. */

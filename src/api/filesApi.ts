@@ -1,6 +1,6 @@
 import { parse as parseContentDisposition } from 'content-disposition';
 import type { StoredFile, StoredFileAnswer } from '../../schemas/api/files';
-import { FilePath, type FileKind } from '../../schemas/api/filesConstants';
+import { FilePath, type FileKind, type SignatureMethod } from '../../schemas/api/filesConstants';
 import { http } from './httpClient';
 
 export type { StoredFile };
@@ -19,6 +19,16 @@ function formOf(fields: Readonly<Record<string, string>>, file: Blob, fileName: 
   return form;
 }
 
+/** What an upload says about its file beside the bytes. */
+export interface UploadFacts {
+  /** How a signature was made (drawn or typed); only for a signature. */
+  readonly signatureMethod?: SignatureMethod | undefined;
+}
+
+/** The upload form's text fields for `facts`: only those that are set. */
+const factFields = (facts: UploadFacts): Record<string, string> =>
+  facts.signatureMethod ? { signatureMethod: facts.signatureMethod } : {};
+
 /**
  * Stores a new file for a task's form (spec 001 section 7, "POST save signature or picture
  * upload: formData"). The server judges the content by its bytes; a refusal rejects with
@@ -29,10 +39,11 @@ export async function uploadFile(
   kind: FileKind,
   file: Blob,
   fileName: string,
+  facts: UploadFacts = {},
 ): Promise<StoredFile> {
   const response = await http.post<StoredFileAnswer>(
     FilePath.upload,
-    formOf({ taskId, kind }, file, fileName),
+    formOf({ taskId, kind, ...factFields(facts) }, file, fileName),
     { timeout: FILE_TIMEOUT_MS },
   );
   return response.data.result;
@@ -43,10 +54,11 @@ export async function replaceFile(
   fileId: string,
   file: Blob,
   fileName: string,
+  facts: UploadFacts = {},
 ): Promise<StoredFile> {
   const response = await http.patch<StoredFileAnswer>(
     FilePath.file(fileId),
-    formOf({}, file, fileName),
+    formOf(factFields(facts), file, fileName),
     { timeout: FILE_TIMEOUT_MS },
   );
   return response.data.result;

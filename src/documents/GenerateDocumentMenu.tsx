@@ -3,6 +3,7 @@ import { CaretDownIcon, CrossIcon, DocumentIcon, RefreshIcon, ThIcon } from '@bl
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusFirstItem, MENU_ITEMS, moveFocusByArrowKey } from '../components/arrowKeyFocus';
 import { DocumentStatus, DocumentType } from '../../schemas/api/documentsConstants';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
@@ -144,7 +145,16 @@ export const GenerateDocumentMenu = observer(function GenerateDocumentMenu({
         animation="minimal"
         arrow={false}
         disabled={store.isGenerating}
-        content={<Menu aria-label={t('document.menuLabel')}>{items}</Menu>}
+        // The first choice takes focus on opening, and the arrow keys move among the choices.
+        onOpened={(node) => focusFirstItem(node, MENU_ITEMS)}
+        content={
+          <Menu
+            aria-label={t('document.menuLabel')}
+            onKeyDown={(event) => moveFocusByArrowKey(event, MENU_ITEMS)}
+          >
+            {items}
+          </Menu>
+        }
       >
         <Button
           ref={buttonRef}

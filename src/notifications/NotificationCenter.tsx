@@ -1,7 +1,7 @@
-import { Button, PopoverNext, Tag } from '@blueprintjs/core';
+import { Button, PopoverNext, PopupKind, Tag } from '@blueprintjs/core';
 import { ChevronRightIcon, InboxIcon, TakeActionIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationGroup } from '../api/notificationsApi';
 import { useWorkStores } from '../tasks/useWorkStores';
@@ -83,6 +83,7 @@ const NotificationPanel = observer(function NotificationPanel({
   onClose,
 }: NotificationPanelProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   const { assignedTasks, candidateTasks } = notifications.summary;
   const unread = notifications.unreadCount;
   const open = (kind: NotificationKind) => {
@@ -90,9 +91,18 @@ const NotificationPanel = observer(function NotificationPanel({
     void notifications.open(kind);
   };
   return (
-    <div className="tessera-notifications" data-testid="notification-panel">
+    // A panel of entries and a setting, not a menu: a dialog named by its title.
+    <div
+      className="tessera-notifications"
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-testid="notification-panel"
+    >
       <header className="tessera-notifications__header">
-        <h2 className="tessera-notifications__title">{t('notifications.title')}</h2>
+        <h2 className="tessera-notifications__title" id={titleId}>
+          {t('notifications.title')}
+        </h2>
         {unread > 0 && (
           <Tag round intent="danger" minimal data-testid="notification-unread">
             {t('notifications.unread', { count: unread })}
@@ -160,6 +170,12 @@ export const NotificationCenter = observer(function NotificationCenter() {
       arrow={false}
       // On a phone the panel is nearly as wide as the screen: keep it off both edges.
       middleware={{ shift: { padding: 8 } }}
+      popupKind={PopupKind.DIALOG}
+      // Focus starts on the first entry, or on the named panel when there is none.
+      onOpened={(node) => {
+        const panel = node.querySelector<HTMLElement>('[role="dialog"]');
+        (panel?.querySelector<HTMLElement>('button') ?? panel)?.focus();
+      }}
       content={<NotificationPanel notifications={notifications} onClose={() => setOpen(false)} />}
     >
       <NotificationBell active={isOpen} data-testid="notification-bell" />

@@ -3,6 +3,7 @@ import { CaretDownIcon, RefreshIcon, TrashIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusFirstItem, MENU_ITEMS, moveFocusByArrowKey } from '../components/arrowKeyFocus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { localizeText } from '../core/forms/compiler/localizeText';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -123,7 +124,16 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
             buttonRef.current?.focus();
           }
         }}
-        content={<Menu aria-label={t('records.deleteMenu.menuLabel')}>{items}</Menu>}
+        // The first choice takes focus on opening, and the arrow keys move among the choices.
+        onOpened={(node) => focusFirstItem(node, MENU_ITEMS)}
+        content={
+          <Menu
+            aria-label={t('records.deleteMenu.menuLabel')}
+            onKeyDown={(event) => moveFocusByArrowKey(event, MENU_ITEMS)}
+          >
+            {items}
+          </Menu>
+        }
       >
         <Button
           ref={buttonRef}

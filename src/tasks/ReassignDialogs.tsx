@@ -14,7 +14,9 @@ import {
 } from '@blueprintjs/core';
 import { SearchIcon, TickIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIST_OPTIONS, moveFocusByArrowKey } from '../components/arrowKeyFocus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { TaskRow } from '../api/tasksApi';
 import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
@@ -32,9 +34,14 @@ export interface ReassignDialogsProps {
 
 const SHOWN_TASK_NAMES = 4;
 
-/** The people list of the assignee dialog, with its loading, failure and empty states. */
+/**
+ * The people list of the assignee dialog, with its loading, failure and empty states. The
+ * list is one tab stop (the chosen person, or the first): the arrow keys, Home and End move
+ * through it and choose as they go, and the down arrow in the search box enters it.
+ */
 const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialogsProps) {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
   if (reassign.usersStatus === RemoteLoadingStatus.loading) {
     return (
       <div className="tessera-people tessera-people--state">
@@ -71,6 +78,9 @@ const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialog
     );
   }
   const people = reassign.matchingUsers;
+  const tabStop = people.some((person) => person.id === reassign.selectedUser?.id)
+    ? reassign.selectedUser?.id
+    : people[0]?.id;
   return (
     <div className="tessera-people">
       <InputGroup
@@ -80,6 +90,13 @@ const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialog
         aria-label={t('tasks.reassign.searchPeople')}
         value={reassign.search}
         onValueChange={(value) => reassign.setSearch(value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          const entry = list.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]');
+          if (!entry) return;
+          event.preventDefault();
+          entry.focus();
+        }}
         autoFocus
       />
       {people.length === 0 ? (
@@ -89,6 +106,12 @@ const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialog
           className="tessera-people__list"
           role="listbox"
           aria-label={t('tasks.reassign.assignee')}
+          ulRef={list}
+          onKeyDown={(event) => {
+            const entry = moveFocusByArrowKey(event, LIST_OPTIONS);
+            const person = people.find((candidate) => candidate.id === entry?.dataset['userId']);
+            if (person) reassign.selectUser(person);
+          }}
         >
           {people.map((person) => {
             const selected = reassign.selectedUser?.id === person.id;
@@ -98,6 +121,7 @@ const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialog
                 role="option"
                 aria-selected={selected}
                 active={selected}
+                tabIndex={person.id === tabStop ? 0 : -1}
                 data-user-id={person.id}
                 icon={<Avatar name={person.firstName || person.fullName} size={26} />}
                 text={

@@ -10,6 +10,7 @@ import {
   FileRefusal,
   FileRoute,
   FilePath,
+  SignatureMethod,
   StoredFileAnswer,
 } from '../../../schemas/api/files';
 import { Privilege } from '../../../schemas/api/identity';
@@ -24,6 +25,7 @@ import {
   replaceFile,
   uploadFile,
   type FileContext,
+  type IncomingFileFacts,
 } from '../../files/fileService';
 import { readUploadForm, UPLOAD_FIELD_MAX_LENGTH } from '../../files/readUploadForm';
 import { requirePrivilege } from '../../fastify/session';
@@ -41,6 +43,27 @@ const FILE_CSP = "default-src 'none'; sandbox";
 
 const isFileKind = (value: string | undefined): value is FileKind =>
   (Object.values(FileKind) as string[]).includes(value ?? '');
+
+const isSignatureMethod = (value: string): value is SignatureMethod =>
+  (Object.values(SignatureMethod) as string[]).includes(value);
+
+/**
+ * What an upload form says about its file beside the bytes: a signature's `signatureMethod`
+ * (drawn or typed). The field on a file of another kind, or a value that is not a method,
+ * is a 400: a picture cannot pass for a typed signature.
+ */
+function factsOf(fields: Readonly<Record<string, string>>, kind: FileKind): IncomingFileFacts {
+  const method = fields['signatureMethod'];
+  if (method === undefined) return {};
+  if (kind !== FileKind.signature || !isSignatureMethod(method)) {
+    throw fileRefused(
+      400,
+      FileRefusal.badForm,
+      'signatureMethod is drawn or typed, and only for a signature.',
+    );
+  }
+  return { signatureMethod: method };
+}
 
 /**
  * The file store's calls (`FilePath`): upload, replace, read and remove the files of a
@@ -115,7 +138,8 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
         return FILE_MAX_BYTES[named];
       });
       if (kind === undefined) throw new Error('The upload form was read without its kind.');
-      return { result: await uploadFile(context, taskId, kind, form.file) };
+      const facts = factsOf(form.fields, kind);
+      return { result: await uploadFile(context, taskId, kind, form.file, facts) };
     },
   );
 
@@ -133,11 +157,14 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const context = contextOf(request);
+      let kind: FileKind | undefined;
       const form = await readUploadForm(request, async () => {
-        const kind = await kindOfFile(context, request.params.fileId);
+        kind = await kindOfFile(context, request.params.fileId);
         return FILE_MAX_BYTES[kind];
       });
-      return { result: await replaceFile(context, request.params.fileId, form.file) };
+      if (kind === undefined) throw new Error('The replacement was read without its kind.');
+      const facts = factsOf(form.fields, kind);
+      return { result: await replaceFile(context, request.params.fileId, form.file, facts) };
     },
   );
 

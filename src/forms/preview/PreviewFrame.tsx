@@ -1,7 +1,13 @@
-import { Callout } from '@blueprintjs/core';
-import { DesktopIcon, MobilePhoneIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { Button, Callout } from '@blueprintjs/core';
+import {
+  DesktopIcon,
+  MaximizeIcon,
+  MinimizeIcon,
+  MobilePhoneIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalizedOutcome } from '../../../schemas/forms';
 import { localizeText } from '../../core/forms/compiler/localizeText';
@@ -40,6 +46,10 @@ export interface PreviewFrameProps {
  * preview's language, in author mode (field ids shown), a combined task part by part with
  * a note where a part's form could not be used. The form is drawn at the breakpoint's true
  * width and scaled down to the frame, so the author sees the layout staff will see.
+ *
+ * A scaled-down form is a picture of the layout: its controls would be targets of a few
+ * pixels, so it is inert and hidden from assistive technology. "Use at full size" draws it
+ * at its true width (the frame scrolls sideways), where it can be filled in and submitted.
  */
 export const PreviewFrame = observer(function PreviewFrame({
   store,
@@ -52,7 +62,11 @@ export const PreviewFrame = observer(function PreviewFrame({
   const screen = useRef<HTMLDivElement>(null);
   const trueWidth = FRAME_TRUE_WIDTH[breakpoint];
   const { scale, height } = useFitToWidth(room, screen, trueWidth);
+  const [fullSize, setFullSize] = useState(false);
+  const noteId = useId();
   const frameName = t(`preview.${breakpoint}`);
+  // A frame that fits is usable as it is; one that is scaled down is only looked at.
+  const scaled = scale < 1 && !fullSize;
   const onSubmit = (outcome: NormalizedOutcome, values: FormValues) =>
     store.recordSubmission({
       outcome: localizeText(outcome.label, store.locale),
@@ -77,16 +91,45 @@ export const PreviewFrame = observer(function PreviewFrame({
         )}
         <span className="tfp-frame__name">{frameName}</span>
         <span className="tfp-frame__width" title={t(`preview.range.${breakpoint}`)}>
-          {t('preview.drawnAt', { width: trueWidth, percent: Math.round(scale * 100) })}
+          {t('preview.drawnAt', {
+            width: trueWidth,
+            percent: fullSize ? 100 : Math.round(scale * 100),
+          })}
         </span>
+        {(scale < 1 || fullSize) && (
+          <Button
+            variant="minimal"
+            size="small"
+            icon={fullSize ? <MinimizeIcon /> : <MaximizeIcon />}
+            text={fullSize ? t('preview.fitted') : t('preview.fullSize')}
+            aria-pressed={fullSize}
+            aria-describedby={scaled ? noteId : undefined}
+            data-testid="preview-full-size"
+            onClick={() => setFullSize((current) => !current)}
+          />
+        )}
       </figcaption>
-      <div className="tfp-frame__room" ref={room} style={{ height }}>
+      {scaled && (
+        <p id={noteId} className="tfp-frame__note">
+          {t('preview.scaledNote')}
+        </p>
+      )}
+      <div
+        className={`tfp-frame__room${fullSize ? ' is-full-size' : ''}`}
+        ref={room}
+        style={{ height: fullSize ? undefined : height }}
+        // At full size the frame scrolls sideways: a keyboard can scroll it too.
+        {...(fullSize ? { tabIndex: 0, role: 'region', 'aria-label': frameName } : {})}
+      >
         <div
           className="tfp-frame__screen"
           ref={screen}
           lang={store.locale}
           data-true-width={trueWidth}
-          style={{ width: trueWidth, transform: scale < 1 ? `scale(${scale})` : undefined }}
+          data-scaled={scaled || undefined}
+          inert={scaled}
+          aria-hidden={scaled || undefined}
+          style={{ width: trueWidth, transform: scaled ? `scale(${scale})` : undefined }}
         >
           {parts.map(({ part, form }, index) => (
             <div key={`${form.id}:${index}`} className="tfp-frame__part">

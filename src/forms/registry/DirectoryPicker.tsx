@@ -1,4 +1,12 @@
-import { Button, InputGroup, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
+import {
+  Button,
+  InputGroup,
+  Menu,
+  MenuItem,
+  PopoverNext,
+  PopupKind,
+  Spinner,
+} from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Translate } from '../../core/forms/fields/translate';
 import { fieldAria } from './fieldAria';
@@ -106,6 +114,14 @@ export function DirectoryPicker({
 
   const savedName = id ? shownName(t, kind, id, names.get(`${kind}:${id}`) ?? id) : '';
   const entries = search.status === 'done' ? search.entries : [];
+  // The option the arrow keys reached: announced through aria-activedescendant while focus
+  // stays in the search box, and kept in view in a long list.
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const activeOption = open && entries[active] ? optionId(active) : undefined;
+  useEffect(() => {
+    if (!activeOption) return;
+    document.getElementById(activeOption)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeOption]);
   const detailOf = (entry: DirectoryEntry) =>
     entry.memberCount === undefined
       ? entry.detail
@@ -171,7 +187,9 @@ export function DirectoryPicker({
       {entries.map((entry, index) => (
         <MenuItem
           key={entry.id}
+          id={optionId(index)}
           role="option"
+          tabIndex={-1}
           aria-selected={index === active}
           active={index === active}
           text={shownName(t, kind, entry.id, entry.name)}
@@ -183,16 +201,19 @@ export function DirectoryPicker({
   );
 
   return (
-    <Popover
+    <PopoverNext
       content={menu}
       isOpen={open}
-      minimal
+      animation="minimal"
+      arrow={false}
+      popupKind={PopupKind.LISTBOX}
       matchTargetWidth
       autoFocus={false}
       enforceFocus={false}
       placement="bottom-start"
-      onInteraction={(next) => {
-        if (!next) {
+      onInteraction={(next, event) => {
+        // A click in the search box (which focus has just opened) keeps the list open.
+        if (!next && event?.target !== inputRef.current) {
           setOpen(false);
           setQuery(null);
         }
@@ -206,6 +227,7 @@ export function DirectoryPicker({
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
+        aria-activedescendant={activeOption}
         aria-autocomplete="list"
         {...fieldAria({ field, invalid, errorId })}
         intent={invalid ? 'danger' : 'none'}
@@ -235,6 +257,6 @@ export function DirectoryPicker({
           ) : undefined
         }
       />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,4 +1,4 @@
-import type { FileKind, SpreadsheetSummary } from '../../../schemas/api/files';
+import type { FileKind, SignatureMethod, SpreadsheetSummary } from '../../../schemas/api/files';
 
 /**
  * What a form may ask of the application around it. The host (the task page, the author
@@ -60,6 +60,8 @@ export interface StoredFile {
   readonly size: number;
   /** A spreadsheet's first rows and row count, read by the server; null for anything else. */
   readonly spreadsheet: SpreadsheetSummary | null;
+  /** How a signature was made (drawn or typed); absent for other files. */
+  readonly signatureMethod?: SignatureMethod | undefined;
 }
 
 /** Saves, loads and removes the files of picture, signature and upload fields. */
@@ -76,6 +78,8 @@ export interface FileService {
       readonly fieldId: string;
       readonly fileName: string;
       readonly existingId?: string;
+      /** A signature's way of being made, kept with its file. */
+      readonly signatureMethod?: SignatureMethod;
     },
   ): Promise<StoredFile>;
   /** Fetches a stored file, named as the store serves it (for a download button). */

@@ -15,6 +15,7 @@ function storedFile(file: ApiStoredFile): StoredFile {
     mediaType: file.mediaType,
     size: file.size,
     spreadsheet: file.spreadsheet,
+    ...(file.signatureMethod ? { signatureMethod: file.signatureMethod } : {}),
   };
 }
 
@@ -53,11 +54,12 @@ export function createFileService(taskId: string): FileService {
   };
 
   return {
-    async upload(file, { kind, fileName, existingId }) {
+    async upload(file, { kind, fileName, existingId, signatureMethod }) {
+      const facts = { signatureMethod };
       const stored =
         existingId === undefined
-          ? await uploadFile(taskId, kind, file, fileName)
-          : await replaceFile(existingId, file, fileName);
+          ? await uploadFile(taskId, kind, file, fileName, facts)
+          : await replaceFile(existingId, file, fileName, facts);
       downloads.delete(stored.id);
       return storedFile(stored);
     },

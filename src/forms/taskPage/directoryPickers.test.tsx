@@ -128,6 +128,26 @@ describe('people and functional-group pickers on the task page', () => {
     expect(server.calls('POST', UserPath.query).at(-1)?.body).toMatchObject({ filter: 'amara' });
   });
 
+  it('given the open list of people, when the officer presses the arrow keys, then the search box names the option reached and Enter picks that one', async () => {
+    const store = renderForm({ usersSource: createUsersSource() });
+    const officer = await screen.findByRole('combobox', { name: 'Loan officer' });
+    await userEvent.click(officer);
+    await screen.findByRole('option', { name: /Javier Morales/ });
+    expect(officer.getAttribute('aria-haspopup')).toBe('listbox');
+
+    await userEvent.keyboard('{ArrowDown}');
+    const javier = screen.getByRole('option', { name: /Javier Morales/ });
+    expect(officer.getAttribute('aria-activedescendant')).toBe(javier.id);
+    expect(javier.getAttribute('aria-selected')).toBe('true');
+    await userEvent.keyboard('{ArrowUp}');
+    const amara = screen.getByRole('option', { name: /Amara Okafor/ });
+    expect(officer.getAttribute('aria-activedescendant')).toBe(amara.id);
+
+    expect(document.activeElement).toBe(officer);
+    await userEvent.keyboard('{Enter}');
+    expect(store.valueOf('officer')).toBe('aokafor');
+  });
+
   it('given a saved person, when the form opens, then one lookup by id names them', async () => {
     const store = new FormStore(form, { registry, initialValues: { officer: 'jmorales' } });
     renderForm({ usersSource: createUsersSource() }, 'en', store);
