@@ -138,6 +138,53 @@ export const PlainFormBody = plainFormBody('tessera:plainBodyField');
 /** The fields, outcomes and tabs of a plain form. */
 export type PlainFormBody = Static<typeof PlainFormBody>;
 
+/** The texts of one field in one language; option texts by option `id` (else `name`). */
+export const PlainFieldTranslation = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    placeholder: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    displayText: Type.Optional(Type.String()),
+    options: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { additionalProperties: false },
+);
+/** One field's texts in one language. */
+export type PlainFieldTranslation = Static<typeof PlainFieldTranslation>;
+
+/**
+ * A plain form's texts in one language: fields by `id`, tabs by `id`, outcomes by `id`
+ * (else `name`). Closed, so a misspelt key is refused instead of silently untranslated.
+ */
+export const PlainTranslation = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    tabs: Type.Optional(Type.Record(Type.String(), Type.String())),
+    fields: Type.Optional(Type.Record(Type.String(), PlainFieldTranslation)),
+    outcomes: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { additionalProperties: false },
+);
+/** A plain form's texts in one language. */
+export type PlainTranslation = Static<typeof PlainTranslation>;
+
+/**
+ * Per-language texts of a Flowable form model, which has none of its own: the model's own
+ * text is the English one. Tessera's addition, kept in a block of its own (or in a
+ * `<form>.i18n.json` file beside the model) so the rest stays a Flowable file.
+ */
+export const PlainTranslations = Type.Object(
+  {
+    en: Type.Optional(PlainTranslation),
+    es: Type.Optional(PlainTranslation),
+    fr: Type.Optional(PlainTranslation),
+  },
+  { additionalProperties: false },
+);
+/** Per-language texts of a plain form. */
+export type PlainTranslations = Static<typeof PlainTranslations>;
+
 /**
  * A Flowable form model as the task-forms endpoints answer it (`FormModelRepresentation`,
  * `SimpleFormModel`), or as the modeler and app exports write it, with the body under
@@ -156,6 +203,7 @@ export const PlainForm = Type.Object(
     tabs: Type.Optional(Nullable(Type.Array(PlainTab))),
     formDefinition: Type.Optional(PlainFormBody),
     editorJson: Type.Optional(plainFormBody('tessera:plainEditorField')),
+    translations: Type.Optional(PlainTranslations),
   },
   {
     $id: 'tessera:plainForm',

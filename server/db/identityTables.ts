@@ -62,6 +62,12 @@ export interface GroupsTable {
   tenant: string;
   id: string;
   name: string;
+  /** The name per interface language (migration `0960_group_display_names.sql`), or null. */
+  display_names: ColumnType<
+    Readonly<Record<string, string>> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 /** `group_members`: which users belong to which group. */

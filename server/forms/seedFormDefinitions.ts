@@ -10,6 +10,31 @@ import { checkStorableForm } from './storedForm';
 /** The folder of the demo form definitions, `fixtures/forms/`. */
 export const FORM_FIXTURES_DIR = projectPath('fixtures', 'forms');
 
+/**
+ * The folder, inside a forms folder, of the per-language texts of its Flowable-format forms:
+ * `i18n/<file>` beside `<file>`, so the form itself stays a file Flowable reads.
+ */
+export const FORM_TRANSLATIONS_DIR = 'i18n';
+
+/**
+ * A fixture file's definition, with the texts of `i18n/<file>` (when there is one) as its
+ * `translations` block; a block the file carries itself wins.
+ */
+export async function readFormFixture(folder: string, file: string): Promise<unknown> {
+  const definition: unknown = JSON.parse(await readFile(join(folder, file), 'utf8'));
+  let translations: unknown;
+  try {
+    translations = JSON.parse(await readFile(join(folder, FORM_TRANSLATIONS_DIR, file), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return definition;
+    throw error;
+  }
+  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
+    return definition;
+  }
+  return 'translations' in definition ? definition : { ...definition, translations };
+}
+
 /** Key of the advisory lock that serialises form seeding across server processes. */
 const FORM_SEED_LOCK_KEY = 7_365_300;
 
@@ -80,7 +105,7 @@ async function readFixtures(folder: string): Promise<{
   for (const file of files) {
     let definition: unknown;
     try {
-      definition = JSON.parse(await readFile(join(folder, file), 'utf8'));
+      definition = await readFormFixture(folder, file);
     } catch {
       refused.push({ file, errors: [{ code: 'schema.json', path: '', params: {} }] });
       continue;
@@ -151,7 +176,7 @@ async function fixturesAlreadyStored(db: Kysely<DatabaseSchema>, folder: string)
   const texts = new Set<string>();
   for (const file of files) {
     try {
-      texts.add(canonicalJson(JSON.parse(await readFile(join(folder, file), 'utf8'))));
+      texts.add(canonicalJson(await readFormFixture(folder, file)));
     } catch {
       return false;
     }

@@ -3,6 +3,7 @@ import type { GroupsAnswer, GroupSummary } from '../../schemas/api/directory';
 import { Privilege } from '../../schemas/api/identity';
 import type { UserSummary } from '../../schemas/api/users';
 import { containsPattern } from '../db/containsPattern';
+import type { Language } from '../engine/displayNames';
 import type { DatabaseSchema } from '../db/schema';
 
 /** Rows in the order of the ids that asked for them; ids that found nothing are left out. */
@@ -17,12 +18,21 @@ function inOrderOf<Row extends { id: string }>(
   });
 }
 
+/**
+ * A group's name in the reader's language (`display_names`, migration 0960), else its plain
+ * name, for a query that reads `groups` as `alias`.
+ */
+export function groupNameIn(alias: string, language: Language | undefined) {
+  return sql<string>`coalesce(${sql.ref(`${alias}.display_names`)} ->> ${language ?? 'en'}, ${sql.ref(`${alias}.name`)})`;
+}
+
 /** The groups of a tenant with their member counts, as one query to filter and page. */
-function groupsOf(db: Kysely<DatabaseSchema>, tenant: string) {
+function groupsOf(db: Kysely<DatabaseSchema>, tenant: string, language: Language | undefined) {
   return db
     .selectFrom('groups as g')
     .where('g.tenant', '=', tenant)
-    .select(['g.id', 'g.name'])
+    .select('g.id')
+    .select(groupNameIn('g', language).as('name'))
     .select((eb) =>
       eb
         .selectFrom('group_members as m')
@@ -50,20 +60,25 @@ export async function queryGroups(
   db: Kysely<DatabaseSchema>,
   tenant: string,
   options: { filter?: string; page?: number; size?: number },
+  language?: Language,
 ): Promise<GroupsAnswer['result']> {
   const page = options.page ?? 0;
   const size = options.size ?? 50;
-  let query = groupsOf(db, tenant);
+  let query = groupsOf(db, tenant, language);
   const filter = options.filter?.trim();
   if (filter) {
     const pattern = containsPattern(filter);
     query = query.where((eb) =>
-      eb.or([eb('g.name', 'ilike', pattern), eb('g.id', 'ilike', pattern)]),
+      eb.or([
+        eb('g.name', 'ilike', pattern),
+        eb(groupNameIn('g', language), 'ilike', pattern),
+        eb('g.id', 'ilike', pattern),
+      ]),
     );
   }
   const [rows, total] = await Promise.all([
     query
-      .orderBy('g.name')
+      .orderBy(groupNameIn('g', language))
       .orderBy('g.id')
       .limit(size)
       .offset(page * size)
@@ -81,8 +96,9 @@ export async function groupsByIds(
   db: Kysely<DatabaseSchema>,
   tenant: string,
   ids: readonly string[],
+  language?: Language,
 ): Promise<GroupSummary[]> {
-  const rows = await groupsOf(db, tenant).where('g.id', 'in', ids).execute();
+  const rows = await groupsOf(db, tenant, language).where('g.id', 'in', ids).execute();
   return inOrderOf(ids, rows.map(groupSummary));
 }
 

@@ -13,7 +13,23 @@ export const TenantFixture = Type.Object({
   passwordPolicy: PasswordSettings,
   /** The task page's Autofill is on for this tenant; off when absent. */
   autofill: Type.Optional(Type.Boolean()),
-  groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  /** Groups; `names` gives the name in other interface languages (`name` is English). */
+  groups: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      names: Type.Optional(
+        Type.Object(
+          {
+            en: Type.Optional(Type.String()),
+            es: Type.Optional(Type.String()),
+            fr: Type.Optional(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    }),
+  ),
 });
 export type TenantFixture = Static<typeof TenantFixture>;
 

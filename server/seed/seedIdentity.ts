@@ -52,7 +52,14 @@ export async function seedIdentity(
       if (tenant.groups.length > 0) {
         await trx
           .insertInto('groups')
-          .values(tenant.groups.map((group) => ({ tenant: tenant.name, ...group })))
+          .values(
+            tenant.groups.map((group) => ({
+              tenant: tenant.name,
+              id: group.id,
+              name: group.name,
+              display_names: group.names ? JSON.stringify(group.names) : null,
+            })),
+          )
           .execute();
       }
     }

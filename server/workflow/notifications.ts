@@ -8,6 +8,7 @@ import {
 } from '../../schemas/api/notifications';
 import type { DatabaseSchema } from '../db/schema';
 import { pickDisplayName } from '../engine/displayNames';
+import { groupNameIn } from '../identity/directory';
 import type { TaskActor } from './taskActor';
 
 /** What a notification is about: the task and the people it now concerns. */
@@ -190,7 +191,7 @@ export async function notificationSummary(
       'r.task_display_names',
       'r.total',
       'pd.name as process_name',
-      'g.name as group_name',
+      groupNameIn('g', actor.language).as('group_name'),
     ])
     .where('r.rank', '<=', NOTIFICATION_LIST_LIMIT)
     .orderBy('r.created_at', 'desc')

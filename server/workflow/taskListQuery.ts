@@ -13,7 +13,10 @@ import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { loadTeam, type TaskActor } from '../policies/taskActor';
 import { candidateTaskCondition } from '../policies/taskPolicy';
+import type { Language } from '../engine/displayNames';
+import { groupNameIn } from '../identity/directory';
 import { dateWindows, dayRange, type DateWindows } from './dateWindows';
+import { taskTemplatesOf, templatesMatching } from './taskNameTemplates';
 import {
   toTaskRow,
   withRowColumns,
@@ -58,11 +61,46 @@ function likePattern(text: string): string {
 }
 
 /**
+ * The task-name search: the stored name (English), the name as rendered for the reader's
+ * language, or a task whose template in that language says the searched words
+ * (`Approuver` finds `Approve loan of 1,000 for Ana Ruiz` for a French reader). A filter
+ * on the rows of the list's own index range, so the list keeps its plan; the template
+ * check is one primary-key probe of the task's definition.
+ */
+function nameCondition(name: string, language: Language | undefined): Condition {
+  const pattern = likePattern(name);
+  const templates = templatesMatching(taskTemplatesOf(language), name);
+  return (eb) => {
+    const matches = [
+      eb('t.name', 'ilike', pattern),
+      eb(sql<string>`t.display_names ->> ${language ?? 'en'}`, 'ilike', pattern),
+    ];
+    if (templates.length > 0) {
+      matches.push(
+        eb.exists(
+          eb
+            .selectFrom('process_definitions as d')
+            .select(sql.lit(1).as('one'))
+            .whereRef('d.tenant', '=', 't.tenant')
+            .whereRef('d.id', '=', 't.definition_id')
+            .where(sql<boolean>`d.key || '/' || t.element_id = any(${templates})`),
+        ),
+      );
+    }
+    return eb.or(matches);
+  };
+}
+
+/**
  * Checks the parts of a query body against each other and turns them into conditions:
  * the list's own `assignment`, `assignee` only on the team list, one date window at most,
- * and a real calendar day for `dueDate`.
+ * and a real calendar day for `dueDate`. The task name is searched in `language` too.
  */
-function resolveQuery(kind: TaskListKind, body: TaskQueryBody): ResolvedQuery {
+function resolveQuery(
+  kind: TaskListKind,
+  body: TaskQueryBody,
+  language: Language | undefined,
+): ResolvedQuery {
   if (body.assignment !== undefined && body.assignment !== ASSIGNMENT_OF[kind]) {
     throw invalid(
       'assignment',
@@ -80,7 +118,7 @@ function resolveQuery(kind: TaskListKind, body: TaskQueryBody): ResolvedQuery {
     );
   }
   const name = params.taskName?.trim();
-  if (name) filters.push((eb) => eb('t.name', 'ilike', likePattern(name)));
+  if (name) filters.push(nameCondition(name, language));
   if (params.assignee !== undefined) {
     if (kind !== 'team') {
       throw invalid(
@@ -198,10 +236,13 @@ type ListRecord = {
   candidates: string[];
 } & (TaskRowRecord | { [K in keyof TaskRowRecord]: null });
 
-/** Display names of the candidates of `page.id`, sorted, through the candidates' primary key. */
-function candidateNamesOf(tenant: string) {
+/**
+ * Display names of the candidates of `page.id`, groups in the reader's language, through the
+ * candidates' primary key.
+ */
+function candidateNamesOf(tenant: string, language: Language | undefined) {
   return sql<string[]>`(
-    select coalesce(json_agg(coalesce(g.name, u.first_name || ' ' || u.last_name, c.principal)
+    select coalesce(json_agg(coalesce(${groupNameIn('g', language)}, u.first_name || ' ' || u.last_name, c.principal)
       order by c.kind, c.principal), '[]'::json)
     from task_candidates c
     left join groups g on g.tenant = c.tenant and g.id = c.principal and c.kind = 'group'
@@ -228,7 +269,7 @@ export async function queryTaskList(
   request: TaskListRequest,
 ): Promise<TaskListAnswer> {
   const { kind, actor, body, now } = request;
-  const resolved = resolveQuery(kind, body);
+  const resolved = resolveQuery(kind, body, actor.language);
   const empty: TaskListAnswer = {
     content: [],
     totalHeadCount: 0,
@@ -297,7 +338,7 @@ export async function queryTaskList(
   //    its candidates, which are looked up for the page's rows only.
   const { rows } = await sql<ListRecord>`${sql.raw(PREPARED_STATEMENT)}
     with counters as (${countersQuery}), page as (${pageQuery})
-    select counters.*, page.*, ${candidateNamesOf(actor.tenant)} as candidates
+    select counters.*, page.*, ${candidateNamesOf(actor.tenant, actor.language)} as candidates
     from counters left join page on true
     order by ${sql.join([...outerOrder, sql`page.id`])}`.execute(db);
   const records = rows.filter((row): row is ListRecord & TaskRowRecord => row.id !== null);

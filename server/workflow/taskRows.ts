@@ -5,6 +5,7 @@ import { taskStatusOf } from '../../schemas/api/tasksConstants';
 import type { DatabaseSchema } from '../db/schema';
 import { pickDisplayName, type Language } from '../engine/displayNames';
 import { groundTaskIds } from '../engine';
+import { groupNameIn } from '../identity/directory';
 import type { TaskActor } from './taskActor';
 
 /** The database as a query over `tasks as t` sees it. */
@@ -96,6 +97,7 @@ export async function loadCandidateNames(
   db: Kysely<DatabaseSchema>,
   tenant: string,
   taskIds: readonly string[],
+  language?: Language,
 ): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>();
   if (taskIds.length === 0) return names;
@@ -115,7 +117,9 @@ export async function loadCandidateNames(
     )
     .select([
       'c.task_id',
-      sql<string>`coalesce(g.name, u.first_name || ' ' || u.last_name, c.principal)`.as('display'),
+      sql<string>`coalesce(${groupNameIn('g', language)}, u.first_name || ' ' || u.last_name, c.principal)`.as(
+        'display',
+      ),
     ])
     .where('c.tenant', '=', tenant)
     .where('c.task_id', 'in', [...new Set(taskIds)])
@@ -168,7 +172,7 @@ export async function loadTaskRows(
       .where('t.id', 'in', [...new Set(taskIds)]),
     actor,
   ).execute();
-  const candidates = await loadCandidateNames(db, actor.tenant, taskIds);
+  const candidates = await loadCandidateNames(db, actor.tenant, taskIds, actor.language);
   const byId = new Map(records.map((record) => [record.id, record]));
   return taskIds.flatMap((id) => {
     const record = byId.get(id);

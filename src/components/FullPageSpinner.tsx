@@ -14,7 +14,7 @@ export interface FullPageSpinnerProps {
 export function FullPageSpinner({ label }: FullPageSpinnerProps) {
   return (
     <div className="tessera-full-page-spinner" role="status" aria-live="polite">
-      <Spinner size={36} />
+      <Spinner size={36} aria-hidden />
       <p className="tessera-full-page-spinner__label">{label}</p>
     </div>
   );

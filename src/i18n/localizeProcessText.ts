@@ -3,8 +3,8 @@ import { FALLBACK_LANGUAGE } from './languages';
 
 /**
  * Process definitions are deployed with English names; their translations live in
- * `locales/<lang>/process.json` under `definitions.<processKey>` (`name`, and `tasks.<task
- * id>` with `{{variable}}` where the definition has `${variable}`). Anything without a
+ * `locales/<lang>/process.json` under `definitions.<processKey>` (`name`, `description`, and
+ * `tasks.<task id>` with `{{variable}}` where the definition has `${variable}`). Anything without a
  * translation shows as deployed.
  */
 const base = (processKey: string) => `process.definitions.${processKey}`;
@@ -13,6 +13,20 @@ const base = (processKey: string) => `process.definitions.${processKey}`;
 export function localizeProcessName(i18n: I18n, processKey: string, name: string): string {
   const key = `${base(processKey)}.name`;
   return i18n.exists(key) ? i18n.t(key) : name;
+}
+
+/**
+ * A process definition's description in the current language, or its deployed description
+ * (the BPMN `documentation`). A definition deployed without one shows none in any language.
+ */
+export function localizeProcessDescription(
+  i18n: I18n,
+  processKey: string,
+  description: string | null | undefined,
+): string {
+  if (!description) return '';
+  const key = `${base(processKey)}.description`;
+  return i18n.exists(key) ? i18n.t(key) : description;
 }
 
 /** Escapes a text for use inside a regular expression. */

@@ -44,7 +44,7 @@ export const NewApplicationPage = observer(function NewApplicationPage() {
       <Card className="tessera-new-application__card">
         <p className="tessera-page__eyebrow">{t(`process.newApplication.${type}`)}</p>
         {loading ? (
-          <Spinner size={28} />
+          <Spinner size={28} aria-label={t('common.loading')} />
         ) : store.status === RemoteLoadingStatus.loadingFailed ? (
           <NonIdealState
             icon={<WarningSignIcon size={32} />}

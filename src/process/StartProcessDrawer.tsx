@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useWorkStores } from '../tasks/useWorkStores';
-import { localizeProcessName } from '../i18n/localizeProcessText';
+import { localizeProcessDescription, localizeProcessName } from '../i18n/localizeProcessText';
 import { useIsMobile } from '../components/useIsMobile';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { CreateProcessStatus } from './processStatuses';
@@ -40,7 +40,7 @@ export const StartProcessDrawer = observer(function StartProcessDrawer() {
           <p className="tessera-start-drawer__intro">{t('process.drawer.intro')}</p>
           {drawer.status === RemoteLoadingStatus.loading && (
             <div className="tessera-start-drawer__state">
-              <Spinner size={28} />
+              <Spinner size={28} aria-label={t('common.loading')} />
             </div>
           )}
           {drawer.status === RemoteLoadingStatus.loadingFailed && (
@@ -84,7 +84,11 @@ export const StartProcessDrawer = observer(function StartProcessDrawer() {
                         </span>
                         {definition.description && (
                           <span className="tessera-process-choice__description">
-                            {definition.description}
+                            {localizeProcessDescription(
+                              i18n,
+                              definition.processDefinitionKey,
+                              definition.description,
+                            )}
                           </span>
                         )}
                       </span>

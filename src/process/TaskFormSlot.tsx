@@ -1,5 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TaskPageFormProps } from '../forms/taskPage/TaskPageForm';
 
 // The form runtime (rjsf, the field registry, the plugins' widgets) is a chunk of its own,
@@ -10,12 +11,13 @@ const TaskPageForm = lazy(() =>
 
 /** The body of the task page below its header: the task's form, loaded on first use. */
 export function TaskFormSlot(props: TaskPageFormProps) {
+  const { t } = useTranslation();
   return (
     <div className="tessera-task-form-slot" data-testid="task-form-slot">
       <Suspense
         fallback={
           <div className="tessera-page--loading">
-            <Spinner size={24} />
+            <Spinner size={24} aria-label={t('common.loading')} />
           </div>
         }
       >

@@ -39,7 +39,7 @@ export const directoryRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => ({
-      result: await queryGroups(db, request.actor.tenant, request.body),
+      result: await queryGroups(db, request.actor.tenant, request.body, request.actor.language),
     }),
   );
 
@@ -52,7 +52,10 @@ export const directoryRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: GroupsAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => onePage(await groupsByIds(db, request.actor.tenant, request.body.ids)),
+    async (request) =>
+      onePage(
+        await groupsByIds(db, request.actor.tenant, request.body.ids, request.actor.language),
+      ),
   );
 
   app.post(

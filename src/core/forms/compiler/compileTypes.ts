@@ -31,7 +31,8 @@ export type CompileWarningCode =
   | 'combined.nestedCombined'
   | 'combined.invalidForm'
   | 'typeahead.restSourceNotConfigured'
-  | 'selectFolder.noRepository';
+  | 'selectFolder.noRepository'
+  | 'translation.missing';
 
 /** A parameter value of a warning or error: data for the translated message. */
 export type CompileParam = string | number | boolean | readonly string[];

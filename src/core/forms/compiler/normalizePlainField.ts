@@ -11,6 +11,7 @@ import type { PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
+import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
 import { readDateTime } from '../../../../plugins/datetime/validate';
@@ -20,12 +21,14 @@ import { readDateTime } from '../../../../plugins/datetime/validate';
  * lists the Flowable names it answers to, `plainAliases`), reads the
  * validation Flowable spreads over top-level properties and `params`, drops the empty
  * first option of `hasEmptyValue` lists (it becomes the placeholder), and keeps
- * type-specific settings in `config`.
+ * type-specific settings in `config`. Its texts (name, placeholder, description, options,
+ * link text) come in the languages `translate` knows.
  */
 export function normalizePlainField(
   entry: PlainEntry,
   fallbackId: string,
   catalog: PluginCatalog = FIELD_CATALOG,
+  translate: PlainTranslator = UNTRANSLATED,
 ): { field: NormalizedField; warnings: CompileWarning[] } {
   const { field: source, path } = entry;
   const warnings: CompileWarning[] = [];
@@ -47,20 +50,31 @@ export function normalizePlainField(
   }
   const { displayOnly } = rules;
   // 2. Options; a Flowable "empty value" first option is a prompt, not a choice.
-  let placeholder = source.placeholder ?? undefined;
+  let placeholder: NormalizedField['placeholder'] = source.placeholder
+    ? translate.field(source.id, 'placeholder', source.placeholder, `${path}/placeholder`)
+    : undefined;
   let options: NormalizedOption[] | undefined;
+  // The name each value was written with: a default may name its option by that name.
+  const writtenNames = new Map<unknown, string>();
   // The "empty value" prompt's id and name: a default naming it means "nothing chosen".
   const prompt = new Set<unknown>();
   if (rules.hasOptions) {
     const written = source.options ?? [];
     const skipFirst = source.hasEmptyValue === true && written.length > 0;
-    if (skipFirst && placeholder == null) placeholder = written[0]?.name ?? undefined;
+    const promptName = written[0]?.name;
+    if (skipFirst && placeholder == null && promptName) {
+      const keys = [written[0]?.id, promptName];
+      placeholder = translate.option(source.id, keys, promptName, `${path}/options/0/name`);
+    }
     if (skipFirst) for (const name of [written[0]?.id, written[0]?.name]) prompt.add(name);
     const offset = skipFirst ? 1 : 0;
-    const choices = written.slice(offset).map((option) => ({
-      value: option.id ?? option.name ?? '',
-      label: option.name ?? String(option.id ?? ''),
-    }));
+    const choices = written.slice(offset).map((option, index) => {
+      const value = option.id ?? option.name ?? '';
+      const own = option.name ?? String(option.id ?? '');
+      if (!writtenNames.has(value)) writtenNames.set(value, own);
+      const where = `${path}/options/${index + offset}/name`;
+      return { value, label: translate.option(source.id, [option.id, option.name], own, where) };
+    });
     const normalized = normalizeOptions(choices, `${path}/options`, offset);
     options = normalized.options;
     warnings.push(...normalized.warnings);
@@ -71,7 +85,7 @@ export function normalizePlainField(
   if (prompt.has(defaultValue)) defaultValue = undefined;
   if (options && typeof defaultValue === 'string' && defaultValue !== '') {
     const chosen = options.find(
-      (option) => option.value === defaultValue || option.label === defaultValue,
+      (option) => option.value === defaultValue || writtenNames.get(option.value) === defaultValue,
     );
     if (!chosen) {
       warnings.push({
@@ -84,6 +98,16 @@ export function normalizePlainField(
   }
   // 3. Type-specific settings; a link that could run script is dropped with a warning.
   const config = configOf(source, type);
+  if (typeof config.displayText === 'string') {
+    const where = source.displayText != null ? '/displayText' : '/params/displayText';
+    config.displayText = translate.field(
+      source.id,
+      'displayText',
+      config.displayText,
+      `${path}${where}`,
+    );
+  }
+  const description = (source as { description?: unknown }).description;
   if (typeof config.optionsExpression === 'string') {
     warnings.push({
       code: 'field.optionsFromExpression',
@@ -106,7 +130,17 @@ export function normalizePlainField(
     id,
     type,
     ...(type === 'unsupported' ? { originalType: source.type } : {}),
-    label: source.name ?? '',
+    label: translate.field(source.id, 'name', source.name ?? '', `${path}/name`),
+    ...(typeof description === 'string' && description.trim() !== ''
+      ? {
+          description: translate.field(
+            source.id,
+            'description',
+            description,
+            `${path}/description`,
+          ),
+        }
+      : {}),
     required: !displayOnly && source.required === true,
     readOnly: source.readOnly === true || (source as { readonly?: unknown }).readonly === true,
     ...(placeholder ? { placeholder } : {}),
@@ -133,6 +167,9 @@ export function normalizePlainField(
   }
   return { field, warnings };
 }
+
+// Without a translations block every text stays as written.
+const UNTRANSLATED = plainTranslator({});
 
 function configOf(source: PlainField, type: string): Record<string, unknown> {
   const params = source.params ?? {};

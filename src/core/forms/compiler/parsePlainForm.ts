@@ -9,6 +9,7 @@ import type {
 import type { CompileWarning, ParsedForm } from './compileTypes';
 import { flattenPlainFields } from './flattenPlainFields';
 import { normalizePlainField } from './normalizePlainField';
+import { plainTranslator } from './plainTranslator';
 
 const MAIN_SECTION = 'main';
 
@@ -16,7 +17,8 @@ const MAIN_SECTION = 'main';
  * Parses a Flowable form model (already valid against `PlainForm`) into the normalised
  * form. Tabs, when the model has them, become sections; containers are flattened into
  * their section in reading order. Outcomes keep Flowable's `name` as the key, because
- * that is the value Flowable stores in the outcome variable.
+ * that is the value Flowable stores in the outcome variable. Texts come in every language
+ * the form's `translations` block gives (see `plainTranslator`).
  */
 export function parsePlainForm(
   definition: PlainForm,
@@ -33,16 +35,23 @@ export function parsePlainForm(
   const body = (wrapper && definition[wrapper]) ?? definition;
   const base = wrapper ? `/${wrapper}` : '';
   const warnings: CompileWarning[] = [];
+  const translate = plainTranslator(definition);
   // 2. One section per tab, else one untitled section.
   const tabs = body.tabs ?? definition.tabs ?? [];
+  const tabsPath = body.tabs ? `${base}/tabs` : '/tabs';
   const sections: {
     section: Omit<NormalizedSection, 'fields'>;
     fields: NormalizedField[];
     paths: string[];
   }[] =
     tabs.length > 0
-      ? tabs.map((tab) => ({
-          section: { id: tab.id, title: tab.title ?? tab.id },
+      ? tabs.map((tab, index) => ({
+          section: {
+            id: tab.id,
+            title: tab.title
+              ? translate.tab(tab.id, tab.title, `${tabsPath}/${index}/title`)
+              : tab.id,
+          },
           fields: [],
           paths: [],
         }))
@@ -56,6 +65,7 @@ export function parsePlainForm(
       entry,
       `field_${index + 1}`,
       catalog,
+      translate,
     );
     warnings.push(...fieldWarnings);
     const target = (entry.tab !== null ? sectionByTab.get(entry.tab) : undefined) ?? sections[0];
@@ -65,12 +75,18 @@ export function parsePlainForm(
   // 4. Outcomes: Flowable stores the chosen outcome's name.
   const outcomes: NormalizedOutcome[] = [];
   const seen = new Set<string>();
-  for (const outcome of body.outcomes ?? definition.outcomes ?? []) {
+  const outcomesPath = body.outcomes ? `${base}/outcomes` : '/outcomes';
+  (body.outcomes ?? definition.outcomes ?? []).forEach((outcome, index) => {
     const key = outcome.name || outcome.id || '';
-    if (key === '' || seen.has(key)) continue;
+    if (key === '' || seen.has(key)) return;
     seen.add(key);
-    outcomes.push({ key, label: outcome.name, type: 'DEFAULT' });
-  }
+    const label = translate.outcome(
+      [outcome.id, outcome.name],
+      outcome.name,
+      `${outcomesPath}/${index}/name`,
+    );
+    outcomes.push({ key, label, type: 'DEFAULT' });
+  });
   const outcomeVariableName = body.outcomeVariableName ?? definition.outcomeVariableName;
   const id =
     definition.key ||
@@ -80,13 +96,14 @@ export function parsePlainForm(
     form: {
       id,
       kind: 'plain',
-      name: definition.name || definition.key || id,
+      name: definition.name ? translate.formName(definition.name) : definition.key || id,
       ...(typeof definition.version === 'number' ? { version: definition.version } : {}),
       sections: sections.map(({ section, fields }) => ({ ...section, fields })),
       outcomes,
       ...(outcomeVariableName ? { outcomeVariableName } : {}),
     },
     fieldPaths: sections.map(({ paths }) => paths),
-    warnings,
+    // 5. The texts the translations lack, after the problems of the fields themselves.
+    warnings: [...warnings, ...translate.warnings],
   };
 }
