@@ -3,12 +3,13 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import type { NormalizedField } from '../../schemas/forms';
+import { DATE_TIME_FORMAT, formatDateTime as formatMoment } from '../../src/core/format';
 import { isDateTime } from './validate';
 
 dayjs.extend(customParseFormat);
 
 /** How a date-time is shown when read and its author chose no format. */
-export const DISPLAY_FORMAT = 'DD MMM YYYY HH:mm';
+export const DISPLAY_FORMAT = DATE_TIME_FORMAT;
 
 /**
  * The display format an APS author chose (`dateDisplayFormat`, at the top level or in
@@ -27,5 +28,6 @@ export function displayFormatOf(field: NormalizedField): string {
 /** A wall-clock date-time in a display format and language; other text as is. */
 export function formatDateTime(value: string, locale: string, format = DISPLAY_FORMAT): string {
   if (!isDateTime(value)) return value;
+  if (format === DISPLAY_FORMAT) return formatMoment(value, locale);
   return dayjs(value, 'YYYY-MM-DDTHH:mm', true).locale(locale).format(format);
 }

@@ -1,11 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { interpolateTemplate } from '../../src/core/forms/formula/interpolateTemplate';
+import {
+  EMPTY_VALUE_MARK,
+  interpolateTemplate,
+} from '../../src/core/forms/formula/interpolateTemplate';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { templateFieldIds } from '../../src/core/forms/fields/templateFieldIds';
 import { describeValue } from './describeValue';
 
 /**
- * Read-only text with `${field}` replaced by that field's value (a choice by its label).
+ * Read-only text with `${field}` replaced by that field's value (a choice by its label; an
+ * empty one by a dash, so the sentence has no gap).
  * An observer that reads only the fields its template names, so it follows them as they
  * change and ignores the rest of the form.
  */
@@ -24,7 +28,7 @@ export const ExpressionWidget = observer(function ExpressionWidget({
   }
   return (
     <div id={inputId} className="tf-expression" aria-live="polite">
-      {interpolateTemplate(template, shown)}
+      {interpolateTemplate(template, shown, { empty: EMPTY_VALUE_MARK })}
     </div>
   );
 });

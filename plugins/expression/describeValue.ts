@@ -1,6 +1,6 @@
 import type { LocalizedOption } from '../../src/core/forms/fields/options';
 import type { Translate } from '../../src/core/forms/fields/translate';
-import { formatNumber } from '../../src/core/forms/fields/formatNumber';
+import { formatNumber } from '../../src/core/format';
 
 /**
  * A field value as a reader expects it inside a sentence: a choice by its label, numbers

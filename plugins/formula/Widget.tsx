@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
+import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import { formatFormulaValue, formulaDecimals } from './formatFormulaValue';
 
 type FormulaView = 'calculation' | 'formula';
@@ -25,7 +26,13 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
     ? expression
     : failed
       ? ''
-      : formatFormulaValue(value, formulaDecimals(text.config), t, runtime.locale);
+      : formatFormulaValue(
+          value,
+          formulaDecimals(text.config),
+          t,
+          runtime.locale,
+          showsPercent(text.config),
+        );
   const message = isFormulaError(value) ? t(`validation.${value.code}`, value.params) : '';
   const messageId = `${inputId}__error`;
   const copy = () => {

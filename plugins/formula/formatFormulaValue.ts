@@ -1,6 +1,7 @@
 import { isFormulaError, type FormulaValue } from '../../src/core/forms/formula/formulaValue';
 import type { Translate } from '../../src/core/forms/fields/translate';
-import { formatNumber } from '../../src/core/forms/fields/formatNumber';
+import { formatNumber, formatPercent } from '../../src/core/format';
+import { percentDecimals } from '../../src/core/forms/fields/showsPercent';
 
 /** The decimals a formula field shows, from its config. */
 export function formulaDecimals(config: Readonly<Record<string, unknown>>): number | undefined {
@@ -12,22 +13,28 @@ export function formulaDecimals(config: Readonly<Record<string, unknown>>): numb
 
 /**
  * A computed value as text: numbers with a space between thousands, the field's decimals
- * and the language's decimal separator, booleans as yes/no, an error value as its
- * translated message, nothing as ''.
+ * and the language's decimal separator (or, for a field that shows a percentage, the ratio
+ * as one: `5.48 %`), booleans as yes/no, an error value as its translated message, nothing
+ * as ''.
  */
 export function formatFormulaValue(
   value: unknown,
   decimals: number | undefined,
   t: Translate,
   locale?: string,
+  percent = false,
 ): string {
   if (value === null || value === undefined) return '';
   if (isFormulaError(value)) return t(`validation.${value.code}`, value.params);
-  if (typeof value === 'number') return formatNumber(value, decimals, locale);
+  if (typeof value === 'number') {
+    return percent
+      ? formatPercent(value, locale ?? 'en', percentDecimals(decimals))
+      : formatNumber(value, decimals, locale);
+  }
   if (typeof value === 'boolean') return t(value ? 'fields.boolean.yes' : 'fields.boolean.no');
   if (Array.isArray(value)) {
     return (value as readonly FormulaValue[])
-      .map((item) => formatFormulaValue(item, decimals, t, locale))
+      .map((item) => formatFormulaValue(item, decimals, t, locale, percent))
       .join(', ');
   }
   return String(value);

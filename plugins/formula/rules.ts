@@ -1,5 +1,6 @@
 import { EXPRESSION_SOURCE_SCHEMA } from '../../schemas/forms/configSchemas';
 import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
+import { PERCENT_FORMAT } from '../../src/core/forms/fields/showsPercent';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 
 /**
@@ -23,6 +24,7 @@ export default defineFieldRules<unknown, 'formula'>({
       expression: EXPRESSION_SOURCE_SCHEMA,
       decimals: { type: 'integer', minimum: 0, maximum: 10 },
       resultType: { type: 'string', enum: ['number', 'string', 'boolean'] },
+      format: { type: 'string', enum: [PERCENT_FORMAT] },
     },
   },
   designerConfigRequired: true,

@@ -1,11 +1,13 @@
 import { Classes } from '@blueprintjs/core';
 import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
+import { percentDecimals, showsPercent } from '../../src/core/forms/fields/showsPercent';
 import {
   formatNumber,
+  formatPercent,
   shownNumberText,
   typedNumberText,
-} from '../../src/core/forms/fields/formatNumber';
+} from '../../src/core/format';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
 
@@ -14,19 +16,24 @@ import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
  * `"1 25"` must not jump); on leaving the field a valid number is stored as a number and
  * shown with spaces between thousands and the field's decimals. In French and Spanish the
  * decimal separator is a comma, typed and shown; the text is kept with a point, so the
- * stored value and the formulas that read it do not depend on the language.
+ * stored value and the formulas that read it do not depend on the language. A read-only
+ * field whose config asks for a percentage shows its ratio as one (`0.0548` as `5.48 %`);
+ * an editable one takes and shows the ratio itself, so what is typed is what is stored.
  */
 export function NumberWidget(props: FieldWidgetProps) {
   const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
   const { locale } = runtime;
   const kind = numberKindOf(field);
   const decimals = decimalsOf(field);
+  const percent = readOnly && showsPercent(text.config);
   const shown =
-    typeof value === 'number'
-      ? formatNumber(value, kind === 'amount' ? decimals : undefined, locale)
-      : typeof value === 'string'
-        ? shownNumberText(value, locale)
-        : '';
+    typeof value === 'number' && percent
+      ? formatPercent(value, locale, percentDecimals(decimals))
+      : typeof value === 'number'
+        ? formatNumber(value, kind === 'amount' ? decimals : undefined, locale)
+        : typeof value === 'string'
+          ? shownNumberText(value, locale)
+          : '';
   const currency = typeof text.config.currency === 'string' ? text.config.currency : undefined;
   const input = (
     <input

@@ -1,3 +1,4 @@
+import { PERCENT_FORMAT } from '../../src/core/forms/fields/showsPercent';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 import { sampleNumber } from './sampleNumber';
 import { sanitizeNumber, validateNumber, type NumberValue } from './validate';
@@ -21,6 +22,7 @@ export default defineFieldRules<NumberValue, 'number'>({
       numberKind: { type: 'string', enum: ['integer', 'decimal', 'amount'] },
       decimals: { type: 'integer', minimum: 0, maximum: 10 },
       currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+      format: { type: 'string', enum: [PERCENT_FORMAT] },
     },
   },
 });

@@ -1,6 +1,6 @@
 import type { NormalizedField } from '../../schemas/forms';
 import { parseNumber } from '../../src/core/forms/formula/parseNumber';
-import { formatNumber } from '../../src/core/forms/fields/formatNumber';
+import { formatNumber } from '../../src/core/format';
 import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
 
 /** A number field's saved value: a number, nothing, or text that is not a number (refused). */

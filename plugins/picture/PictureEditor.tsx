@@ -12,6 +12,7 @@ import {
 import { ImageRotateLeftIcon, ImageRotateRightIcon } from '@blueprintjs/icons';
 import { Canvas, FabricImage, Rect as FabricRect } from 'fabric';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { formatNumber } from '../../src/core/format';
 import type { Translate } from '../../src/forms/registry/fieldPlugin';
 import { decodePicture, rotatePicture } from './pictureImage';
 import {
@@ -381,7 +382,7 @@ export function PictureEditor({
                 max={CROP_ZOOM.max}
                 stepSize={CROP_ZOOM.step}
                 labelValues={ZOOM_LABELS}
-                labelRenderer={(value) => `${value.toLocaleString(locale)}×`}
+                labelRenderer={(value) => `${formatNumber(value, undefined, locale)}×`}
                 value={zoom}
                 onChange={(value) => setZoom(clampZoom(value))}
                 handleHtmlProps={{ 'aria-label': t('picture.zoomLevel') }}

@@ -1,5 +1,5 @@
 import type { Translate } from '../../src/core/forms/fields/translate';
-import { formatNumber } from '../../src/core/forms/fields/formatNumber';
+import { formatNumber } from '../../src/core/format';
 import { formatDate } from '../date/formatDate';
 import { sanitizeDate } from '../date/validate';
 import { formatDateTime } from '../datetime/formatDateTime';

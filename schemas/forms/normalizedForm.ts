@@ -56,8 +56,10 @@ export type NormalizedValidation = Static<typeof NormalizedValidation>;
 /**
  * One field of the normalised form, whatever format it came from. `config` holds the
  * type-specific settings the field's plugin reads (formula `expression`, message `kind`,
- * number `numberKind`, ...). `breakBefore` starts a new grid row at every breakpoint,
- * which keeps the rows of a Flowable container.
+ * number `numberKind`, ...). A number or formula field with `format: "percent"` (a Flowable
+ * field: in `params`) stores a ratio and shows it as a percentage (`0.0548` reads `5.48 %`
+ * in the form, the report CSV and case names). `breakBefore` starts a new grid row at every
+ * breakpoint, which keeps the rows of a Flowable container.
  */
 export const NormalizedField = Type.Object(
   {

@@ -12,6 +12,7 @@ import type {
   WithdrawInstanceAnswer,
   WithdrawInstanceBody,
 } from '../../schemas/api/processes';
+import { formatStamp } from '../core/format';
 import { http } from './httpClient';
 
 export { WITHDRAW_REASON_MAX } from '../../schemas/api/processesConstants';
@@ -51,9 +52,12 @@ export async function startProcess(request: CreateProcessInstanceBody): Promise<
   return response.data.data.id;
 }
 
-/** The name of a new instance: the definition's name and the moment, in ISO form. */
+/**
+ * The name of a new instance: the definition's name and the moment as `YYYY-MM-DD HH:mm`.
+ * A process that declares a case name is named by its case on the server instead.
+ */
 export function newInstanceName(definitionName: string, now: Date = new Date()): string {
-  return `${definitionName} ${now.toISOString()}`;
+  return `${definitionName} ${formatStamp(now)}`;
 }
 
 /** One process instance; a 404 rejects with `NotFoundError`. */

@@ -2,7 +2,7 @@ import { Callout, Dialog, DialogBody, NonIdealState, Spinner, Tag } from '@bluep
 import { CommentIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { formatRelativeAge } from '../dates/relativeAge';
+import { formatRelativeAge, formatTimestamp } from '../core/format';
 import { localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import { Avatar } from '../components/Avatar';
 import { RemoteLoadingStatus } from '../stores/statuses';
@@ -13,15 +13,6 @@ import { formatTaskName } from '../tasks/formatCells';
 export interface CommentsDialogProps {
   /** The popup's state. */
   comments: CommentsPopupStore;
-}
-
-/** A comment's time, written out in the user's language, for the hover text. */
-function longTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
 }
 
 /**
@@ -72,7 +63,7 @@ export const CommentsDialog = observer(function CommentsDialog({ comments }: Com
                     <span className="tessera-comment__task">{comment.taskName}</span>
                     <time
                       dateTime={comment.createdTime}
-                      title={longTime(comment.createdTime, i18n.language)}
+                      title={formatTimestamp(comment.createdTime, i18n.language)}
                     >
                       {formatRelativeAge(comment.createdTime, t)}
                     </time>

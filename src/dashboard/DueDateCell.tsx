@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Translate } from '../dates/relativeAge';
+import { formatListDate, type Translate } from '../core/format';
 import {
   CalendarIcon,
   ChevronForwardIcon,
@@ -8,12 +8,7 @@ import {
   MinusIcon,
   TimeIcon,
 } from '@blueprintjs/icons';
-import {
-  DUE_DATE_FLAG_COLORS,
-  dueDateFlag,
-  formatDueDate,
-  type DueDateFlag,
-} from '../dates/dueDateFlag';
+import { DUE_DATE_FLAG_COLORS, dueDateFlag, type DueDateFlag } from '../dates/dueDateFlag';
 
 /** Props of {@link DueDateContent}. */
 export interface DueDateContentProps {
@@ -79,7 +74,7 @@ function DueDateView({ dueDate, isNew, t }: Required<DueDateContentProps>) {
         color={DUE_DATE_FLAG_COLORS[flag]}
         aria-hidden
       />
-      <span className="tessera-due__date">{formatDueDate(dueDate)}</span>
+      <span className="tessera-due__date">{formatListDate(dueDate)}</span>
       <span className="tessera-visually-hidden">{meaning}</span>
       {isNew && <span className="tessera-due__dot" title={t('dashboard.newMarker')} aria-hidden />}
       {isNew && (

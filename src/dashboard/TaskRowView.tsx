@@ -7,7 +7,7 @@ import {
 } from '@blueprintjs/icons';
 import { memo } from 'react';
 import { TaskListKind, type CommentStatus, type TaskRow } from '../api/tasksApi';
-import { formatRelativeAge, type Translate } from '../dates/relativeAge';
+import { formatRelativeAge, type Translate } from '../core/format';
 import type { ProcessTextLocalizer } from '../i18n/localizeProcessText';
 import { formatAssigneeName, formatCandidates, formatTaskName } from '../tasks/formatCells';
 import type { DashboardStore } from './DashboardStore';

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import { SortOrder } from '../api/tasksApi';
-import type { Translate } from '../dates/relativeAge';
+import type { Translate } from '../core/format';
 import { TableCheckbox } from './TableCheckbox';
 import { SORT_FIELD_OF, TaskColumn } from './taskColumns';
 import type { TaskListStore } from './TaskListStore';

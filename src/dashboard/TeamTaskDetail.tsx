@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TaskRow } from '../api/tasksApi';
-import { formatRelativeAge } from '../dates/relativeAge';
+import { formatRelativeAge } from '../core/format';
 import { localizeProcessNameOfName, localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import type { TaskPageLinkState } from '../tasks/taskPageLink';
 import type { DashboardStore } from './DashboardStore';

@@ -1,4 +1,4 @@
-import type { Translate } from '../dates/relativeAge';
+import type { Translate } from '../core/format';
 
 /**
  * Remembers the answers of a translate function: a page repeats the same few labels ('Open',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DueDateFlag, dueDateFlag, formatDueDate } from './dueDateFlag';
+import { DueDateFlag, dueDateFlag } from './dueDateFlag';
 
 // Wednesday 10 June 2026, 10:00 UTC: the week runs Monday 8 to Sunday 14.
 const now = new Date('2026-06-10T10:00:00Z');
@@ -43,14 +43,5 @@ describe('dueDateFlag', () => {
   it('cuts days by the UTC calendar, as the quick filters do', () => {
     const lateEvening = new Date('2026-06-10T23:30:00Z');
     expect(dueDateFlag(at('2026-06-11T00:30:00Z'), lateEvening)).toBe(DueDateFlag.thisWeek);
-  });
-});
-
-describe('formatDueDate', () => {
-  it('shows the UTC day as YYYY-MM-DD, or -- without a date', () => {
-    expect(formatDueDate('2026-06-11T12:00:00Z')).toBe('2026-06-11');
-    expect(formatDueDate('2026-06-11')).toBe('2026-06-11');
-    expect(formatDueDate(null)).toBe('--');
-    expect(formatDueDate('nonsense')).toBe('--');
   });
 });

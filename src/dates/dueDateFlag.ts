@@ -61,13 +61,3 @@ export function dueDateFlag(
   if (time < weekEnd) return DueDateFlag.thisWeek;
   return DueDateFlag.later;
 }
-
-/**
- * A due date as the lists and the task header show it, `YYYY-MM-DD` (the UTC day, the one the
- * due-date filter matches), or '--' without one.
- */
-export function formatDueDate(dueDate: string | null | undefined): string {
-  if (!dueDate) return '--';
-  const due = readInstant(dueDate);
-  return due ? due.toISOString().slice(0, 10) : '--';
-}

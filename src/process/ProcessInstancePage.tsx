@@ -11,7 +11,7 @@ import { NotFoundState } from '../components/NotFoundState';
 import { PageHeading } from '../components/PageHeading';
 import { taskPath } from '../tasks/taskPaths';
 import { useWorkStores } from '../tasks/useWorkStores';
-import { formatDueDate } from '../dates/dueDateFlag';
+import { formatDateTime, formatListDate } from '../core/format';
 import { GenerateDocumentMenu } from '../documents/GenerateDocumentMenu';
 import { localizeProcessName, localizeTaskName } from '../i18n/localizeProcessText';
 import { useRecordsListReturn } from '../records/useRecordsListReturn';
@@ -27,16 +27,6 @@ import { useFocusHandOff } from './useFocusHandOff';
 import { WithdrawInstanceDialog } from './WithdrawInstanceDialog';
 import './Process.css';
 import './WithdrawInstance.css';
-
-/** A moment written out in the user's language; '--' when there is none. */
-export function formatMoment(iso: string | null | undefined, language: string): string {
-  if (!iso) return '--';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '--';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
 
 /** A variable's value as text: strings as they are, everything else as JSON. */
 function valueText(value: unknown): string {
@@ -104,10 +94,10 @@ const InstanceTaskTable = observer(function InstanceTaskTable({
                 </Link>
               </td>
               <td>{task.assigneeName || t('tasks.header.noAssignee')}</td>
-              <td>
+              <td className="tessera-instance__when">
                 {completed
-                  ? formatMoment(task.endDate, i18n.language)
-                  : formatDueDate(task.dueDate)}
+                  ? formatDateTime(task.endDate, i18n.language)
+                  : formatListDate(task.dueDate)}
               </td>
               {offers && (
                 <td>
@@ -175,7 +165,7 @@ function WithdrawalNote({ withdrawal, noteRef }: WithdrawalNoteProps) {
         icon={<DisableIcon />}
         title={t('process.instance.withdrawnBy', {
           name: withdrawal.by.fullName,
-          date: formatMoment(withdrawal.at, i18n.language),
+          date: formatDateTime(withdrawal.at, i18n.language),
         })}
       >
         <span className="tessera-muted">{t('process.instance.withdrawReason')}</span>
@@ -350,12 +340,12 @@ export const ProcessInstancePage = observer(function ProcessInstancePage() {
         </div>
         <div>
           <dt>{t('process.instance.started')}</dt>
-          <dd>{formatMoment(instance.started, i18n.language)}</dd>
+          <dd>{formatDateTime(instance.started, i18n.language)}</dd>
         </div>
         {instance.ended && (
           <div>
             <dt>{t('process.instance.ended')}</dt>
-            <dd>{formatMoment(instance.ended, i18n.language)}</dd>
+            <dd>{formatDateTime(instance.ended, i18n.language)}</dd>
           </div>
         )}
         {instance.businessKey && (

@@ -20,7 +20,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageHeading } from '../components/PageHeading';
 import { ReassignDialogs } from '../tasks/ReassignDialogs';
 import { useWorkStores } from '../tasks/useWorkStores';
-import { DUE_DATE_FLAG_COLORS, dueDateFlag, formatDueDate } from '../dates/dueDateFlag';
+import { DUE_DATE_FLAG_COLORS, dueDateFlag } from '../dates/dueDateFlag';
+import { formatListDate } from '../core/format';
 import { localizeTaskName } from '../i18n/localizeProcessText';
 import { useNavigationHold } from '../routing/navigationGuard';
 import { isPublicPath, Paths } from '../routing/paths';
@@ -231,7 +232,7 @@ export const TaskPage = observer(function TaskPage() {
                 style={{ backgroundColor: DUE_DATE_FLAG_COLORS[flag] }}
                 aria-hidden
               />
-              {formatDueDate(task.dueDate)}
+              {formatListDate(task.dueDate)}
             </dd>
           </div>
           <div>

@@ -13,11 +13,12 @@ import { NotFoundState } from '../components/NotFoundState';
 import { PageHeading } from '../components/PageHeading';
 import { useIsMobile } from '../components/useIsMobile';
 import { localizeText } from '../core/forms/compiler/localizeText';
+import { formatNumber } from '../core/format';
 import { Paths } from '../routing/paths';
+import { useStores } from '../stores/useStores';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { DownloadStatus } from './RecordsStore';
 import { readObjectDataNavigationState } from './objectDataNavigationState';
-import { groupThousands } from './groupThousands';
 import { RecordFilters } from './RecordFilters';
 import { RecordsTable } from './RecordsTable';
 import { versionFromPath } from './recordPaths';
@@ -46,8 +47,18 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
   }, [store, analysis, key, version, navigationState]);
 
   const definition = store.key === key && store.version === version ? store.definition : null;
-  if (!definition) {
-    if (store.definitionStatus === RemoteLoadingStatus.loadingFailed) {
+  // Spec 001 2.50: the list waits for the dictionaries, so a code never shows before its label.
+  const { dictionaries } = useStores();
+  const labelsCodes = definition?.fields.some((field) => field.dictionary !== undefined) ?? false;
+  useEffect(() => {
+    if (labelsCodes) dictionaries.load().catch(() => undefined);
+  }, [labelsCodes, dictionaries]);
+  const awaitingLabels =
+    labelsCodes &&
+    (dictionaries.status === RemoteLoadingStatus.unknown ||
+      dictionaries.status === RemoteLoadingStatus.loading);
+  if (!definition || awaitingLabels) {
+    if (!definition && store.definitionStatus === RemoteLoadingStatus.loadingFailed) {
       return (
         <NotFoundState
           title={t('records.notFoundTitle')}
@@ -93,10 +104,12 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         <span className="tessera-records__count" aria-live="polite">
           {store.status === RemoteLoadingStatus.fullyLoaded &&
             (store.totalCapped
-              ? t('records.countMoreThan', { formatted: groupThousands(store.totalElements) })
+              ? t('records.countMoreThan', {
+                  formatted: formatNumber(store.totalElements, undefined, i18n.language),
+                })
               : t('records.count', {
                   count: store.totalElements,
-                  formatted: groupThousands(store.totalElements),
+                  formatted: formatNumber(store.totalElements, undefined, i18n.language),
                 }))}
         </span>
         <Button
@@ -143,11 +156,13 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         </label>
         <span className="tessera-records__range">
           {t('records.range', {
-            first: groupThousands(first),
-            last: groupThousands(last),
+            first: formatNumber(first, undefined, i18n.language),
+            last: formatNumber(last, undefined, i18n.language),
             total: store.totalCapped
-              ? t('records.totalMoreThan', { formatted: groupThousands(store.totalElements) })
-              : groupThousands(store.totalElements),
+              ? t('records.totalMoreThan', {
+                  formatted: formatNumber(store.totalElements, undefined, i18n.language),
+                })
+              : formatNumber(store.totalElements, undefined, i18n.language),
           })}
         </span>
         <Button
@@ -159,10 +174,12 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
         />
         <span className="tessera-records__page" data-testid="records-page">
           {t('records.pageOf', {
-            page: groupThousands(store.page + 1),
+            page: formatNumber(store.page + 1, undefined, i18n.language),
             pages: store.totalCapped
-              ? t('records.totalMoreThan', { formatted: groupThousands(store.pageCount) })
-              : groupThousands(store.pageCount),
+              ? t('records.totalMoreThan', {
+                  formatted: formatNumber(store.pageCount, undefined, i18n.language),
+                })
+              : formatNumber(store.pageCount, undefined, i18n.language),
           })}
         </span>
         <Button

@@ -19,6 +19,23 @@ describe('recordCellText', () => {
     expect(recordCellText('García')).toBe('García');
     expect(recordCellText(1500.5)).toBe('1500.5');
   });
+
+  it('given a reader’s language, when a number shows, then its thousands are grouped by a space', () => {
+    expect(recordCellText(307000, 'integer', 'en')).toBe('307 000');
+    expect(recordCellText(3.8, 'decimal', 'fr')).toBe('3,8');
+    expect(recordCellText(1234.5, 'decimal', 'es')).toBe('1 234,5');
+  });
+
+  it('given a date field, when it shows, then it reads YYYY-MM-DD as lists do', () => {
+    expect(recordCellText('2004-11-25', 'date', 'fr')).toBe('2004-11-25');
+    expect(recordCellText('2026-06-11T12:00:00Z', 'date', 'en')).toBe('2026-06-11');
+    expect(recordCellText('someday', 'date', 'en')).toBe('someday');
+  });
+
+  it('given a boolean or an object with a language, then it is still JSON text (spec 001 section 3)', () => {
+    expect(recordCellText(false, 'boolean', 'fr')).toBe('false');
+    expect(recordCellText({ a: 1 }, 'object', 'fr')).toBe('{"a":1}');
+  });
 });
 
 const loanProducts: SystemDictionary = {

@@ -20,8 +20,7 @@ import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { newTabTarget } from '../tasks/newTabTarget';
 import { Privilege } from '../../schemas/api/identityConstants';
-import { formatAmount } from './formatAmount';
-import { formatReportDate } from '../dates/formatReportDate';
+import { formatAmount, formatReportDate } from '../core/format';
 import { reportListPath } from './reportPaths';
 import { ReportDetailStore } from './ReportDetailStore';
 import type { ReportInstance, ReportTask } from './reportsApi';
@@ -150,7 +149,7 @@ function InstanceFacts({ instance, locale, withTime }: InstanceFactsProps) {
       [
         'amount',
         t('reports.column.amount'),
-        `${formatAmount(details.loanAmount)} ${details.currency}`.trim(),
+        formatAmount(details.loanAmount, locale, details.currency),
       ],
       [
         'duration',

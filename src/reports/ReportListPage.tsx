@@ -16,8 +16,7 @@ import { useIsMobile } from '../components/useIsMobile';
 import { Paths } from '../routing/paths';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
-import { formatAmount } from './formatAmount';
-import { formatReportDate } from '../dates/formatReportDate';
+import { formatAmount, formatReportDate } from '../core/format';
 import { reportDetailPath } from './reportPaths';
 import { ReportListStore } from './ReportListStore';
 import type { ReportInstance } from './reportsApi';
@@ -52,7 +51,11 @@ function columnsOf(
       { key: 'officer', cell: (row) => details(row)?.loanOfficer ?? '' },
       { key: 'supervisor', cell: (row) => details(row)?.loanSupervisor ?? '' },
       { key: 'customer', cell: (row) => details(row)?.customerFullName ?? '' },
-      { key: 'amount', cell: (row) => formatAmount(details(row)?.loanAmount), numeric: true },
+      {
+        key: 'amount',
+        cell: (row) => formatAmount(details(row)?.loanAmount, language),
+        numeric: true,
+      },
       { key: 'currency', cell: (row) => details(row)?.currency ?? '' },
       {
         key: 'duration',

@@ -272,7 +272,7 @@ describe('starting a process', () => {
     const firstTask = page.locator('.tessera-instance__table a[data-task-id]').first();
     await expect(firstTask.textContent()).resolves.toMatch(/^Application intake/);
     await expect(page.locator('.tessera-page__title').textContent()).resolves.toMatch(
-      /^Loan origination \d{4}-\d{2}-\d{2}T/,
+      /^Loan origination \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
     );
     await context.close();
   });

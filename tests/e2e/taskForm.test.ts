@@ -70,7 +70,7 @@ async function typeNumber(page: Page, fieldId: string, value: string): Promise<v
 async function fillValidApplication(page: Page, firstName: string): Promise<void> {
   await fieldControl(page, 'firstName').fill(firstName);
   await fieldControl(page, 'lastName').fill('Lovelace');
-  await fieldControl(page, 'dateOfBirth').fill('1985-12-10');
+  await fieldControl(page, 'dateOfBirth').pressSequentially('10/12/1985');
   await fieldControl(page, 'customerId').fill('CUS-004217');
   await fieldCell(page, 'employmentStatus').getByText('Employed', { exact: true }).click();
   await fieldControl(page, 'loanProduct').selectOption({ label: 'Personal loan' });
@@ -305,9 +305,9 @@ describe('task form', () => {
 
     // When the income is known, then the debt-to-income ratio reads the instalment.
     await typeNumber(page, 'monthlyIncome', '5000');
-    await expect.poll(() => ratio.inputValue()).toBe('0.2073');
+    await expect.poll(() => ratio.inputValue()).toBe('20.73 %');
     await typeNumber(page, 'otherMonthlyDebt', '500');
-    await expect.poll(() => ratio.inputValue()).toBe('0.3073');
+    await expect.poll(() => ratio.inputValue()).toBe('30.73 %');
     await context.close();
   });
 

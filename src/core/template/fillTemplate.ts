@@ -9,8 +9,11 @@ export interface FillTemplateOptions<E> {
    * form's empty field); itself where a gap must stay visible; or a thrown error.
    */
   readonly onMissing?: (written: string) => string;
-  /** Writes a value as text; by default objects and lists as JSON, the rest by `String`. */
-  readonly format?: (value: unknown) => string;
+  /**
+   * Writes a value as text (the placeholder's expression given, for a format of its own);
+   * by default objects and lists as JSON, the rest by `String`.
+   */
+  readonly format?: (value: unknown, expression: E) => string;
 }
 
 /** The default writing of a value: what the engine stores in a task name. */
@@ -36,7 +39,7 @@ export function fillTemplate<E>(
       continue;
     }
     const value = valueOf(piece.expression);
-    if (value !== undefined && value !== null) text += format(value);
+    if (value !== undefined && value !== null) text += format(value, piece.expression);
     else if (onMissing) text += onMissing(piece.written);
   }
   return text;

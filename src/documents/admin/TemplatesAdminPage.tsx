@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
 import { useIsMobile } from '../../components/useIsMobile';
 import { localizeText } from '../../core/forms/compiler/localizeText';
-import { formatReportDate } from '../../dates/formatReportDate';
+import { formatDate } from '../../core/format';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
 import {
@@ -150,7 +150,7 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
     const facts = (template: AdminTemplate) => ({
       scope: scopeLabel(scopeByKey.get(template.scope) ?? template.scope),
       addedBy: template.createdBy ?? t('document.admin.builtIn'),
-      addedOn: formatReportDate(template.createdAt, i18n.language),
+      addedOn: formatDate(template.createdAt, i18n.language),
     });
     // A phone gets one card a template: six columns would not fit, and a table scrolled
     // sideways hides the remove button.

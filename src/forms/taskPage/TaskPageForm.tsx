@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Privilege } from '../../../schemas/api/identityConstants';
 import type { TaskDetail } from '../../api/tasksApi';
 import { RemoteLoadingStatus } from '../../stores/statuses';
+import { formatDateTime } from '../../core/format';
 import { useStores } from '../../stores/useStores';
 import { localizePartTitle } from './localizePartTitle';
 import type { FormServices } from '../registry/formServices';
@@ -152,7 +153,7 @@ export const TaskPageForm = observer(function TaskPageForm({
         <Callout intent="warning" data-testid="local-draft-offer">
           <p>
             {t('taskForm.localDraft', {
-              time: new Date(store.offeredDraft.savedAt).toLocaleString(locale),
+              time: formatDateTime(store.offeredDraft.savedAt, locale),
             })}
           </p>
           <ButtonGroup>

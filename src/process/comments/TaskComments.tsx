@@ -11,7 +11,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment } from '../../api/commentsApi';
-import { formatTimestamp } from '../../dates/formatTimestamp';
+import { formatTimestamp } from '../../core/format';
 import { Avatar } from '../../components/Avatar';
 import { RemoteLoadingStatus, SavingStatus } from '../../stores/statuses';
 import { CommentType, type CommentedTask, type TaskCommentsStore } from './TaskCommentsStore';

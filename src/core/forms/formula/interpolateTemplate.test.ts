@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateTemplate } from './interpolateTemplate';
+import { EMPTY_VALUE_MARK, interpolateTemplate } from './interpolateTemplate';
 
 describe('interpolateTemplate', () => {
   it('given field placeholders, when filled, then values replace them', () => {
@@ -24,5 +24,19 @@ describe('interpolateTemplate', () => {
     expect(
       interpolateTemplate('${tags}|${blank}|${flag}', { tags: ['a', 2], blank: '  ', flag: true }),
     ).toBe('a, 2||true');
+  });
+
+  it('given a message whose values are missing or blank, when filled with the empty mark, then each shows a dash and no gap is left', () => {
+    expect(
+      interpolateTemplate(
+        'Loan of ${loanAmount} for ${firstName} ${lastName}',
+        { firstName: '  ', lastName: 'Ruiz' },
+        { empty: EMPTY_VALUE_MARK },
+      ),
+    ).toBe('Loan of — for — Ruiz');
+  });
+
+  it('given a URL template with a missing value, when filled without a mark, then the part is empty', () => {
+    expect(interpolateTemplate('https://x.test/${id}', {})).toBe('https://x.test/');
   });
 });

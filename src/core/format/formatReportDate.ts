@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
+import { readMoment } from './readMoment';
 
 /**
  * A report's date (spec 001 section 9): `DD/MMM/YYYY` in the user's language, with `HH:mm`
@@ -12,10 +10,8 @@ export function formatReportDate(
   language: string,
   withTime = false,
 ): string {
-  if (!moment) return '--';
-  const date = dayjs(moment);
-  if (!date.isValid()) return '--';
-  const local = date.locale(language);
+  const local = readMoment(moment, language);
+  if (!local) return '--';
   const month = local.format('MMM').replace(/\.$/, '');
   const day = `${local.format('DD')}/${month}/${local.format('YYYY')}`;
   return withTime ? `${day} ${local.format('HH:mm')}` : day;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../i18n/i18n';
-import { AgeUnit, formatRelativeAge, relativeAge } from './relativeAge';
+import { i18n } from '../../i18n/i18n';
+import { AgeUnit, formatRelativeAge, relativeAge } from './formatRelativeAge';
 
 const now = new Date('2026-06-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();

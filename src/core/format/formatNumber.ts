@@ -1,3 +1,9 @@
+/**
+ * The thousands separator of every language (spec 001 section 9: "a space"), the plain one
+ * the number fields also accept when typed, so a shown value can be typed back as it reads.
+ */
+export const THOUSANDS_SEPARATOR = ' ';
+
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
 const separators = new Map<string, string>();
 
@@ -24,18 +30,19 @@ export function decimalSeparatorOf(locale: string | undefined): string {
 }
 
 /**
- * Writes a number with a space between thousands (spec 001 section 9), the language's
- * decimal separator (`4,5` in French and Spanish) and, when asked, a fixed count of
- * decimals: `1250000.5` with 2 decimals is `1 250 000.50` in English. Exponent forms of
- * huge or tiny numbers are left as JavaScript writes them.
+ * Writes a number with a space between thousands in every language (spec 001 section 9),
+ * the language's decimal separator (`4,5` in French and Spanish) and, when asked, a fixed
+ * count of decimals: `1250000.5` with 2 decimals is `1 250 000.50` in English. Without a
+ * count the digits are JavaScript's shortest exact ones (`Intl` would round to three).
+ * Exponent forms of huge or tiny numbers are left as JavaScript writes them.
  */
 export function formatNumber(value: number, decimals?: number, locale?: string): string {
   if (!Number.isFinite(value)) return String(value);
   const fixed = decimals === undefined ? String(value) : value.toFixed(decimals);
   if (/e/i.test(fixed)) return fixed;
-  const negative = fixed.startsWith('-');
-  const [whole = '', fraction] = (negative ? fixed.slice(1) : fixed).split('.');
-  const grouped = whole.replace(GROUPS, ' ');
+  const negative = fixed.startsWith('-') && /[1-9]/.test(fixed);
+  const [whole = '', fraction] = fixed.replace(/^-/, '').split('.');
+  const grouped = whole.replace(GROUPS, THOUSANDS_SEPARATOR);
   const point = decimalSeparatorOf(locale);
   return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `${point}${fraction}` : ''}`;
 }
