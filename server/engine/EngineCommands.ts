@@ -6,6 +6,7 @@ import type { DatabaseSchema } from '../db/schema';
 import type { Variables } from './expressionAst';
 import type { CallActivityNode, ProcessModel } from './processModel';
 import { TokenRunner, type CallOutcome, type RunningInstance } from './TokenRunner';
+import { loadValueDisplay } from './valueDisplay';
 import { nextBusinessKey } from './nextBusinessKey';
 import { nextDue } from './timerSchedule';
 import type {
@@ -831,6 +832,7 @@ export class EngineCommands {
     return new TokenRunner(trx, model, instance, {
       handlers: this.context.handlers,
       now,
+      display: () => loadValueDisplay(trx, instance.tenant, model),
       calls: {
         start: (node, executionId, variables) =>
           this.startCalled(trx, instance, node, executionId, variables),
@@ -904,7 +906,7 @@ export class EngineCommands {
   ): Promise<InstanceRow> {
     const ended = !(await runner.hasTokens());
     // Once its data is known, the instance is shown by its case name (see displayNames.ts).
-    const caseNames = runner.caseNames();
+    const caseNames = await runner.caseNames();
     let update = trx
       .updateTable('process_instances')
       .set((eb) => ({

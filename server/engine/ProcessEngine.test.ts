@@ -222,7 +222,7 @@ describe('ProcessEngine', () => {
       });
       expect(after.variables).toMatchObject({ creditScore: expect.any(Number) });
       const approval = await onlyOpenTask(instance, 'supervisorApproval');
-      expect(approval.name).toBe('Approve loan of 80,000 for Ana Ruiz');
+      expect(approval.name).toBe('Approve loan of 80 000 for Ana Ruiz');
       expect(approval.displayNames?.fr).toBe('Approve loan of 80 000 for Ana Ruiz');
       expect(await context.engine.canClaim('acme', approval.id, 'olivia')).toBe(false);
       expect(await context.engine.canClaim('acme', approval.id, 'carla')).toBe(true);

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { conditionHolds } from './compiledCondition';
 import { compiledTemplate } from './compiledTemplate';
-import { caseDisplayNames, type DisplayNames } from './displayNames';
+import {
+  caseDisplayNames,
+  PLAIN_DISPLAY,
+  type DisplayNames,
+  type ValueDisplay,
+} from './displayNames';
 import { ProcessExecutionError } from './engineErrors';
 import { toTask } from './engineRows';
 import type { ExecutionState } from './engineTables';
@@ -59,6 +64,8 @@ export interface TokenRunnerDependencies {
   readonly now: Date;
   readonly onTaskCreated: (task: Task, candidates: TaskCandidates) => Promise<void>;
   readonly calls?: CalledProcesses;
+  /** What the process's variables mean, for the names of its case and tasks; read once a run. */
+  readonly display?: () => Promise<ValueDisplay>;
 }
 
 /** A token in motion: its row id, where it is, the flow it came over and its scope. */
@@ -123,13 +130,22 @@ export class TokenRunner {
    * The instance's case names from the process's `caseName` template and the variables as
    * they stand now, or null when it declares none or a value it reads is still empty.
    */
-  caseNames(): DisplayNames | null {
+  async caseNames(): Promise<DisplayNames | null> {
     if (!this.model.caseName) return null;
     return caseDisplayNames(
       compiledTemplate(this.model.caseName),
       this.instance.variables,
       this.at,
+      await this.valueDisplay(),
     );
+  }
+
+  private displayLoad: Promise<ValueDisplay> | null = null;
+
+  /** What the variables mean, loaded on the first name this run renders. */
+  private valueDisplay(): Promise<ValueDisplay> {
+    this.displayLoad ??= this.dependencies.display?.() ?? Promise.resolve(PLAIN_DISPLAY);
+    return this.displayLoad;
   }
 
   /** Creates the first token at a start event (the none one by default) and runs it. */
@@ -940,10 +956,12 @@ export class TokenRunner {
   private async createTask(node: UserTaskNode, token: Token): Promise<void> {
     // 1. Fill in the templates from the variables as they stand now (an item's own too).
     const variables = await this.scopeVariables(token.parentId, token.id);
-    const resolved = resolveUserTask(node, variables, {
-      instanceStartedAt: this.instance.startedAt,
-      taskCreatedAt: this.dependencies.now,
-    });
+    const resolved = resolveUserTask(
+      node,
+      variables,
+      { instanceStartedAt: this.instance.startedAt, taskCreatedAt: this.dependencies.now },
+      await this.valueDisplay(),
+    );
     // 2. Write the task and its candidates.
     const row = await this.db
       .insertInto('tasks')

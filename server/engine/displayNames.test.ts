@@ -6,18 +6,37 @@ import {
   renderDisplayNames,
   tidyName,
 } from './displayNames';
+import { dictionarySet } from '../../src/core/forms/fields/dictionaries';
+import type { NormalizedForm } from '../../schemas/forms';
 import { parseTemplate } from './parseTemplate';
+import { valueDisplayOf } from './valueDisplay';
+
+/** A loan form as the compiler gives it: a product from a dictionary, an amount in euros, a ratio. */
+function loanForm(): NormalizedForm {
+  const field = (id: string, config: Record<string, unknown>) => ({ id, config }) as never;
+  return {
+    sections: [
+      {
+        fields: [
+          field('loanProduct', { dictionary: 'loanProducts' }),
+          field('loanAmount', { numberKind: 'amount', currency: 'EUR', decimals: 2 }),
+          field('debtToIncome', { expression: 'a / b', format: 'percent' }),
+        ],
+      },
+    ],
+  } as never;
+}
 
 const render = (text: string, variables: Record<string, unknown>) =>
   renderDisplayNames(parseTemplate(text), variables as never);
 
 describe('formatDisplayValue', () => {
-  it('given an amount, when written per language, then en uses commas and es/fr a space', () => {
-    expect(formatDisplayValue(61500, 'en')).toBe('61,500');
+  it('given an amount, when written per language, then every language groups thousands with a space', () => {
+    expect(formatDisplayValue(61500, 'en')).toBe('61 500');
     expect(formatDisplayValue(61500, 'fr')).toBe('61 500');
     expect(formatDisplayValue(61500, 'es')).toBe('61 500');
     expect(formatDisplayValue(1234.5, 'fr')).toBe('1 234,5');
-    expect(formatDisplayValue(1234.5, 'en')).toBe('1,234.5');
+    expect(formatDisplayValue(1234.5, 'en')).toBe('1 234.5');
   });
 
   it('given ISO dates and date-times, when written, then they show as YYYY-MM-DD', () => {
@@ -27,7 +46,7 @@ describe('formatDisplayValue', () => {
 
   it('given text, lists and flags, when written, then text stays and lists are joined', () => {
     expect(formatDisplayValue('mortgage', 'es')).toBe('mortgage');
-    expect(formatDisplayValue(['a', 1000], 'en')).toBe('a, 1,000');
+    expect(formatDisplayValue(['a', 1000], 'en')).toBe('a, 1 000');
     expect(formatDisplayValue(true, 'en')).toBe('true');
   });
 });
@@ -53,7 +72,7 @@ describe('renderDisplayNames', () => {
       lastName: 'Pereira',
     });
     expect(names).toEqual({
-      en: 'Approve loan of 61,500 for Ana Pereira',
+      en: 'Approve loan of 61 500 for Ana Pereira',
       es: 'Approve loan of 61 500 for Ana Pereira',
       fr: 'Approve loan of 61 500 for Ana Pereira',
     });
@@ -72,7 +91,7 @@ describe('renderDisplayNames', () => {
     const names = render('Approve loan of ${loanAmount} for ${firstName} ${lastName}', {
       loanAmount: 80000,
     });
-    expect(names.en).toBe('Approve loan of 80,000');
+    expect(names.en).toBe('Approve loan of 80 000');
     expect(names.fr).toBe('Approve loan of 80 000');
     // A linking word that is the name's own, with nothing missing after it, stays.
     expect(render('Hand over to', {}).en).toBe('Hand over to');
@@ -93,8 +112,51 @@ describe('caseDisplayNames', () => {
       loanProduct: 'personal',
       loanAmount: 61500,
     });
-    expect(names?.en).toBe('Ana Pereira · personal · 61,500');
+    expect(names?.en).toBe('Ana Pereira · personal · 61 500');
     expect(names?.fr).toBe('Ana Pereira · personal · 61 500');
+  });
+
+  it('given the forms say the product is a dictionary code and the amount is in euros, when rendered, then the case reads the label and the amount with its currency in each language', () => {
+    const display = valueDisplayOf(
+      [loanForm()],
+      dictionarySet([
+        {
+          name: 'loanProducts',
+          label: { en: 'Loan products', es: 'Productos', fr: 'Produits' },
+          entries: [
+            {
+              code: 'mortgage',
+              label: { en: 'Mortgage', es: 'Hipoteca', fr: 'Prêt immobilier' },
+              order: 10,
+              active: true,
+            },
+          ],
+        },
+      ]),
+    );
+    const names = caseDisplayNames(
+      template,
+      { firstName: 'Léa', lastName: 'Fontaine', loanProduct: 'mortgage', loanAmount: 61500 },
+      {},
+      display,
+    );
+    // Spaces inside the amount are the formatter's (a no-break one before a trailing sign).
+    const plain = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/gu, ' ');
+    expect(plain(names?.fr)).toBe('Léa Fontaine · Prêt immobilier · 61 500,00 €');
+    expect(plain(names?.es)).toBe('Léa Fontaine · Hipoteca · 61 500,00 €');
+    expect(plain(names?.en)).toBe('Léa Fontaine · Mortgage · €61 500.00');
+  });
+
+  it('given a ratio the form shows as a percentage, when rendered, then the name shows the percentage', () => {
+    const display = valueDisplayOf([loanForm()], dictionarySet([]));
+    const names = renderDisplayNames(
+      parseTemplate('DTI ${debtToIncome}'),
+      { debtToIncome: 0.0548 },
+      {},
+      display,
+    );
+    expect(names.en.replace('\u00a0', ' ')).toBe('DTI 5.48 %');
+    expect(names.fr.replace('\u00a0', ' ')).toBe('DTI 5,48 %');
   });
 
   it('given a value still missing or empty, when rendered, then there is no case name yet', () => {

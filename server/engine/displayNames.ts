@@ -1,3 +1,4 @@
+import { formatAmount, formatNumber, formatPercent } from '../../src/core/format';
 import { fillTemplate } from '../../src/core/template';
 import { SUPPORTED_LOCALES } from '../../schemas/forms/formConstants';
 import { evaluateExpression, type EvaluationOptions } from './evaluateExpression';
@@ -18,34 +19,67 @@ export type DisplayNames = Readonly<Record<Language, string>>;
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
- * Number writers per language. English groups with commas as usual; Spanish and French
- * write the thousands separator as a plain space, as spec 001 (section 3) asks, and their
- * own decimal comma.
+ * How the case data of one variable reads in a name: a stored code's label per language (a
+ * dictionary's or a choice's), the currency of an amount, or a ratio to show as a percentage.
+ * Built from the process's forms (valueDisplay.ts); a variable without one is written plainly.
  */
-const numberFormats: Readonly<Record<Language, Intl.NumberFormat>> = {
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
-  es: new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, useGrouping: 'always' }),
-  fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }),
-};
+export interface ValueFormat {
+  /** Labels of the codes the variable stores, by code, in every language. */
+  readonly labels?: ReadonlyMap<string, Readonly<Record<Language, string>>>;
+  /** ISO currency of an amount (`EUR`). */
+  readonly currency?: string;
+  /** A ratio (`0.0548`) shown as a percentage (`5.48 %`). */
+  readonly percent?: boolean;
+}
 
-function formatNumber(value: number, language: Language): string {
-  const parts = numberFormats[language].formatToParts(value);
-  if (language === 'en') return parts.map((part) => part.value).join('');
-  return parts.map((part) => (part.type === 'group' ? ' ' : part.value)).join('');
+/** What a variable means, for the names that show it; nothing is known by default. */
+export interface ValueDisplay {
+  formatOf(variable: string): ValueFormat | undefined;
+}
+
+/** The display of a process whose forms say nothing about its variables. */
+export const PLAIN_DISPLAY: ValueDisplay = { formatOf: () => undefined };
+
+function formatNameNumber(value: number, language: Language, format?: ValueFormat): string {
+  if (format?.currency) return formatAmount(value, language, format.currency);
+  if (format?.percent) return formatPercent(value, language);
+  // A plain number to at most two decimals, as names have always shown them.
+  return formatNumber(
+    Number.isInteger(value) ? value : Number(value.toFixed(2)),
+    undefined,
+    language,
+  );
 }
 
 /**
- * Writes one value for a reader of `language`: numbers grouped per language, ISO dates and
- * date-times as `YYYY-MM-DD` (the display format of spec 000 section 9), lists joined by
- * commas, the rest as text. Codes (a dictionary value such as `mortgage`) stay codes.
+ * Writes one value for a reader of `language` with the app's one set of formatters: numbers
+ * with a space between thousands in every language (spec 001 section 9), amounts with their
+ * currency and ratios as percentages when `format` says so, a code with a label as its
+ * label, ISO dates and date-times as `YYYY-MM-DD` (the display format of spec 000 section
+ * 9), lists joined by commas, the rest as text.
  */
-export function formatDisplayValue(value: JsonValue, language: Language): string {
-  if (typeof value === 'number') return formatNumber(value, language);
+export function formatDisplayValue(
+  value: JsonValue,
+  language: Language,
+  format?: ValueFormat,
+): string {
+  if ((typeof value === 'string' || typeof value === 'number') && format?.labels) {
+    const label = format.labels.get(String(value))?.[language];
+    if (label) return label;
+  }
+  if (typeof value === 'number') return formatNameNumber(value, language, format);
   if (typeof value === 'string') return ISO_DATE.exec(value.trim())?.[1] ?? value;
   if (Array.isArray(value))
-    return value.map((item) => formatDisplayValue(item, language)).join(', ');
+    return value.map((item) => formatDisplayValue(item, language, format)).join(', ');
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
+}
+
+/** The variable a placeholder shows when it is one (`${loanProduct}`), for its format. */
+function variableOf(expression: ExpressionNode): string | undefined {
+  return expression.kind === 'variable' && expression.path.length === 1
+    ? expression.path[0]
+    : undefined;
 }
 
 /** What may separate the parts of a name; left dangling when a part has no value. */
@@ -105,15 +139,16 @@ function isEmpty(value: JsonValue | null | undefined): boolean {
 }
 
 /**
- * Renders a template once per language with {@link formatDisplayValue} and
- * {@link tidyName}; a missing value renders as nothing. An evaluation error (a bad type in
- * an expression) renders that placeholder as nothing too: a name is never worth failing a
- * step for.
+ * Renders a template once per language with {@link formatDisplayValue} (each variable in
+ * the format `display` knows for it) and {@link tidyName}; a missing value renders as
+ * nothing. An evaluation error (a bad type in an expression) renders that placeholder as
+ * nothing too: a name is never worth failing a step for.
  */
 export function renderDisplayNames(
   parts: readonly TemplatePart[],
   variables: Variables,
   options: EvaluationOptions = {},
+  display: ValueDisplay = PLAIN_DISPLAY,
 ): DisplayNames {
   // Each placeholder is evaluated once; the languages differ only in how values are written.
   const values = new Map<ExpressionNode, JsonValue | null>();
@@ -129,7 +164,11 @@ export function renderDisplayNames(
     names[language] = tidyName(
       fillTemplate(parts, {
         valueOf: (expression) => values.get(expression) ?? null,
-        format: (value) => formatDisplayValue(value as JsonValue, language),
+        format: (value, expression) => {
+          const variable = variableOf(expression);
+          const format = variable === undefined ? undefined : display.formatOf(variable);
+          return formatDisplayValue(value as JsonValue, language, format);
+        },
       }),
       gap,
     );
@@ -145,12 +184,13 @@ export function caseDisplayNames(
   parts: readonly TemplatePart[],
   variables: Variables,
   options: EvaluationOptions = {},
+  display: ValueDisplay = PLAIN_DISPLAY,
 ): DisplayNames | null {
   for (const part of parts) {
     if (part.kind !== 'placeholder') continue;
     if (isEmpty(safeValue(part.expression, variables, options))) return null;
   }
-  const names = renderDisplayNames(parts, variables, options);
+  const names = renderDisplayNames(parts, variables, options, display);
   return names.en === '' ? null : names;
 }
 

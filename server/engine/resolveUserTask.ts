@@ -1,5 +1,10 @@
 import { compiledTemplate } from './compiledTemplate';
-import { renderDisplayNames, type DisplayNames } from './displayNames';
+import {
+  PLAIN_DISPLAY,
+  renderDisplayNames,
+  type DisplayNames,
+  type ValueDisplay,
+} from './displayNames';
 import type { EvaluationOptions } from './evaluateExpression';
 import type { JsonValue, Variables } from './expressionAst';
 import { addIsoDuration, parseIsoDuration } from './parseIsoDuration';
@@ -44,11 +49,17 @@ export function resolveUserTask(
   node: UserTaskNode,
   variables: Variables,
   times: UserTaskTimes,
+  display: ValueDisplay = PLAIN_DISPLAY,
 ): ResolvedUserTask {
   const from = node.dueDateFrom === 'instanceStart' ? times.instanceStartedAt : times.taskCreatedAt;
   // `now()` and `dateTime()` in the task's expressions stand for its creation, on the engine's clock.
   const at: EvaluationOptions = { now: times.taskCreatedAt };
-  const rendered = renderDisplayNames(compiledTemplate(node.name ?? node.id), variables, at);
+  const rendered = renderDisplayNames(
+    compiledTemplate(node.name ?? node.id),
+    variables,
+    at,
+    display,
+  );
   // A name that renders empty (only placeholders, none with a value) falls back to the id.
   const displayNames = Object.fromEntries(
     Object.entries(rendered).map(([language, name]) => [language, name === '' ? node.id : name]),

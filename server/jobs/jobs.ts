@@ -5,7 +5,7 @@ import { checkTemplate, fillTemplate } from '../documents/templateJobs';
 import { toTemplateValues, type TemplateValues } from '../documents/templateValues';
 import type { SpreadsheetLimits } from '../files/fileStoreConfig';
 import { readSpreadsheet, type SpreadsheetOutcome } from '../files/readSpreadsheet';
-import { buildRecordsWorkbook } from '../records/exportRecords';
+import { buildRecordsWorkbook, type ExportLabels } from '../records/exportRecords';
 
 /** Bytes as they arrive on a thread: a Buffer sent by postMessage comes back a Uint8Array. */
 const asBuffer = (bytes: Uint8Array): Buffer =>
@@ -34,10 +34,15 @@ export const jobs = {
     ),
   /** The records download: the items are the records, in the list's order. */
   exportRecords: (
-    input: { definition: ObjectDefinition; locale: string },
+    input: { definition: ObjectDefinition; locale: string; labels?: ExportLabels },
     items: readonly unknown[],
   ): Uint8Array =>
-    buildRecordsWorkbook(input.definition, items as readonly ListRecord[], input.locale),
+    buildRecordsWorkbook(
+      input.definition,
+      items as readonly ListRecord[],
+      input.locale,
+      input.labels,
+    ),
   /** An uploaded spreadsheet's first rows, or why it is refused. */
   readSpreadsheet: (input: {
     content: Uint8Array;

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { ReportType } from '../../schemas/api/reports';
 import type { NormalizedField } from '../../schemas/forms';
 import { localizeText } from '../../src/core/forms/compiler/localizeText';
+import { formatPercent } from '../../src/core/format';
 import { dictionaryNameOf, type DictionarySet } from '../../src/core/forms/fields/dictionaries';
+import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import { projectPath } from '../paths';
 import { choiceLabel } from './choiceLabel';
 import type { CompletedInstanceReport } from './completedReports';
@@ -45,7 +47,7 @@ function utcMoment(iso: string): string {
 
 /**
  * A field's value as a person reads it: a choice (or a dictionary code) as its label in the
- * language, a yes/no in words, several choices joined by `; `, a file by its name, anything
+ * language, a percentage field's ratio as a percentage, a yes/no in words, several choices joined by `; `, a file by its name, anything
  * else as JSON.
  */
 function valueText(
@@ -61,7 +63,10 @@ function valueText(
     if (chooses && typeof item !== 'object')
       return choiceLabel(field, item, language, dictionaries);
     if (typeof item === 'string') return item;
-    if (typeof item === 'number') return String(item);
+    // A ratio its form shows as a percentage reads as one (0.0548 as 5.48 %).
+    if (typeof item === 'number') {
+      return showsPercent(field.config) ? formatPercent(item, language) : String(item);
+    }
     if (typeof item === 'boolean') return item ? texts.boolean.yes : texts.boolean.no;
     if (typeof item === 'object' && item !== null && 'name' in item) {
       const name = (item as { name: unknown }).name;

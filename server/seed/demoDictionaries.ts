@@ -118,6 +118,44 @@ export const DEMO_DICTIONARIES: readonly DemoDictionary[] = [
     ],
   },
   {
+    // The loan applicants' employment, as the application form and the loan records store it.
+    name: 'employmentStatuses',
+    label: { en: 'Employment statuses', es: 'Situaciones laborales', fr: "Situations d'emploi" },
+    entries: [
+      entry('employed', 'Employed', 'Asalariado', 'Salarié'),
+      entry('selfEmployed', 'Self-employed', 'Autónomo', 'Indépendant'),
+      entry('retired', 'Retired', 'Jubilado', 'Retraité'),
+      entry('notEmployed', 'Not employed', 'Sin empleo', 'Sans emploi'),
+    ],
+  },
+  {
+    // The customers' preferred languages, each named in the reader's language.
+    name: 'languages',
+    label: { en: 'Languages', es: 'Idiomas', fr: 'Langues' },
+    entries: [
+      entry('en', 'English', 'Inglés', 'Anglais'),
+      entry('es', 'Spanish', 'Español', 'Espagnol'),
+      entry('fr', 'French', 'Francés', 'Français'),
+      entry('pt', 'Portuguese', 'Portugués', 'Portugais'),
+    ],
+  },
+  {
+    // The customers' nationalities: ISO country codes, and OTHER for the rest of the world.
+    name: 'countries',
+    label: { en: 'Countries', es: 'Países', fr: 'Pays' },
+    entries: [
+      entry('ES', 'Spain', 'España', 'Espagne'),
+      entry('FR', 'France', 'Francia', 'France'),
+      entry('PT', 'Portugal', 'Portugal', 'Portugal'),
+      entry('DE', 'Germany', 'Alemania', 'Allemagne'),
+      entry('IT', 'Italy', 'Italia', 'Italie'),
+      entry('GB', 'United Kingdom', 'Reino Unido', 'Royaume-Uni'),
+      entry('US', 'United States', 'Estados Unidos', 'États-Unis'),
+      entry('MX', 'Mexico', 'México', 'Mexique'),
+      entry('OTHER', 'Other country', 'Otro país', 'Autre pays'),
+    ],
+  },
+  {
     name: 'statuses',
     label: { en: 'Statuses', es: 'Estados', fr: 'Statuts' },
     entries: [

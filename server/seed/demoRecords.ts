@@ -54,7 +54,14 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
         { en: 'Date of birth', es: 'Fecha de nacimiento', fr: 'Date de naissance' },
         'date',
       ),
-      field('nationality', { en: 'Nationality', es: 'Nacionalidad', fr: 'Nationalité' }, 'string'),
+      {
+        ...field(
+          'nationality',
+          { en: 'Nationality', es: 'Nacionalidad', fr: 'Nationalité' },
+          'string',
+        ),
+        dictionary: 'countries',
+      },
       {
         ...field(
           'idDocumentType',
@@ -80,7 +87,10 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
         { en: 'Postal address', es: 'Dirección postal', fr: 'Adresse postale' },
         'object',
       ),
-      field('preferredLanguage', { en: 'Language', es: 'Idioma', fr: 'Langue' }, 'string'),
+      {
+        ...field('preferredLanguage', { en: 'Language', es: 'Idioma', fr: 'Langue' }, 'string'),
+        dictionary: 'languages',
+      },
       field(
         'politicallyExposed',
         { en: 'Politically exposed', es: 'Persona expuesta', fr: 'Personne exposée' },
@@ -133,7 +143,10 @@ export const DEMO_OBJECT_DEFINITIONS: readonly ObjectDefinition[] = [
         { en: 'Disbursement date', es: 'Fecha de desembolso', fr: 'Date de décaissement' },
         'date',
       ),
-      field('employmentStatus', { en: 'Employment', es: 'Empleo', fr: 'Emploi' }, 'string'),
+      {
+        ...field('employmentStatus', { en: 'Employment', es: 'Empleo', fr: 'Emploi' }, 'string'),
+        dictionary: 'employmentStatuses',
+      },
       field(
         'hasExistingLoans',
         { en: 'Existing loans', es: 'Préstamos vigentes', fr: 'Prêts en cours' },

@@ -1,7 +1,6 @@
 import { HTMLTable, Spinner } from '@blueprintjs/core';
 import { ArrowDownIcon, ArrowUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ObjectField } from '../../schemas/api/records';
 import { SortDirection } from '../../schemas/api/recordsConstants';
@@ -28,18 +27,14 @@ function isNumeric(field: ObjectField): boolean {
  * the sorted one) and one row per record. A row opens its record on a click; its first
  * cell holds a button, so keyboard users reach and open each row too. The record's id and
  * creation time are kept as hidden columns of the row. A field that stores a system
- * dictionary's codes shows each code's label in the user's language.
+ * dictionary's codes shows each code's label in the user's language (the page waits for
+ * the dictionaries before drawing it).
  */
 export const RecordsTable = observer(function RecordsTable({ store, columns }: RecordsTableProps) {
   const { t, i18n } = useTranslation();
   const { dictionaries } = useStores();
   const sort = store.sort;
-  const labelsCodes = columns.some((field) => field.dictionary !== undefined);
-
-  // The lists are loaded once per session, on the first table that shows a code.
-  useEffect(() => {
-    if (labelsCodes) dictionaries.load().catch(() => undefined);
-  }, [labelsCodes, dictionaries]);
+  // The page loads the dictionaries before it draws the table (spec 001 2.50).
   return (
     <div className="tessera-records__table-wrap" aria-busy={store.isLoading}>
       <HTMLTable compact striped interactive className="tessera-records__table">

@@ -13,6 +13,9 @@ import type { IdentityClient } from './identityClient';
 
 const TENANT = 'internal';
 
+/** A name with the formatter's no-break spaces (before a trailing currency sign) as plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/gu, ' ');
+
 /** The same call as a reader of `language` makes it: the browser names it in each request. */
 async function callIn(
   client: IdentityClient,
@@ -66,7 +69,7 @@ describe('case and task names built from the case data', () => {
       .json<TaskListAnswer>()
       .content.map((row) => row.taskName);
 
-  it('given a loan origination whose intake is filled in, when read in en and fr, then the case and the approval are named by the data, amounts written per language', async () => {
+  it('given a loan origination whose intake is filled in, when read in en and fr, then the case and the approval are named by the data: the product by its label, the amount with its currency', async () => {
     // Given a loan origination just started: it keeps its start name, its intake has no name yet.
     const id = await startFromDrawer(lucas, 'loanOrigination');
     expect(await instanceName(lucas, id, 'fr')).toBe('Loan origination 2026-11-27T22:33:55.804Z');
@@ -81,19 +84,20 @@ describe('case and task names built from the case data', () => {
       variables: { ...VALID_APPLICATION, loanAmount: 61500 },
     });
 
-    // Then the instance page names the case, the amount grouped as each reader writes it.
-    expect(await instanceName(lucas, id, 'en-GB,en;q=0.9')).toBe(
-      'Ada Lovelace · personal · 61,500',
+    // Then the instance page names the case: the product's label and the amount in euros,
+    // thousands separated by a space in every language (spec 001 section 9).
+    expect(plain(await instanceName(lucas, id, 'en-GB,en;q=0.9'))).toBe(
+      'Ada Lovelace · Personal loan · €61 500.00',
     );
-    expect(await instanceName(lucas, id, 'fr-FR,fr;q=0.9')).toBe(
-      'Ada Lovelace · personal · 61 500',
+    expect(plain(await instanceName(lucas, id, 'fr-FR,fr;q=0.9'))).toBe(
+      'Ada Lovelace · Prêt personnel · 61 500,00 €',
     );
     // And the credit committee's list names the approval the same way.
-    expect(await candidateTaskNames(maria, 'en')).toContain(
-      'Approve loan of 61,500 for Ada Lovelace',
+    expect((await candidateTaskNames(maria, 'en')).map(plain)).toContain(
+      'Approve loan of €61 500.00 for Ada Lovelace',
     );
-    expect(await candidateTaskNames(maria, 'fr')).toContain(
-      'Approve loan of 61 500 for Ada Lovelace',
+    expect((await candidateTaskNames(maria, 'fr')).map(plain)).toContain(
+      'Approve loan of 61 500,00 € for Ada Lovelace',
     );
   });
 
@@ -112,6 +116,8 @@ describe('case and task names built from the case data', () => {
         'Review the application of Ana Pereira',
       );
     }
-    expect(await instanceName(javier, id, 'es')).toBe('Ana Pereira · personal · 25 000');
+    expect(plain(await instanceName(javier, id, 'es'))).toBe(
+      'Ana Pereira · Préstamo personal · 25 000,00 €',
+    );
   });
 });

@@ -99,9 +99,12 @@ describe('system dictionaries', () => {
       expect(data.map((dictionary) => dictionary.name).sort()).toEqual([
         'branches',
         'collateralTypes',
+        'countries',
         'currencies',
         'documentTypes',
+        'employmentStatuses',
         'identityDocuments',
+        'languages',
         'loanDecisions',
         'loanProducts',
         'statuses',
@@ -129,7 +132,7 @@ describe('system dictionaries', () => {
     it('given a user without any privilege, when asking, then the lists are answered too (records and tasks both read them)', async () => {
       const response = await call(elena, 'GET', DictionaryPath.list);
       expect(response.statusCode).toBe(200);
-      expect(response.json<SystemDictionariesAnswer>().data).toHaveLength(9);
+      expect(response.json<SystemDictionariesAnswer>().data).toHaveLength(12);
     });
 
     it('given no session, when asking, then 401 and no list', async () => {

@@ -327,7 +327,7 @@ describe('business-object records', () => {
     expect(filtered.totalElements).toBe(1);
   });
 
-  it('given a filtered list, when downloaded, then the xlsx is named after the label and holds its rows as text', async () => {
+  it('given a filtered list, when downloaded, then the xlsx is named after the label and holds its rows, typed by field', async () => {
     const filterParams = [{ key: 'nationality', value: 'FR' }];
     const listed = await page(claire, query({ filterParams, pageSize: 50 }));
     const response = await claire.request({
@@ -345,10 +345,13 @@ describe('business-object records', () => {
     expect(rows[0]?.[1]).toBe('Nombre completo');
     expect(rows).toHaveLength(listed.totalElements + 1);
     expect(rows[1]?.[0]).toBe(listed.content[0]?.id);
-    // Every cell is text, including numbers and booleans.
-    for (const cell of Object.keys(sheet).filter((name) => !name.startsWith('!'))) {
-      expect(sheet[cell]?.t).toBe('s');
-    }
+    // Text is text, scores are numbers and the exposure flag a boolean.
+    const types = new Set(
+      Object.keys(sheet)
+        .filter((name) => !name.startsWith('!'))
+        .map((name) => (sheet[name] as XLSX.CellObject).t),
+    );
+    expect([...types].sort()).toEqual(['b', 'n', 's']);
     const bad = await claire.request({
       method: 'POST',
       url: RecordsPath.download('customers', 1),

@@ -26,7 +26,13 @@ import { listDataStoreProcesses } from '../../records/dataStoreProcesses';
 import { DEFAULT_EXPORT_LIMITS } from '../../documents/documentConfig';
 import { JobQueue, QueueFullError } from '../../workers/JobQueue';
 import { AppError } from '../../errors';
-import { buildRecordsWorkbookInWorker, downloadFileName } from '../../records/exportRecords';
+import { loadDictionarySet } from '../../dictionaries/dictionaryRepository';
+import { readerLanguage } from '../../fastify/readerLanguage';
+import {
+  buildRecordsWorkbookInWorker,
+  downloadFileName,
+  exportLabels,
+} from '../../records/exportRecords';
 import { DatabaseFileContentStore } from '../../files/FileContentStore';
 import { loadRecord } from '../../records/loadRecord';
 import { listObjectDefinitions, requireObjectDefinition } from '../../records/objectDefinitions';
@@ -146,8 +152,12 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const { body, params } = request;
       const tenant = request.actor.tenant;
-      const locale = body.locale ?? 'en';
+      const locale = body.locale ?? readerLanguage(request.headers['accept-language']);
       const definition = await requireObjectDefinition(db, tenant, params.key, params.version);
+      // Dictionary codes are written as their labels in the reader's language.
+      const labels = definition.fields.some((field) => field.dictionary !== undefined)
+        ? exportLabels(definition, await loadDictionarySet(db, tenant), locale)
+        : {};
       let file: Buffer;
       try {
         // The rows are read in the queue too, so waiting downloads hold no rows in memory.
@@ -159,7 +169,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
             approach: body.searchType,
             sort: body.sortParams,
           });
-          return buildRecordsWorkbookInWorker(definition, rows, locale, exportLimits);
+          return buildRecordsWorkbookInWorker(definition, rows, locale, labels, exportLimits);
         });
       } catch (error) {
         if (!(error instanceof QueueFullError)) throw error;
