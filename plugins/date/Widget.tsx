@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { DateField } from '../../src/components/DateField';
+import { isoDateToDisplay } from '../../src/core/dates/parseDateInput';
+import { readTypedDay } from '../../src/core/dates/readTypedDay';
+import { DUE_DATE_MASK } from '../../src/dates/applyDateMask';
 import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
@@ -6,65 +10,70 @@ import { formatDate, parseMasked } from './formatDate';
 import { dateBoundsOf, dateMaskOf, isIsoDate } from './validate';
 
 /**
- * A date. Without a mask it is the browser's date input, bounded by the field's limits
- * and 9999-12-31 so a five-digit year cannot be typed. With a mask (`D-M-YYYY`) it is a
- * text input in that format. Read-only, it shows `DD MMM YYYY` in the form's language.
+ * A date, typed day first as `DD/MM/YYYY` through the 99/99/9999 mask (or in the author's
+ * format, `D-M-YYYY`, when the form sets one) with a calendar beside it, in the form's
+ * language. It saves the ISO day once the text is one, and keeps other text as typed so
+ * the validator names what is wrong. Read-only, it shows `DD MMM YYYY`.
  */
 export function DateWidget(props: FieldWidgetProps) {
-  const { field, inputId, value, onChange, onBlur, readOnly, invalid, text, runtime } = props;
-  const mask = dateMaskOf(field);
-  const iso = typeof value === 'string' ? value : '';
-  const common = {
-    id: inputId,
-    className: inputClassName(invalid, 'tf-date'),
-    ...fieldAria(props),
-  };
+  const { inputId, value, readOnly, invalid, runtime } = props;
   if (readOnly) {
-    return <input {...common} type="text" readOnly value={formatDate(iso, runtime.locale)} />;
+    const iso = typeof value === 'string' ? value : '';
+    return (
+      <input
+        id={inputId}
+        className={inputClassName(invalid, 'tf-date')}
+        {...fieldAria(props)}
+        type="text"
+        readOnly
+        value={formatDate(iso, runtime.locale)}
+      />
+    );
   }
-  if (mask) return <MaskedDateInput {...props} mask={mask} common={common} />;
-  const { min, max } = dateBoundsOf(field);
-  return (
-    <input
-      {...common}
-      type="date"
-      min={min}
-      max={max}
-      value={isIsoDate(iso) ? iso : ''}
-      placeholder={text.placeholder}
-      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-      onBlur={onBlur}
-    />
-  );
+  return <EditableDate {...props} />;
 }
 
-interface MaskedDateInputProps extends FieldWidgetProps {
-  /** The dayjs format the author chose. */
-  readonly mask: string;
-  /** Attributes shared with the other inputs. */
-  readonly common: Record<string, unknown>;
-}
-
-// Keeps what is typed until it fits the mask, then stores the ISO day.
-function MaskedDateInput({ value, onChange, onBlur, runtime, mask, common }: MaskedDateInputProps) {
+// Holds what is typed until the field is left, then shows the saved day in its format.
+function EditableDate(props: FieldWidgetProps) {
+  const { field, inputId, value, onChange, onBlur, invalid, runtime } = props;
+  const format = dateMaskOf(field);
   const iso = typeof value === 'string' && isIsoDate(value) ? value : undefined;
   const [draft, setDraft] = useState<string | null>(null);
-  const shown =
-    draft ?? (iso ? formatDate(iso, runtime.locale, mask) : typeof value === 'string' ? value : '');
+  const saved = iso
+    ? format
+      ? formatDate(iso, runtime.locale, format)
+      : isoDateToDisplay(iso)
+    : typeof value === 'string'
+      ? value
+      : '';
+  const read = (typed: string) =>
+    format ? parseMasked(typed, format, runtime.locale) : readTypedDay(typed);
+  const { min, max } = dateBoundsOf(field);
   return (
-    <input
-      {...common}
-      type="text"
-      placeholder={mask}
-      value={shown}
-      onChange={(event) => {
-        const typed = event.target.value;
+    <DateField
+      id={inputId}
+      text={draft ?? saved}
+      mask={format ? undefined : DUE_DATE_MASK}
+      placeholder={format ?? runtime.t('dateField.placeholder')}
+      locale={runtime.locale}
+      min={min}
+      max={max}
+      selected={iso}
+      invalid={invalid}
+      required={field.required}
+      describedBy={fieldAria(props)['aria-describedby']}
+      inputClassName={inputClassName(invalid, 'tf-date')}
+      onTextChange={(typed) => {
         setDraft(typed);
-        onChange(typed === '' ? null : (parseMasked(typed, mask, runtime.locale) ?? typed));
+        onChange(typed === '' ? null : (read(typed) ?? typed));
       }}
       onBlur={() => {
         setDraft(null);
         onBlur();
+      }}
+      onPick={(day) => {
+        setDraft(null);
+        onChange(day);
       }}
     />
   );

@@ -1,5 +1,6 @@
 import type { NormalizedField } from '../../schemas/forms';
 import { validationError, type ValidationError } from '../../src/core/forms/fields/validationError';
+import { parseTypedDay } from '../../src/core/dates/readTypedDay';
 
 /** The latest date a field without a mask accepts (spec 001 section 5). */
 export const LATEST_DATE = '9999-12-31';
@@ -49,10 +50,23 @@ export function sanitizeDate(value: unknown): string | null {
   return day;
 }
 
+/**
+ * Why text that is not a day was refused, by kind (the due-date filter's messages: the
+ * format, the month, the day in that month). A field with an author's format has one
+ * message, since its shape is the author's.
+ */
+function notADay(value: string, field: NormalizedField): ValidationError {
+  if (dateMaskOf(field) !== undefined) return validationError('validation.date');
+  const parsed = parseTypedDay(value);
+  return parsed.ok
+    ? validationError('validation.date')
+    : validationError(`dashboard.dateError.${parsed.error}`);
+}
+
 /** Checks a date: a real day, within its bounds. ISO strings compare in date order. */
 export function validateDate(value: string | null, field: NormalizedField): ValidationError[] {
   if (value === null) return [];
-  if (!isIsoDate(value)) return [validationError('validation.date')];
+  if (!isIsoDate(value)) return [notADay(value, field)];
   const { min, max } = dateBoundsOf(field);
   if (min !== undefined && value < min)
     return [validationError('validation.dateMin', { limit: min })];

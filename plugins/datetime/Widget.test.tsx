@@ -22,31 +22,43 @@ const form = compiled({
 });
 
 describe('DateTimeWidget', () => {
-  it('given a year typed digit by digit, when each digit lands, then the input keeps it and the form submits the wall-clock value', async () => {
+  it('given the day typed as DD/MM/YYYY and the time as HH:mm, when the form is submitted, then it saves the wall-clock value', async () => {
     const onSubmit = vi.fn();
     render(<TaskForm form={form} locale="en" registry={registry} onSubmit={onSubmit} />);
-    const input = screen.getByLabelText(/Meeting/) as HTMLInputElement;
-    expect(input.type).toBe('datetime-local');
-    expect(input.min).toBe('2026-03-01T09:00');
-    expect(input.max).toBe('9999-12-31T23:59');
-    expect(input.getAttribute('aria-required')).toBe('true');
-    // What Chromium's input reports as each year digit is typed.
-    for (const value of ['0002-03-05T14:30', '0020-03-05T14:30', '0202-03-05T14:30']) {
-      fireEvent.change(input, { target: { value } });
-      expect(input.value).toBe(value);
-    }
-    fireEvent.change(input, { target: { value: '2026-03-05T14:30' } });
-    expect(input.value).toBe('2026-03-05T14:30');
+    const day = screen.getByLabelText(/^Meeting/, {
+      selector: 'input:not([id$="-time"])',
+    }) as HTMLInputElement;
+    const time = screen.getByLabelText('Meeting: time') as HTMLInputElement;
+    expect(day.type).toBe('text');
+    expect(day.placeholder).toBe('DD/MM/YYYY');
+    expect(day.getAttribute('aria-required')).toBe('true');
+    await userEvent.type(day, '05032026');
+    await userEvent.type(time, '1430');
+    expect(day.value).toBe('05/03/2026');
+    expect(time.value).toBe('14:30');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ label: 'Done' }), {
       meetingAt: '2026-03-05T14:30',
     });
   });
 
+  it('given a day and no time, when the field is left, then it asks for both', async () => {
+    render(<TaskForm form={form} locale="fr" registry={registry} onSubmit={vi.fn()} />);
+    const day = screen.getByLabelText(/^Meeting/, { selector: 'input:not([id$="-time"])' });
+    await userEvent.type(day, '05032026');
+    // Moving from the day to the time is not leaving the field.
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByRole('alert').textContent).toBe('Saisissez une date et une heure.');
+  });
+
   it('given a moment before the earliest, when the field is left, then the translated error names the limit', () => {
     render(<TaskForm form={form} locale="es" registry={registry} onSubmit={vi.fn()} />);
-    const input = screen.getByLabelText(/Meeting/);
-    fireEvent.change(input, { target: { value: '2026-02-28T10:00' } });
+    const input = screen.getByLabelText(/^Meeting/, { selector: 'input:not([id$="-time"])' });
+    fireEvent.change(input, { target: { value: '28022026' } });
+    fireEvent.change(screen.getByLabelText('Meeting: hora'), { target: { value: '1000' } });
     fireEvent.blur(input);
     expect(screen.getByRole('alert').textContent).toBe(
       'Introduzca una fecha y hora a partir de 2026-03-01 09:00.',

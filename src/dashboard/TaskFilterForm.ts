@@ -1,7 +1,11 @@
 import { makeAutoObservable } from 'mobx';
 import { TaskListKind } from '../api/tasksApi';
 import { applyDateMask } from '../dates/applyDateMask';
-import { isoDateToDisplay, parseDateInput, type DateInputError } from '../dates/parseDateInput';
+import {
+  isoDateToDisplay,
+  parseDateInput,
+  type DateInputError,
+} from '../core/dates/parseDateInput';
 import type { TaskListStore } from './TaskListStore';
 
 /**

@@ -1,9 +1,19 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, PopoverNext, Spinner } from '@blueprintjs/core';
-import { CalendarIcon, FilterIcon } from '@blueprintjs/icons';
+import {
+  Button,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  PopoverNext,
+  PopupKind,
+  Spinner,
+} from '@blueprintjs/core';
+import { FilterIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../components/DateField';
 import { DUE_DATE_MASK } from '../dates/applyDateMask';
+import { MAX_YEAR } from '../core/dates/parseDateInput';
 import type { DashboardStore } from './DashboardStore';
 import { TaskFilterForm } from './TaskFilterForm';
 import type { TaskListStore } from './TaskListStore';
@@ -28,89 +38,63 @@ interface FilterFieldsProps {
   onApplied: () => void;
 }
 
+/** The latest day the due-date calendar offers: the last of the latest year a date may have. */
+const LATEST_DUE_DATE = `${MAX_YEAR}-12-31`;
+
 /** The popover's fields: due date (masked, with a calendar), task name, assignee (team). */
 const FilterFields = observer(function FilterFields({
   form,
   dashboard,
   onApplied,
 }: FilterFieldsProps) {
-  const { t } = useTranslation();
-  const [calendarOpen, setCalendarOpen] = useState(false);
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
   const error = form.showError && form.dateFormatError;
 
   return (
+    // A popover of fields is a dialog, named by its title (not a menu, as a popover says
+    // by default).
     <form
       className="tessera-filter"
-      aria-label={t('dashboard.filter.title')}
+      role="dialog"
+      aria-labelledby={titleId}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (form.apply()) onApplied();
       }}
     >
-      <h3 className="tessera-filter__title">{t('dashboard.filter.title')}</h3>
+      <h3 className="tessera-filter__title" id={titleId}>
+        {t('dashboard.filter.title')}
+      </h3>
       <FormGroup
         label={t('dashboard.filter.dueDate')}
         labelFor="filter-due-date"
         intent={error ? 'danger' : 'none'}
         helperText={
           error ? (
-            <span role="alert" data-testid="due-date-error">
+            <span id="filter-due-date-help" role="alert" data-testid="due-date-error">
               {t(`dashboard.dateError.${form.dateFormatError}`)}
             </span>
           ) : (
-            t('dashboard.filter.dueDateHelp')
+            <span id="filter-due-date-help">{t('dashboard.filter.dueDateHelp')}</span>
           )
         }
       >
-        <InputGroup
+        <DateField
           id="filter-due-date"
           name="dueDate"
-          inputMode="numeric"
-          autoComplete="off"
+          locale={i18n.language}
+          mask={DUE_DATE_MASK}
           placeholder={t('dashboard.filter.dueDatePlaceholder')}
-          maxLength={DUE_DATE_MASK.length}
-          intent={error ? 'danger' : 'none'}
-          value={form.dueDateText}
-          onValueChange={(value) => form.setDueDateText(value)}
+          max={LATEST_DUE_DATE}
+          invalid={Boolean(error)}
+          describedBy="filter-due-date-help"
+          text={form.dueDateText}
+          onTextChange={(value) => form.setDueDateText(value)}
           onBlur={() => form.checkDueDate()}
-          aria-invalid={error ? true : undefined}
-          rightElement={
-            <PopoverNext
-              isOpen={calendarOpen}
-              onInteraction={(open) => setCalendarOpen(open)}
-              placement="bottom-end"
-              content={
-                <div className="tessera-filter__calendar">
-                  <label
-                    className="tessera-filter__calendar-label"
-                    htmlFor="filter-due-date-picker"
-                  >
-                    {t('dashboard.filter.calendar')}
-                  </label>
-                  <input
-                    id="filter-due-date-picker"
-                    className="bp6-input"
-                    type="date"
-                    min="0001-01-01"
-                    max="2100-12-31"
-                    value={form.pickerValue}
-                    onChange={(event) => {
-                      form.pickDate(event.target.value);
-                      if (event.target.value) setCalendarOpen(false);
-                    }}
-                  />
-                </div>
-              }
-            >
-              <Button
-                variant="minimal"
-                icon={<CalendarIcon />}
-                aria-label={t('dashboard.filter.openCalendar')}
-                title={t('dashboard.filter.openCalendar')}
-              />
-            </PopoverNext>
-          }
+          selected={form.pickerValue || undefined}
+          onPick={(day) => form.pickDate(day)}
         />
       </FormGroup>
       <FormGroup label={t('dashboard.filter.taskName')} labelFor="filter-task-name">
@@ -159,7 +143,7 @@ const FilterFields = observer(function FilterFields({
 
 /**
  * The Filters button and its popover (spec 000 sections 2 and 5): a due date typed through
- * the 99/99/9999 mask and checked when the field is left, a date picker, the task name and,
+ * the 99/99/9999 mask and checked when the field is left, a calendar, the task name and,
  * on the team list, the assignee. Apply is blocked while the date is not valid.
  */
 export const TaskFilterPopover = observer(function TaskFilterPopover({
@@ -177,6 +161,9 @@ export const TaskFilterPopover = observer(function TaskFilterPopover({
     <PopoverNext
       isOpen={form !== null}
       placement="bottom-end"
+      popupKind={PopupKind.DIALOG}
+      // Focus starts on the first field, not on the popover's unnamed frame.
+      onOpened={(node) => node.querySelector<HTMLElement>('input, select, button')?.focus()}
       onInteraction={(open) => {
         if (open) {
           setForm(new TaskFilterForm(list));

@@ -132,7 +132,7 @@ describe.each([
       const form = 'DSG-loan-application.json';
       await fieldControl(officer, 'firstName').fill(firstName);
       await fieldControl(officer, 'lastName').fill(lastName);
-      await fieldControl(officer, 'dateOfBirth').fill('1984-03-12');
+      await fieldControl(officer, 'dateOfBirth').pressSequentially('12/03/1984');
       await fieldControl(officer, 'customerId').fill('CUS-004217');
       await chooseOption(
         officer,
@@ -219,7 +219,9 @@ describe.each([
         'riskBand',
         await optionLabel(decisionForm, 'riskBand', 'A', language),
       );
-      await fieldControl(committee, 'decisionDate').fill(new Date().toISOString().slice(0, 10));
+      await fieldControl(committee, 'decisionDate').pressSequentially(
+        new Date().toISOString().slice(0, 10).split('-').reverse().join('/'),
+      );
       await fieldControl(committee, 'decisionNotes').fill('Stable income, long-standing customer.');
       await committee
         .getByRole('button', {

@@ -205,7 +205,7 @@ describe.each([
       await fieldControl(reviewer, 'riskRating').selectOption({
         label: await optionLabel(review, 'riskRating', 'low', language),
       });
-      await fieldControl(reviewer, 'nextReviewDate').fill('2027-11-28');
+      await fieldControl(reviewer, 'nextReviewDate').pressSequentially('28/11/2027');
       await fieldControl(reviewer, 'reviewNotes').fill('Screening clear; standard due diligence.');
       await reviewer
         .getByRole('button', { name: await outcomeLabel(review, 'approve', language), exact: true })

@@ -65,7 +65,7 @@ describe('the server refuses a form', () => {
     // Given the application filled in as the form on screen allows.
     await fieldControl(page, 'firstName').fill('Rosalind');
     await fieldControl(page, 'lastName').fill('Franklin');
-    await fieldControl(page, 'dateOfBirth').fill('1980-07-25');
+    await fieldControl(page, 'dateOfBirth').pressSequentially('25/07/1980');
     await fieldControl(page, 'customerId').fill('CUS-001920');
     await fieldCell(page, 'employmentStatus').locator('label.bp6-radio').first().click();
     await fieldControl(page, 'loanProduct').selectOption({ label: 'Prêt personnel' });

@@ -85,7 +85,7 @@ describe('editing a field that shows an error', () => {
     expect(errorText(group)).toBe('');
   });
 
-  it('given a date field showing its error, when the year is typed digit by digit, then nothing is wiped', () => {
+  it('given a date field showing its error, when the date is typed digit by digit, then nothing is wiped', async () => {
     // Given a required date whose error shows.
     const store = renderForm([
       { id: 'birth', type: 'date', label: 'Birth', validation: { required: true } },
@@ -93,14 +93,17 @@ describe('editing a field that shows an error', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     const input = screen.getByLabelText(/Birth/) as HTMLInputElement;
 
-    // When the browser's date input reports each step of typing the year 2026.
-    for (const typed of ['0002-03-15', '0020-03-15', '0202-03-15', '2026-03-15']) {
-      fireEvent.change(input, { target: { value: typed } });
-      // Then the input and the form keep what was typed so far.
-      expect(input.value).toBe(typed);
-      expect(store.peekValue('birth')).toBe(typed);
+    // When the day, the month and the year are typed one digit at a time, DD/MM/YYYY.
+    let shown = '';
+    for (const digit of '15032026') {
+      await userEvent.type(input, digit);
+      // Then each step keeps what was typed so far, in the same input.
       expect(input.isConnected).toBe(true);
+      expect(input.value.replaceAll('/', '')).toBe(`${shown.replaceAll('/', '')}${digit}`);
+      shown = input.value;
     }
+    expect(input.value).toBe('15/03/2026');
+    fireEvent.blur(input);
     expect(store.values().birth).toBe('2026-03-15');
     expect(errorText(input)).toBe('');
   });

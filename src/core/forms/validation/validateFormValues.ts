@@ -30,6 +30,10 @@ export interface FieldValueOptions {
 
 const NONE: readonly ValidationError[] = Object.freeze([]);
 
+// Keyword errors that only say the value has the wrong shape: a plugin that refused the
+// value has already said why, more precisely (a date field names the month or the day).
+const SHAPE_CODES: ReadonlySet<string> = new Set(['validation.type', 'validation.date']);
+
 // Each field's value schema, built the first time the field is checked and kept as long as
 // the field object lives: a keystroke or a repeated save builds nothing.
 const schemas = new WeakMap<NormalizedField, JSONSchema7 | null>();
@@ -86,7 +90,7 @@ export function validateFieldValue(
     const seen = new Set(errors.map((error) => error.code));
     const ruled = errors.length > 0;
     for (const error of checkSchemaKeywords(value, keywords)) {
-      if (seen.has(error.code) || (error.code === 'validation.type' && ruled)) continue;
+      if (seen.has(error.code) || (SHAPE_CODES.has(error.code) && ruled)) continue;
       seen.add(error.code);
       // A pattern error names the expected format when the field shows one.
       errors.push(

@@ -48,6 +48,8 @@ export interface ParseDateOptions {
   strict?: boolean;
   /** Accept only a full day, month and year (the due-date filter); default true. */
   fullDateOnly?: boolean;
+  /** The latest year accepted when strict; default {@link MAX_YEAR} (form fields allow 9999). */
+  maxYear?: number;
 }
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
@@ -70,13 +72,14 @@ const fail = (error: DateInputError): DateParseResult => ({ ok: false, error });
  *
  * 1. Every part must be a number other than zero, else `invalidDateFormat`.
  * 2. The number of parts and where the four-digit part stands choose the pattern.
- * 3. When strict: month 1-12 (`invalidMonth`), year 1-2100 (`invalidYear`), day within the
- *    month (`invalidDate`).
+ * 3. When strict: month 1-12 (`invalidMonth`), year 1 to `maxYear` (`invalidYear`), day
+ *    within the month (`invalidDate`).
  * 4. Parts are zero-padded to 2, 2 and 4 digits in both answers.
  */
 export function parseDateInput(text: string, options: ParseDateOptions = {}): DateParseResult {
   const strict = options.strict ?? true;
   const fullDateOnly = options.fullDateOnly ?? true;
+  const maxYear = options.maxYear ?? MAX_YEAR;
 
   // 1. Numeric, non-zero parts.
   const parts = text.trim().split(/[/-]/);
@@ -124,7 +127,7 @@ export function parseDateInput(text: string, options: ParseDateOptions = {}): Da
   // 3. Ranges.
   if (strict) {
     if (month !== null && (month < 1 || month > 12)) return fail(DateInputError.invalidMonth);
-    if (year !== null && (year < 1 || year > MAX_YEAR)) return fail(DateInputError.invalidYear);
+    if (year !== null && (year < 1 || year > maxYear)) return fail(DateInputError.invalidYear);
     if (day !== null && month !== null && (day < 1 || day > daysInMonth(month, year))) {
       return fail(DateInputError.invalidDate);
     }
