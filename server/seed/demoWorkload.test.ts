@@ -9,6 +9,7 @@ import { ReportPath } from '../../schemas/api/reportsConstants';
 import { formRepositoryFor } from '../forms/formRepository';
 import { startTestServer, type TestServer } from '../testing/startTestServer';
 import { resolveUserTask } from '../engine/resolveUserTask';
+import { loadValueDisplay } from '../engine/valueDisplay';
 import { seedDemoWorkload } from './demoWorkload';
 
 /** Field types whose value is a file the demo has none of (a photo, a signature, a scan). */
@@ -112,10 +113,13 @@ describe('demo workload', () => {
         .orderBy('id')
         .execute();
       // What the engine makes of the definition with the instance's variables.
-      const resolved = resolveUserTask(node, instance.variables, {
-        instanceStartedAt: instance.startedAt,
-        taskCreatedAt: task.createdAt,
-      });
+      const resolved = resolveUserTask(
+        node,
+        instance.variables,
+        { instanceStartedAt: instance.startedAt, taskCreatedAt: task.createdAt },
+        // What the process's forms say the values mean (labels, currencies), as the engine reads them.
+        await loadValueDisplay(db, tenant, definition.model),
+      );
       let assignee = resolved.assignee;
       let dueDate = resolved.dueDate?.toISOString() ?? null;
       for (const entry of history) {
