@@ -26,8 +26,8 @@ describe('call activity', () => {
     expect(child.definitionKey).toBe('creditScoring');
     expect(child.variables).toEqual({ customer: 'Ada Lovelace', requested: 15000 });
     const [task] = await kit.openTasks(childId);
-    // The stored name is the English rendering: amounts grouped as an English reader reads them.
-    expect(task?.name).toBe('Score Ada Lovelace for 15,000');
+    // The stored name is the English rendering: a space groups thousands in every language (spec 001).
+    expect(task?.name).toBe('Score Ada Lovelace for 15 000');
     expect(await kit.openTasks(parent.id)).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('call activity', () => {
       .where('parent_instance_id', '=', parent.id)
       .executeTakeFirstOrThrow();
     expect((await kit.openTasks(child.id)).map((task) => task.name)).toEqual([
-      'Score Grace Hopper for 9,000',
+      'Score Grace Hopper for 9 000',
     ]);
 
     kit.context.setNow(new Date(start.getTime() + 2 * 60 * 60_000));
