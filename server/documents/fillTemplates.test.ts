@@ -74,7 +74,7 @@ describe('fillDocx', () => {
 });
 
 describe('fillXlsx', () => {
-  it('given tag cells, then each becomes a string cell with the value, and no cell starts a formula', () => {
+  it('given tag cells, then text becomes a string cell, a lone number a number cell, and no cell starts a formula', () => {
     const template = buildXlsx('Summary', [
       ['Field', 'Value'],
       ['Customer', '{customerName}'],
@@ -89,7 +89,7 @@ describe('fillXlsx', () => {
     );
     const sheet = XLSX.read(filled, { type: 'buffer', cellFormula: true }).Sheets['Summary'];
     expect(sheet?.['B2']).toMatchObject({ t: 's', v: 'Ana Souza' });
-    expect(sheet?.['B3']).toMatchObject({ t: 's', v: '1200' });
+    expect(sheet?.['B3']).toMatchObject({ t: 'n', v: 1200 });
     expect(sheet?.['B4']).toMatchObject({ t: 's', v: `'=HYPERLINK("x")` });
     expect(sheet?.['B4']?.f).toBeUndefined();
     expect(sheet?.['B5']).toMatchObject({ t: 's', v: '' });

@@ -36,10 +36,27 @@ export function checkXlsxTemplate(content: Buffer): void {
   }
 }
 
+/** A cell whose whole text is one `{tag}`. */
+const LONE_TAG = /^\{([A-Za-z_][A-Za-z0-9_]{0,99})\}$/;
+
+/**
+ * The typed cell of a cell that is one tag whose value is a number or a yes/no (a
+ * `{name_raw}` tag, see readableValues.ts), so the sheet can compute with it; null otherwise.
+ */
+function typedCell(text: string, values: TemplateValues): XLSX.CellObject | null {
+  const key = LONE_TAG.exec(text)?.[1];
+  if (key === undefined || !Object.prototype.hasOwnProperty.call(values, key)) return null;
+  const value = values[key];
+  if (typeof value === 'number' && Number.isFinite(value)) return { t: 'n', v: value };
+  if (typeof value === 'boolean') return { t: 'b', v: value };
+  return null;
+}
+
 /**
  * Fills an xlsx template: in every sheet, each text cell holding `{tag}`s gets them replaced
- * by the values' text (unknown tags by nothing). A filled cell is always a string cell whose
- * text cannot start a formula, whatever the value was; cells without tags stay as they are.
+ * by the values' text (unknown tags by nothing). A cell that is one tag holding a number or
+ * a yes/no becomes a number or boolean cell; any other filled cell is a string cell whose
+ * text cannot start a formula, whatever the value was. Cells without tags stay as they are.
  */
 export function fillXlsx(content: Buffer, values: TemplateValues): Buffer {
   const workbook = readWorkbook(content);
@@ -50,11 +67,17 @@ export function fillXlsx(content: Buffer, values: TemplateValues): Buffer {
       if (address.startsWith('!')) continue;
       const current = cell as XLSX.CellObject;
       if (current.t !== 's' || typeof current.v !== 'string' || !current.v.includes('{')) continue;
+      const style = current.s ? { s: current.s } : {};
+      const typed = typedCell(current.v, values);
+      if (typed) {
+        sheet[address] = { ...typed, ...style };
+        continue;
+      }
       const filled = current.v.replace(TAG, (_tag, key: string) =>
         Object.prototype.hasOwnProperty.call(values, key) ? valueText(values[key]) : '',
       );
       if (filled === current.v) continue;
-      sheet[address] = { t: 's', v: inertText(filled), ...(current.s ? { s: current.s } : {}) };
+      sheet[address] = { t: 's', v: inertText(filled), ...style };
     }
   }
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
