@@ -4,7 +4,12 @@ import { NormalizedForm } from '../forms/normalizedForm';
 import { SUPPORTED_LOCALES } from '../forms/formConstants';
 import { StringEnum } from '../forms/stringEnum';
 import { routePatterns } from './apiRoute';
-import { LoanApplicationStatus, REPORT_TYPES, ReportPath } from './reportsConstants';
+import {
+  LoanApplicationStatus,
+  REPORT_PAGE_SIZE,
+  REPORT_TYPES,
+  ReportPath,
+} from './reportsConstants';
 
 export * from './reportsConstants';
 
@@ -33,6 +38,30 @@ export const ReportQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ReportQuery = Static<typeof ReportQuery>;
+
+/**
+ * Where a list's page starts: the `next` of the page before, opaque to the client. It is the
+ * last row's end (to the microsecond, as stored) and id, so a page starts right after the
+ * row the previous one ended with, even when instances completed in between.
+ */
+export const ReportPageCursor = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z_[A-Za-z0-9_.:-]{1,100}$',
+  maxLength: 128,
+});
+
+/**
+ * A list's query: the language, how many rows (at most {@link REPORT_PAGE_SIZE}, which is
+ * also the default) and after which row (the first page without it).
+ */
+export const ReportListQuery = Type.Object(
+  {
+    lang: Type.Optional(StringEnum(SUPPORTED_LOCALES)),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: REPORT_PAGE_SIZE })),
+    after: Type.Optional(ReportPageCursor),
+  },
+  { additionalProperties: false },
+);
+export type ReportListQuery = Static<typeof ReportListQuery>;
 
 /** A person of a report: the starter, a task's completer. A removed user keeps their id. */
 export const ReportPerson = Type.Object({
@@ -81,10 +110,15 @@ export const ReportInstance = Type.Object({
 });
 export type ReportInstance = Static<typeof ReportInstance>;
 
-/** `GET` a report list: every completed instance of the type, not paged. */
+/**
+ * `GET` a report list: one page of the type's completed instances, newest end first, with
+ * how many there are in all and where the next page starts (null on the last page).
+ */
 export const ReportListAnswer = Type.Object({
   type: StringEnum(REPORT_TYPES),
   result: Type.Array(ReportInstance),
+  totalElements: Type.Integer({ minimum: 0 }),
+  next: Type.Union([ReportPageCursor, Type.Null()]),
 });
 export type ReportListAnswer = Static<typeof ReportListAnswer>;
 

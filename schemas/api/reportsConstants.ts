@@ -18,13 +18,19 @@ export function isReportType(value: string): value is ReportType {
  * chosen here). One detail call answers the instance, its completed tasks and their forms.
  */
 export const ReportPath = {
-  /** GET `?lang=`: the completed instances of a type, newest end first. */
+  /** GET `?lang=&size=&after=`: a page of the completed instances of a type, newest end first. */
   list: apiRoute('/api/report/v1/completed/:type'),
   /** GET `?lang=`: one completed instance with its completed tasks and their forms. */
   detail: apiRoute('/api/report/v1/completed/:type/:detailId'),
   /** GET `?lang=`: the instance as CSV, `{type}_report_{timestamp}.csv`. */
   csv: apiRoute('/api/report/v1/completed/:type/:detailId/csv'),
 } as const;
+
+/**
+ * The most rows one page of a report list answers, and what it answers when no size is
+ * asked: the spec's high-size query (spec 001 section 9, page 0 of size 4000).
+ */
+export const REPORT_PAGE_SIZE = 4000;
 
 /**
  * Field types a report's task blocks leave out (spec 001 section 2): layout and links; the

@@ -3,6 +3,7 @@ import type { GroupsAnswer, GroupSummary } from '../../schemas/api/directory';
 import { Privilege } from '../../schemas/api/identity';
 import type { UserSummary } from '../../schemas/api/users';
 import { containsPattern } from '../db/containsPattern';
+import { collated } from '../db/textCollation';
 import type { Language } from '../engine/displayNames';
 import type { DatabaseSchema } from '../db/schema';
 
@@ -53,7 +54,7 @@ function groupSummary(row: {
 }
 
 /**
- * The functional groups of a tenant, by name then id, optionally filtered by a piece of the
+ * The functional groups of a tenant, by name (in the reader's language's order) then id, optionally filtered by a piece of the
  * name or id. Every group is listed, as a functional-group field may name any team.
  */
 export async function queryGroups(
@@ -78,7 +79,7 @@ export async function queryGroups(
   }
   const [rows, total] = await Promise.all([
     query
-      .orderBy(groupNameIn('g', language))
+      .orderBy(collated(groupNameIn('g', language), language))
       .orderBy('g.id')
       .limit(size)
       .offset(page * size)

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../schemas/api/common';
 import type { ObjectDefinition } from '../../schemas/api/records';
 import { RECORD_FIELD_KEY_PATTERN } from '../../schemas/api/recordsConstants';
 import type { DatabaseSchema } from '../db/schema';
+import { collated } from '../db/textCollation';
 import { AppError } from '../errors';
 import type { ObjectDefinitionsTable } from './recordTables';
 
@@ -77,6 +78,12 @@ export function fieldTrigramIndexName(fieldKey: string): string {
   return `object_records_trgm_${hash}_idx`;
 }
 
+/** The name of the collated sort index of one text field key, unique as {@link fieldIndexName}. */
+export function fieldCollatedIndexName(fieldKey: string): string {
+  const hash = createHash('sha256').update(fieldKey).digest('hex').slice(0, 16);
+  return `object_records_text_${hash}_idx`;
+}
+
 /**
  * Makes sure every field of a definition has its sort index: `(tenant, key, version,
  * data->'field', id)`, which lets a sorted page be read from the index in order, whichever
@@ -99,6 +106,13 @@ export async function ensureFieldIndexes(
     if (field.type === 'string') {
       await sql`create index if not exists ${sql.id(fieldTrigramIndexName(field.key))}
         on object_records using gin ((data ->> ${sql.lit(field.key)}) gin_trgm_ops)`.execute(db);
+      // A text field sorts as words in the list's collation (server/db/textCollation.ts),
+      // which the jsonb index above cannot serve: this one reads a sorted page in order.
+      await sql`create index if not exists ${sql.id(fieldCollatedIndexName(field.key))}
+        on object_records (tenant, key, version, (${collated(
+          sql`data ->> ${sql.lit(field.key)}`,
+          undefined,
+        )}), id)`.execute(db);
     }
   }
 }

@@ -19,6 +19,8 @@ import {
   SortDirection,
 } from '../../schemas/api/recordsConstants';
 import { containsPattern } from '../db/containsPattern';
+import { collated } from '../db/textCollation';
+import type { Language } from '../engine/displayNames';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError, type ErrorDetail } from '../errors';
 
@@ -30,6 +32,8 @@ export interface RecordSelection {
   /** The search mode, for filter rows without a comparison type of their own. */
   readonly approach: ComparisonType;
   readonly sort?: SortParams | undefined;
+  /** The reader's language, whose order a text field sorts in (English when not given). */
+  readonly language?: Language | undefined;
 }
 
 function refuse(details: ErrorDetail[]): never {
@@ -53,6 +57,30 @@ function fieldValue(key: string) {
  */
 function fieldText(key: string) {
   return sql<string>`data ->> ${sql.lit(key)}`;
+}
+
+/**
+ * How a sorted field's values compare, with the expression a page ends at as text and the
+ * cast that reads that text back. A text field sorts in the reader's language's collation
+ * ("Élodie" beside "Elodie", not after "Z" as jsonb's byte order puts it); other types
+ * compare as jsonb, along the field's sort index.
+ */
+function sortValue(selection: RecordSelection, param: string) {
+  const field = fieldOf(selection.definition, param);
+  if (field?.type === 'string') {
+    const text = fieldText(param);
+    return {
+      value: collated(text, selection.language),
+      pageKey: text,
+      readKey: (key: string | null) => collated(sql`${key}::text`, selection.language),
+    };
+  }
+  const value = fieldValue(param);
+  return {
+    value,
+    pageKey: sql<string | null>`(${value})::text`,
+    readKey: (key: string | null) => sql`${key}::jsonb`,
+  };
 }
 
 /**
@@ -214,7 +242,8 @@ function orderedQuery(db: Kysely<DatabaseSchema>, selection: RecordSelection) {
   const { sort } = selection;
   if (!sort) return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
   const direction = sort.direction === SortDirection.asc ? sql`asc` : sql`desc`;
-  return query.orderBy(sql`${fieldValue(sort.param)} ${direction}`).orderBy(sql`id ${direction}`);
+  const { value } = sortValue(selection, sort.param);
+  return query.orderBy(sql`${value} ${direction}`).orderBy(sql`id ${direction}`);
 }
 
 /**
@@ -353,8 +382,9 @@ export const DOWNLOAD_ROW_LIMIT = 100_000;
 export const DOWNLOAD_PAGE_ROWS = 2_500;
 
 /**
- * Where the previous page ended: its last row's sort value as text (`created_at` or the
- * field's jsonb, exact where a JavaScript Date or number would round) and its id.
+ * Where the previous page ended: its last row's sort value as text (`created_at`, a text
+ * field's text or another field's jsonb, exact where a JavaScript Date or number would
+ * round) and its id.
  */
 interface PageEnd {
   readonly key: string | null;
@@ -403,8 +433,7 @@ function stretchPage(
       .orderBy('id', 'desc')
       .limit(rows);
   }
-  const param = sort?.param ?? '';
-  const value = fieldValue(param);
+  const { value, pageKey, readKey } = sortValue(selection, sort?.param ?? '');
   if (stretch === 'withoutValue') {
     const paged = query.where(sql<SqlBool>`${value} is null`);
     return (after ? paged.where(sql<SqlBool>`id ${past} ${after.id}`) : paged)
@@ -415,10 +444,10 @@ function stretchPage(
   const paged = query.where(sql<SqlBool>`${value} is not null`);
   return (
     after
-      ? paged.where(sql<SqlBool>`(${value}, id) ${past} (${after.key}::jsonb, ${after.id})`)
+      ? paged.where(sql<SqlBool>`(${value}, id) ${past} (${readKey(after.key)}, ${after.id})`)
       : paged
   )
-    .select(sql<string | null>`(${value})::text`.as('page_key'))
+    .select(pageKey.as('page_key'))
     .orderBy(sql`${value} ${direction}`)
     .orderBy(sql`id ${direction}`)
     .limit(rows);

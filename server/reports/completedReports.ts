@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type {
   LoanApplicationDetails,
@@ -88,56 +88,124 @@ function person(names: ReadonlyMap<string, string>, userId: string): ReportPerso
   return { id: userId, fullName: names.get(userId) || userId };
 }
 
+/** Where a page of a list starts: after the row that ended at `endedAt` (as text) with `id`. */
+export interface ReportPageStart {
+  readonly endedAt: string;
+  readonly id: string;
+}
+
+/** The length of a cursor's end time, `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+const CURSOR_TIME_LENGTH = 27;
+
+/** The cursor of the page after a row: its end to the microsecond and its id. */
+function cursorOf(row: { pageKey: string; id: string }): string {
+  return `${row.pageKey}_${row.id}`;
+}
+
+/** A cursor read back (its shape is checked by the route's schema). */
+export function parseReportCursor(cursor: string): ReportPageStart {
+  return {
+    endedAt: cursor.slice(0, CURSOR_TIME_LENGTH),
+    id: cursor.slice(CURSOR_TIME_LENGTH + 1),
+  };
+}
+
 /**
- * The completed instances of the report's processes, newest end first; `instanceId` narrows
- * them to one. Each carries its number among all instances of its process key by start
- * (the loan application's sequence number), counted over running ones too so it never moves.
+ * The completed instances of the report's processes, as a query not yet ordered or paged.
+ * Each carries its number among all instances of its process key by start (the loan
+ * application's sequence number), counted over running ones too so it never moves.
+ */
+function completedInstancesQuery(db: Kysely<DatabaseSchema>, tenant: string, keys: string[]) {
+  return (
+    db
+      .with('numbered', (qb) =>
+        qb
+          .selectFrom('process_instances as i')
+          .innerJoin('process_definitions as d', (join) =>
+            join.onRef('d.tenant', '=', 'i.tenant').onRef('d.id', '=', 'i.definition_id'),
+          )
+          .select([
+            'i.id',
+            'i.name',
+            'i.display_names as displayNames',
+            'i.business_key as businessKey',
+            'd.key',
+            'd.name as definitionName',
+            'i.started_at as startedAt',
+            'i.ended_at as endedAt',
+            'i.started_by as startedBy',
+            'i.variables',
+            sql<string>`row_number() over (partition by d.key order by i.started_at, i.id)`.as(
+              'sequenceNumber',
+            ),
+          ])
+          .where('i.tenant', '=', tenant)
+          .where('d.key', 'in', keys),
+      )
+      .selectFrom('numbered')
+      .where('endedAt', 'is not', null)
+      // A withdrawn case ended without being completed (docs/decisions.md).
+      .where((eb) => eb.not(withdrawnInstance(tenant, eb.ref('numbered.id'))))
+  );
+}
+
+/** Which completed rows to read: one instance, or a page of at most `limit` after `after`. */
+type RowSelection =
+  | { readonly instanceId: string }
+  | { readonly limit: number; readonly after?: ReportPageStart | undefined };
+
+/**
+ * The completed instances of the report's processes, newest end first (the id, descending,
+ * breaks ties so that a page ends at one exact place); one instance, or one page.
  */
 async function completedInstanceRows(
   db: Kysely<DatabaseSchema>,
   tenant: string,
   type: ReportType,
-  instanceId?: string,
-): Promise<InstanceRow[]> {
+  selection: RowSelection,
+): Promise<(InstanceRow & { pageKey: string })[]> {
   const keys = processKeysOf(type);
   if (keys.length === 0) return [];
-  let query = db
-    .with('numbered', (qb) =>
-      qb
-        .selectFrom('process_instances as i')
-        .innerJoin('process_definitions as d', (join) =>
-          join.onRef('d.tenant', '=', 'i.tenant').onRef('d.id', '=', 'i.definition_id'),
-        )
-        .select([
-          'i.id',
-          'i.name',
-          'i.display_names as displayNames',
-          'i.business_key as businessKey',
-          'd.key',
-          'd.name as definitionName',
-          'i.started_at as startedAt',
-          'i.ended_at as endedAt',
-          'i.started_by as startedBy',
-          'i.variables',
-          sql<string>`row_number() over (partition by d.key order by i.started_at, i.id)`.as(
-            'sequenceNumber',
-          ),
-        ])
-        .where('i.tenant', '=', tenant)
-        .where('d.key', 'in', keys),
-    )
-    .selectFrom('numbered')
+  let query = completedInstancesQuery(db, tenant, keys)
     .selectAll()
-    .where('endedAt', 'is not', null)
-    // A withdrawn case ended without being completed (docs/decisions.md).
-    .where((eb) => eb.not(withdrawnInstance(tenant, eb.ref('numbered.id'))));
-  if (instanceId !== undefined) query = query.where('id', '=', instanceId);
-  const rows = await query.orderBy('endedAt', 'desc').orderBy('id').execute();
+    // The end as text to the microsecond: a JavaScript Date would round it to the millisecond
+    // and the next page could then skip or repeat a row.
+    .select(
+      sql<string>`to_char(${sql.ref('endedAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'pageKey',
+      ),
+    );
+  if ('instanceId' in selection) {
+    query = query.where('id', '=', selection.instanceId);
+  } else {
+    const { after } = selection;
+    if (after) {
+      query = query.where(
+        sql<SqlBool>`(${sql.ref('endedAt')}, ${sql.ref('id')}) < (${after.endedAt}::timestamptz, ${after.id})`,
+      );
+    }
+    query = query.limit(selection.limit);
+  }
+  const rows = await query.orderBy('endedAt', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => ({
     ...row,
     endedAt: row.endedAt ?? row.startedAt,
     sequenceNumber: Number(row.sequenceNumber),
   }));
+}
+
+/** How many completed instances a report lists in all. */
+async function countCompletedInstances(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  type: ReportType,
+): Promise<number> {
+  const keys = processKeysOf(type);
+  if (keys.length === 0) return 0;
+  const row = await completedInstancesQuery(db, tenant, keys)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The completed tasks of some instances, in the order they were completed. */
@@ -254,17 +322,34 @@ async function toReportInstances(
   });
 }
 
+/** One page of a report list, with the list's size and where the next page starts. */
+export interface CompletedInstancePage {
+  readonly rows: ReportInstance[];
+  readonly totalElements: number;
+  /** The cursor of the next page; null when this page is the last. */
+  readonly next: string | null;
+}
+
 /**
- * The report list of `/report/{type}` (spec 001 section 2): every completed instance of the
- * type's processes in the reader's tenant, newest end first, not paged; a loan application
- * also with its loanApplicationDetails columns.
+ * The report list of `/report/{type}` (spec 001 section 2): the completed instances of the
+ * type's processes in the reader's tenant, newest end first, a page of at most `size` rows
+ * (the spec's high-size query is 4000) after `after`; a loan application also with its
+ * loanApplicationDetails columns.
  */
 export async function listCompletedInstances(
   db: Kysely<DatabaseSchema>,
   reader: ReportReader,
   type: ReportType,
-): Promise<ReportInstance[]> {
-  const rows = await completedInstanceRows(db, reader.tenant, type);
+  page: { readonly size: number; readonly after?: ReportPageStart | undefined },
+): Promise<CompletedInstancePage> {
+  // One row past the page tells whether another page follows.
+  const [fetched, totalElements] = await Promise.all([
+    completedInstanceRows(db, reader.tenant, type, { limit: page.size + 1, after: page.after }),
+    countCompletedInstances(db, reader.tenant, type),
+  ]);
+  const rows = fetched.slice(0, page.size);
+  const last = rows.at(-1);
+  const next = fetched.length > page.size && last ? cursorOf(last) : null;
   const tasks =
     type === 'loanApplication'
       ? await completedTaskRows(
@@ -279,7 +364,11 @@ export async function listCompletedInstances(
   ]);
   const dictionaries =
     type === 'loanApplication' ? await loadDictionarySet(db, reader.tenant) : new Map();
-  return toReportInstances(db, reader, type, rows, tasks, names, dictionaries);
+  return {
+    rows: await toReportInstances(db, reader, type, rows, tasks, names, dictionaries),
+    totalElements,
+    next,
+  };
 }
 
 /** A form without the fields reports leave out, and without sections left empty by that. */
@@ -353,7 +442,7 @@ export async function loadCompletedInstance(
   type: ReportType,
   instanceId: string,
 ): Promise<CompletedInstanceReport> {
-  const [row] = await completedInstanceRows(db, reader.tenant, type, instanceId);
+  const [row] = await completedInstanceRows(db, reader.tenant, type, { instanceId });
   if (!row) {
     throw new AppError(404, ErrorCode.notFound, 'There is no such completed instance.');
   }

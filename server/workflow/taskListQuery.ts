@@ -15,6 +15,7 @@ import { loadTeam, type TaskActor } from '../policies/taskActor';
 import { candidateTaskCondition } from '../policies/taskPolicy';
 import type { Language } from '../engine/displayNames';
 import { groupNameIn } from '../identity/directory';
+import { collated } from '../db/textCollation';
 import { dateWindows, dayRange, type DateWindows } from './dateWindows';
 import { taskTemplatesOf, templatesMatching } from './taskNameTemplates';
 import {
@@ -215,14 +216,28 @@ function listScope(kind: TaskListKind, actor: TaskActor, team: readonly string[]
   }
 }
 
-/** Text columns sort case-insensitively by code point, the same on every backend. */
-const SORT_EXPRESSION: Record<TaskSortParam, ReturnType<typeof sql.raw>> = {
-  dueDate: sql.raw('t.due_date'),
-  name: sql.raw('lower(t.name) collate "C"'),
-  'iu.displayName': sql.raw(`lower(iu.first_name || ' ' || iu.last_name) collate "C"`),
-  'pd.name': sql.raw('lower(pd.name) collate "C"'),
-  createTime: sql.raw('t.created_at'),
-};
+/**
+ * The sort key of a column: text in the reader's language's collation (accents beside their
+ * letter, case only breaking ties), a task's name as the reader reads it.
+ */
+function sortExpression(param: TaskSortParam, language: Language | undefined) {
+  switch (param) {
+    case 'dueDate':
+      return sql`t.due_date`;
+    case 'createTime':
+      return sql`t.created_at`;
+    case 'name':
+      return collated(
+        // The language as a literal: the select list and the order then hold one expression.
+        sql`coalesce(nullif(t.display_names ->> ${sql.lit(language ?? 'en')}, ''), t.name)`,
+        language,
+      );
+    case 'iu.displayName':
+      return collated(sql`iu.first_name || ' ' || iu.last_name`, language);
+    case 'pd.name':
+      return collated(sql`pd.name`, language);
+  }
+}
 
 /** One row of the list statement: the counters, and a page row or, for an empty page, nulls. */
 type ListRecord = {
@@ -321,12 +336,16 @@ export async function queryTaskList(
   // 3. The page, in the requested order; the id breaks ties so pages never overlap. The
   //    sort keys travel along so the outer query can keep the order.
   let pageQuery = withRowColumns(base().where(chosen), actor).select(
-    resolved.sort.map(({ param }, index) => sql`${SORT_EXPRESSION[param]}`.as(`sort${index}`)),
+    resolved.sort.map(({ param }, index) =>
+      sortExpression(param, actor.language).as(`sort${index}`),
+    ),
   );
   const outerOrder = [];
   for (const [index, { param, order }] of resolved.sort.entries()) {
     const direction = order === 'ASC' ? sql.raw('asc') : sql.raw('desc');
-    pageQuery = pageQuery.orderBy(sql`${SORT_EXPRESSION[param]} ${direction} nulls last`);
+    pageQuery = pageQuery.orderBy(
+      sql`${sortExpression(param, actor.language)} ${direction} nulls last`,
+    );
     outerOrder.push(sql`${sql.ref(`page.sort${index}`)} ${direction} nulls last`);
   }
   pageQuery = pageQuery

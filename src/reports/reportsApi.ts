@@ -15,15 +15,28 @@ export type { LoanApplicationDetails, ReportInstance, ReportTask, ReportTaskForm
 /** One completed instance's report: its row and its completed tasks with their forms. */
 export type ReportDetail = ReportDetailAnswer['result'];
 
-/** The completed instances of a type, labels in `language`. */
+/** One page of a report list: its rows, how many there are in all, the next page's cursor. */
+export interface ReportListPageData {
+  readonly rows: ReportInstance[];
+  readonly totalElements: number;
+  /** Where the next page starts; null on the last page. */
+  readonly next: string | null;
+}
+
+/**
+ * A page of the completed instances of a type, labels in `language`: the first, or the one
+ * after the cursor `after` (the server's page size, the spec's high-size query).
+ */
 export async function fetchReportList(
   type: ReportType,
   language: string,
-): Promise<ReportInstance[]> {
+  after?: string,
+): Promise<ReportListPageData> {
   const response = await http.get<ReportListAnswer>(ReportPath.list(type), {
-    params: { lang: language },
+    params: after === undefined ? { lang: language } : { lang: language, after },
   });
-  return response.data.result;
+  const { result, totalElements, next } = response.data;
+  return { rows: result, totalElements, next };
 }
 
 /** One completed instance's report; a 404 rejects with `NotFoundError`. */

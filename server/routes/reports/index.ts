@@ -7,8 +7,10 @@ import {
   isReportType,
   ReportDetailAnswer,
   ReportDetailParams,
+  REPORT_PAGE_SIZE,
   ReportListAnswer,
   ReportListParams,
+  ReportListQuery,
   ReportQuery,
   ReportRoute,
   type ReportType,
@@ -16,7 +18,11 @@ import {
 import { AppError } from '../../errors';
 import { requirePrivilege } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
-import { listCompletedInstances, loadCompletedInstance } from '../../reports/completedReports';
+import {
+  listCompletedInstances,
+  loadCompletedInstance,
+  parseReportCursor,
+} from '../../reports/completedReports';
 import { reportCsv, reportCsvFileName } from '../../reports/reportCsv';
 import { errorResponses } from '../errorResponses';
 
@@ -29,8 +35,8 @@ function reportTypeOf(type: string): ReportType {
 }
 
 /**
- * The completed-instance reports (spec 001 sections 2 and 7): a type's list, one instance's
- * report and its CSV. Back-office staff only (access-bo, 403 otherwise); everything is read
+ * The completed-instance reports (spec 001 sections 2 and 7): a type's list, a page at a
+ * time (at most the spec's high-size query, 4000 rows), one instance's report and its CSV. Back-office staff only (access-bo, 403 otherwise); everything is read
  * within the caller's tenant, so another tenant's instance is a 404.
  */
 export const reportRoutes: FastifyPluginAsync = async (fastify) => {
@@ -43,14 +49,19 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     {
       schema: {
         params: ReportListParams,
-        querystring: ReportQuery,
+        querystring: ReportListQuery,
         response: { 200: ReportListAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const type = reportTypeOf(request.params.type);
-      const reader = { tenant: request.actor.tenant, language: request.query.lang ?? 'en' };
-      return { type, result: await listCompletedInstances(db, reader, type) };
+      const { lang, size, after } = request.query;
+      const reader = { tenant: request.actor.tenant, language: lang ?? 'en' };
+      const page = await listCompletedInstances(db, reader, type, {
+        size: size ?? REPORT_PAGE_SIZE,
+        after: after === undefined ? undefined : parseReportCursor(after),
+      });
+      return { type, result: page.rows, totalElements: page.totalElements, next: page.next };
     },
   );
 
