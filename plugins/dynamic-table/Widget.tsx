@@ -10,6 +10,7 @@ import {
 } from '../../src/forms/registry/widgetClasses';
 import { tableColumns, type CellValue, type TableColumn } from './columns';
 import { emptyRow } from './validate';
+import { IconButton } from '../../src/components/IconButton';
 import './dynamicTable.css';
 
 type Row = Record<string, unknown>;
@@ -193,11 +194,10 @@ export function DynamicTableWidget({
                 ))}
                 {!readOnly && (
                   <td>
-                    <Button
+                    <IconButton
                       variant="minimal"
                       icon="trash"
-                      aria-label={t('dynamicTable.removeRow', { row: index + 1 })}
-                      title={t('dynamicTable.removeRow', { row: index + 1 })}
+                      label={t('dynamicTable.removeRow', { row: index + 1 })}
                       onClick={() => removeRow(index)}
                     />
                   </td>

@@ -1,10 +1,11 @@
-import { Button, Classes } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
 import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import { formatFormulaValue, formulaDecimals } from './formatFormulaValue';
+import { IconButton } from '../../src/components/IconButton';
 
 type FormulaView = 'calculation' | 'formula';
 
@@ -57,14 +58,11 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
         />
         <span className={Classes.INPUT_ACTION}>
           {accessTest && (
-            <Button
+            <IconButton
               variant="minimal"
               size="small"
               icon={showFormula ? 'calculator' : 'function'}
-              title={t(
-                showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula',
-              )}
-              aria-label={t(
+              label={t(
                 showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula',
               )}
               aria-pressed={showFormula}
@@ -74,12 +72,11 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
               }}
             />
           )}
-          <Button
+          <IconButton
             variant="minimal"
             size="small"
             icon={copied ? 'tick' : 'duplicate'}
-            title={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
-            aria-label={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
+            label={t(copied ? 'fields.formula.copied' : 'fields.formula.copy')}
             disabled={shown === ''}
             onClick={copy}
           />

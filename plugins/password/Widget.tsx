@@ -1,8 +1,9 @@
-import { Button, InputGroup } from '@blueprintjs/core';
+import { InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { valueText } from '../../src/core/forms/fields/valueText';
+import { IconButton } from '../../src/components/IconButton';
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordWidget(props: FieldWidgetProps) {
@@ -24,11 +25,10 @@ export function PasswordWidget(props: FieldWidgetProps) {
       onBlur={onBlur}
       rightElement={
         readOnly ? undefined : (
-          <Button
+          <IconButton
             variant="minimal"
             icon={shown ? 'eye-off' : 'eye-open'}
-            aria-label={toggleLabel}
-            title={toggleLabel}
+            label={toggleLabel}
             onClick={() => setShown(!shown)}
           />
         )

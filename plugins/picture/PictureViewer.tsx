@@ -3,6 +3,7 @@ import { ZoomInIcon, ZoomOutIcon, ZoomToFitIcon } from '@blueprintjs/icons';
 import { useState, type KeyboardEvent } from 'react';
 import type { Translate } from '../../src/forms/registry/fieldPlugin';
 import { clampZoom, VIEWER_ZOOM } from './pictureSettings';
+import { IconButton } from '../../src/components/IconButton';
 
 /** Props of {@link PictureViewer}. */
 export interface PictureViewerProps {
@@ -59,17 +60,15 @@ export function PictureViewer({
       <DialogBody>
         <div className="tf-picture__zoombar">
           <ButtonGroup>
-            <Button
+            <IconButton
               icon={<ZoomOutIcon />}
-              aria-label={t('picture.zoomOut')}
-              title={t('picture.zoomOut')}
+              label={t('picture.zoomOut')}
               disabled={zoom <= VIEWER_ZOOM.min}
               onClick={() => change(-1)}
             />
-            <Button
+            <IconButton
               icon={<ZoomInIcon />}
-              aria-label={t('picture.zoomIn')}
-              title={t('picture.zoomIn')}
+              label={t('picture.zoomIn')}
               disabled={zoom >= VIEWER_ZOOM.max}
               onClick={() => change(1)}
               data-testid="picture-zoom-in"

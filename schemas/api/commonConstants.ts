@@ -31,6 +31,8 @@ export const ErrorCode = {
   signOutNotFromApp: 'SIGN_OUT_NOT_FROM_APP',
   emailMismatch: 'EMAIL_MISMATCH',
   weakPassword: 'WEAK_PASSWORD',
+  /** The new password is the current one: every rule may be met, yet it changes nothing. */
+  passwordReused: 'PASSWORD_REUSED',
   invalidOobCode: 'INVALID_OOB_CODE',
   expiredOobCode: 'EXPIRED_OOB_CODE',
   rateLimited: 'RATE_LIMITED',
@@ -55,5 +57,7 @@ export const ErrorCode = {
   serverTooBusy: 'SERVER_TOO_BUSY',
   /** An uploaded document template is not a docx or xlsx the server can fill. */
   templateInvalid: 'TEMPLATE_INVALID',
+  /** A template that came with the installation: it may be used, not removed. */
+  templateBuiltIn: 'TEMPLATE_BUILT_IN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

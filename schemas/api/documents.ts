@@ -51,6 +51,8 @@ export const AdminTemplate = Type.Object({
   documentType: DocumentTypeSchema,
   /** The name of who added it; null for a template that came with the installation. */
   createdBy: Type.Union([Type.String(), Type.Null()]),
+  /** It came with the installation: it cannot be removed (409 `TEMPLATE_BUILT_IN`). */
+  builtIn: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type AdminTemplate = Static<typeof AdminTemplate>;

@@ -153,6 +153,7 @@ export async function listTenantTemplates(
         : row.created_by === SYSTEM_AUTHOR
           ? null
           : row.created_by,
+    builtIn: row.created_by === SYSTEM_AUTHOR,
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
@@ -392,7 +393,10 @@ export async function addTemplate(
   return { id, name, scope, documentType };
 }
 
-/** Removes a template of the tenant (administrators only); 404 for an unknown id. */
+/**
+ * Removes a template of the tenant (administrators only); 404 for an unknown id, 409
+ * `TEMPLATE_BUILT_IN` for one the installation brought (the seeded demo templates).
+ */
 export async function deleteTemplate(
   db: Kysely<DatabaseSchema>,
   actor: RequestActor,
@@ -402,6 +406,19 @@ export async function deleteTemplate(
     .deleteFrom('document_templates')
     .where('tenant', '=', actor.tenant)
     .where('id', '=', templateId)
+    .where('created_by', '<>', SYSTEM_AUTHOR)
     .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('There is no such template.');
+  if (Number(result.numDeletedRows) > 0) return;
+  const kept = await db
+    .selectFrom('document_templates')
+    .select('id')
+    .where('tenant', '=', actor.tenant)
+    .where('id', '=', templateId)
+    .executeTakeFirst();
+  if (!kept) throw notFound('There is no such template.');
+  throw new AppError(
+    409,
+    ErrorCode.templateBuiltIn,
+    'This template came with the installation and cannot be removed.',
+  );
 }

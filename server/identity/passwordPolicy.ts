@@ -5,8 +5,9 @@ import { AppError } from '../errors';
 
 /**
  * Throws 422 `WEAK_PASSWORD` when `password` breaks the tenant's policy (one detail per
- * broken rule, `password.<rule>` with its numbers) or equals the current password, which
- * would defeat a forced change. `isCurrentPassword` says whether a password is the current one
+ * broken rule, `password.<rule>` with its numbers), and 422 `PASSWORD_REUSED` when it equals
+ * the current password, which would defeat a forced change (its own code, since every rule
+ * may be met). `isCurrentPassword` says whether a password is the current one
  * (a hash through the hashing queue, or a plain comparison when the caller was just given it).
  */
 export async function assertAcceptablePassword(
@@ -29,7 +30,7 @@ export async function assertAcceptablePassword(
   if (await isCurrentPassword(password)) {
     throw new AppError(
       422,
-      ErrorCode.weakPassword,
+      ErrorCode.passwordReused,
       'The new password must differ from the current one.',
       {
         details: [{ path: field, code: 'password.reused' }],

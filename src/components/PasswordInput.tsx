@@ -1,7 +1,8 @@
-import { Button, InputGroup, type Intent } from '@blueprintjs/core';
+import { InputGroup, type Intent } from '@blueprintjs/core';
 import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './IconButton';
 
 /** Props of {@link PasswordInput}. */
 export interface PasswordInputProps {
@@ -58,11 +59,10 @@ export function PasswordInput({
       spellCheck={false}
       autoCapitalize="off"
       rightElement={
-        <Button
+        <IconButton
           variant="minimal"
           icon={visible ? <EyeOffIcon /> : <EyeOpenIcon />}
-          aria-label={toggleLabel}
-          title={toggleLabel}
+          label={toggleLabel}
           aria-pressed={visible}
           aria-controls={id}
           disabled={disabled}

@@ -1,5 +1,6 @@
-import { Classes, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Classes, Spinner, SpinnerSize, Tooltip, mergeRefs } from '@blueprintjs/core';
 import { forwardRef, type ReactNode } from 'react';
+import { ACTION_TOOLTIP_CLASS } from '../components/IconButton';
 
 /** Props of {@link RowButton}. */
 export interface RowButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement> {
@@ -15,15 +16,32 @@ export interface RowButtonProps extends React.ButtonHTMLAttributes<HTMLButtonEle
   loading?: boolean;
   /** Colours it as the primary action. */
   primary?: boolean;
+  /**
+   * The action's name in a Blueprint Tooltip, on hover and keyboard focus: for a button that
+   * shows only its icon. Replaces a `title`, which the keyboard never shows.
+   */
+  tooltip?: string;
 }
 
 /**
  * A small Blueprint-styled button for a table row. Blueprint's Button measures its text after
  * every render (a forced layout per button); a 200-row page redraws 200 of them, so the rows
- * use Blueprint's classes on a plain button instead; its `title` is the hover hint.
+ * use Blueprint's classes on a plain button instead. An icon-only one names its action in a
+ * Tooltip, whose popover is drawn only while open.
  */
 export const RowButton = forwardRef<HTMLButtonElement, RowButtonProps>(function RowButton(
-  { variant, icon, endIcon, text, loading = false, primary = false, className, disabled, ...rest },
+  {
+    variant,
+    icon,
+    endIcon,
+    text,
+    loading = false,
+    primary = false,
+    tooltip,
+    className,
+    disabled,
+    ...rest
+  },
   ref,
 ) {
   const classes = [
@@ -35,18 +53,31 @@ export const RowButton = forwardRef<HTMLButtonElement, RowButtonProps>(function 
     disabled || loading ? Classes.DISABLED : '',
     className ?? '',
   ];
-  return (
+  const button = (target?: Record<string, unknown>, targetRef?: React.Ref<HTMLButtonElement>) => (
     <button
-      ref={ref}
       type="button"
+      {...target}
+      {...rest}
+      ref={targetRef ? mergeRefs(ref, targetRef) : ref}
       className={classes.filter(Boolean).join(' ')}
       disabled={disabled || loading}
-      {...rest}
     >
       {loading && <Spinner className={Classes.BUTTON_SPINNER} size={SpinnerSize.SMALL} />}
       {icon}
       {text && <span className={Classes.BUTTON_TEXT}>{text}</span>}
       {endIcon}
     </button>
+  );
+  if (!tooltip) return button();
+  return (
+    <Tooltip
+      content={tooltip}
+      popoverClassName={ACTION_TOOLTIP_CLASS}
+      placement="top"
+      hoverOpenDelay={300}
+      renderTarget={({ isOpen: _isOpen, ref: targetRef, className: _className, ...target }) =>
+        button(target, targetRef as React.Ref<HTMLButtonElement>)
+      }
+    />
   );
 });

@@ -1,9 +1,10 @@
-import { Button, HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import type { TaskListStore } from './TaskListStore';
+import { IconButton } from '../components/IconButton';
 
 /** Props of {@link TaskPager}. */
 export interface TaskPagerProps {
@@ -37,20 +38,18 @@ export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
       <span className="tessera-pager__range" data-testid="page-range">
         {t('dashboard.paging.range', { from, to, total })}
       </span>
-      <Button
+      <IconButton
         variant="minimal"
         icon={<ChevronLeftIcon />}
-        aria-label={t('dashboard.paging.previous')}
-        title={t('dashboard.paging.previous')}
+        label={t('dashboard.paging.previous')}
         disabled={list.page === 0 || list.isLoading}
         data-testid="page-previous"
         onClick={() => void list.setPage(list.page - 1)}
       />
-      <Button
+      <IconButton
         variant="minimal"
         icon={<ChevronRightIcon />}
-        aria-label={t('dashboard.paging.next')}
-        title={t('dashboard.paging.next')}
+        label={t('dashboard.paging.next')}
         disabled={list.page >= list.pageCount - 1 || list.isLoading}
         data-testid="page-next"
         onClick={() => void list.setPage(list.page + 1)}

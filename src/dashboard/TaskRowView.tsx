@@ -84,7 +84,7 @@ function RowActions({
         icon={mobile ? <ArrowRightIcon /> : undefined}
         text={mobile ? undefined : label}
         aria-label={t('dashboard.action.named', { action: label, name })}
-        title={mobile ? label : undefined}
+        tooltip={mobile ? label : undefined}
         data-action="open"
         data-task-id={row.taskId}
         onClick={() => void dashboard.openTask(row)}
@@ -100,7 +100,7 @@ function RowActions({
         icon={<TakeActionIcon />}
         text={mobile ? undefined : label}
         aria-label={t('dashboard.action.named', { action: label, name })}
-        title={mobile ? label : undefined}
+        tooltip={mobile ? label : undefined}
         data-action="claim"
         data-task-id={row.taskId}
         loading={claim === 'claiming'}
@@ -123,7 +123,7 @@ function RowActions({
         variant="minimal"
         icon={<PeopleIcon />}
         aria-label={t('dashboard.action.named', { action: reassign, name })}
-        title={reassign}
+        tooltip={reassign}
         data-action="reassign"
         data-task-id={row.taskId}
         // Disabled where the server says the user may not move the row (spec 000 section 6).
@@ -134,7 +134,7 @@ function RowActions({
         variant="minimal"
         icon={<EyeOpenIcon />}
         aria-label={t('dashboard.action.named', { action: details, name })}
-        title={details}
+        tooltip={details}
         data-action="details"
         data-task-id={row.taskId}
         onClick={() => dashboard.showDetails(row.taskId)}
@@ -146,7 +146,7 @@ function RowActions({
         }`}
         icon={<CommentIcon />}
         aria-label={t('dashboard.action.named', { action: commentLabel, name })}
-        title={commentLabel}
+        tooltip={commentLabel}
         data-action="comments"
         data-task-id={row.taskId}
         onClick={() => void dashboard.comments.open(row)}

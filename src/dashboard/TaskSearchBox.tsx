@@ -1,10 +1,11 @@
-import { Button, InputGroup } from '@blueprintjs/core';
+import { InputGroup } from '@blueprintjs/core';
 import { CrossIcon, SearchIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from './dashboardConstants';
 import type { TaskListStore } from './TaskListStore';
+import { IconButton } from '../components/IconButton';
 
 /** Props of {@link TaskSearchBox}. */
 export interface TaskSearchBoxProps {
@@ -46,10 +47,10 @@ export const TaskSearchBox = observer(function TaskSearchBox({ list }: TaskSearc
       }}
       rightElement={
         text ? (
-          <Button
+          <IconButton
             variant="minimal"
             icon={<CrossIcon />}
-            aria-label={t('dashboard.search.clear')}
+            label={t('dashboard.search.clear')}
             onClick={() => {
               setText('');
               void list.search('');

@@ -11,6 +11,7 @@ import { saveFile } from '../components/saveFile';
 import { documentService, type DocumentApi } from './documentService';
 import { GenerateDocumentStore } from './GenerateDocumentStore';
 import { fileNameParts, messageParts } from './messageParts';
+import { IconButton } from '../components/IconButton';
 import './GenerateDocumentMenu.css';
 
 /** Props of {@link GenerateDocumentMenu}. */
@@ -186,11 +187,11 @@ export const GenerateDocumentMenu = observer(function GenerateDocumentMenu({
                 fileName={store.fileName}
               />
             </div>
-            <Button
+            <IconButton
               variant="minimal"
               size="small"
               icon={<CrossIcon />}
-              aria-label={t('document.dismiss')}
+              label={t('document.dismiss')}
               onClick={() => {
                 store.dismiss();
                 buttonRef.current?.focus();

@@ -100,6 +100,19 @@ describe('ChangePasswordForm', () => {
     expect(form.failure).toBeNull();
   });
 
+  it('given the server finds the new password is the current one, when submitting, then the field says so, not that a rule is broken', async () => {
+    const form = await loaded();
+    form.setPassword('Longer-pass1');
+    server.on('POST', IdentityPath.updatePassword, {
+      status: 422,
+      body: { statusCode: 422, code: 'PASSWORD_REUSED', message: 'x' },
+    });
+    await form.submit();
+    expect(form.problem).toBe('reused');
+    expect(form.failure).toBeNull();
+    expect(form.status).toBe(ChangePasswordStatus.idle);
+  });
+
   describe('a signed-in change', () => {
     it('asks for the current password before calling', async () => {
       const form = await loaded(true);

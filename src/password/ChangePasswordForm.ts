@@ -171,6 +171,11 @@ export class ChangePasswordForm {
       this.status = ChangePasswordStatus.idle;
       return;
     }
+    if (error.code === ErrorCode.passwordReused) {
+      this.problem = NewPasswordProblem.reused;
+      this.status = ChangePasswordStatus.idle;
+      return;
+    }
     this.failure =
       error instanceof BadRequestError
         ? ChangePasswordFailure.emailMismatch

@@ -10,6 +10,7 @@ import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { ChangePasswordForm, ChangePasswordStatus } from './ChangePasswordForm';
 import { NewPasswordFields } from './NewPasswordFields';
+import { IconButton } from '../components/IconButton';
 import './passwordScreens.css';
 
 /**
@@ -132,13 +133,12 @@ const ChangePasswordFields = observer(function ChangePasswordFields({
             count: form.retryAfterMinutes,
           })}
         >
-          <Button
+          <IconButton
             className="tessera-password__banner-close"
             variant="minimal"
             size="small"
             icon={<CrossIcon />}
-            aria-label={t('common.dismiss')}
-            title={t('common.dismiss')}
+            label={t('common.dismiss')}
             onClick={() => form.dismissFailure()}
           />
         </Callout>

@@ -105,4 +105,18 @@ describe('ResetPasswordForm', () => {
     await form.submit();
     expect(form.view).toBe(ResetPasswordView.expired);
   });
+
+  it('given the server finds the new password is the current one, when resetting, then the field says so', async () => {
+    server.on('POST', IdentityPath.reset, {
+      status: 422,
+      body: { statusCode: 422, code: 'PASSWORD_REUSED', message: 'x' },
+    });
+    const form = new ResetPasswordForm(CODE, 'acme');
+    await form.load();
+    form.setPassword('new-password-1');
+    await form.submit();
+    expect(form.problem).toBe('reused');
+    expect(form.serverError).toBe(false);
+    expect(form.view).toBe(ResetPasswordView.form);
+  });
 });

@@ -137,6 +137,8 @@ export class ResetPasswordForm {
         if (isOobCodeError(error)) this.view = ResetPasswordView.expired;
         else if ((error as ApiError).code === ErrorCode.weakPassword) {
           this.problem = NewPasswordProblem.weakPassword;
+        } else if ((error as ApiError).code === ErrorCode.passwordReused) {
+          this.problem = NewPasswordProblem.reused;
         } else this.serverError = true;
       });
     }

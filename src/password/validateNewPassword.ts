@@ -5,6 +5,8 @@ import { isPasswordValid } from '../../schemas/api/passwordRules';
 export const NewPasswordProblem = {
   required: 'required',
   weakPassword: 'weakPassword',
+  /** The server found it is the current password: the rules may all be met. */
+  reused: 'reused',
 } as const;
 /** One of `NewPasswordProblem`. */
 export type NewPasswordProblem = (typeof NewPasswordProblem)[keyof typeof NewPasswordProblem];

@@ -193,11 +193,12 @@ export class TaskPageStore {
 
   /** A reassignment answered: say so, and show the new assignee. */
   private async afterReassign(outcome: ReassignOutcome): Promise<void> {
+    const action = `task.reassign:${this.taskId ?? ''}`;
     if (outcome.result !== ReassignResult.success) {
-      this.toasts.showError('dashboard.reassignError');
+      this.toasts.showError('dashboard.reassignError', undefined, action);
       return;
     }
-    this.toasts.showSuccess('dashboard.reassignSuccess');
+    this.toasts.showSuccess('dashboard.reassignSuccess', undefined, action);
     if (this.taskId) await this.load(this.taskId);
   }
 }

@@ -23,6 +23,7 @@ import { RecordFilters } from './RecordFilters';
 import { RecordsTable } from './RecordsTable';
 import { versionFromPath } from './recordPaths';
 import { useRecordsStore } from './useRecordsStore';
+import { IconButton } from '../components/IconButton';
 import './records.css';
 
 /**
@@ -165,10 +166,10 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
               : formatNumber(store.totalElements, undefined, i18n.language),
           })}
         </span>
-        <Button
+        <IconButton
           variant="minimal"
           icon={<ChevronLeftIcon />}
-          aria-label={t('records.previousPage')}
+          label={t('records.previousPage')}
           disabled={store.page === 0 || store.isLoading}
           onClick={() => void store.goToPage(store.page - 1)}
         />
@@ -182,10 +183,10 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
               : formatNumber(store.pageCount, undefined, i18n.language),
           })}
         </span>
-        <Button
+        <IconButton
           variant="minimal"
           icon={<ChevronRightIcon />}
-          aria-label={t('records.nextPage')}
+          label={t('records.nextPage')}
           disabled={!store.hasNextPage || store.isLoading}
           onClick={() => void store.goToPage(store.page + 1)}
         />

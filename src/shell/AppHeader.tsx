@@ -1,4 +1,3 @@
-import { Button } from '@blueprintjs/core';
 import { MenuIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { NotificationCenter } from '../notifications/NotificationCenter';
 import { UserMenu } from './UserMenu';
 import { signedInRoutes } from './signedInRoutes';
 import { pageHasOwnHeading, titleForPath } from './titleForPath';
+import { IconButton } from '../components/IconButton';
 
 /** Props of {@link AppHeader}. */
 export interface AppHeaderProps {
@@ -33,11 +33,10 @@ export const AppHeader = observer(function AppHeader({
   const title = titleKey ? t(titleKey) : '';
   return (
     <header className="tessera-header">
-      <Button
+      <IconButton
         variant="minimal"
         icon={<MenuIcon size={18} />}
-        aria-label={t('shell.toggleNavigation')}
-        title={t('shell.toggleNavigation')}
+        label={t('shell.toggleNavigation')}
         aria-expanded={menuExpanded}
         onClick={onToggleMenu}
       />

@@ -1,4 +1,4 @@
-import { Button, Collapse } from '@blueprintjs/core';
+import { Collapse } from '@blueprintjs/core';
 import {
   ChevronDownIcon,
   DashboardIcon,
@@ -17,6 +17,7 @@ import { Privilege } from '../../schemas/api/identityConstants';
 import { localizeText } from '../core/forms/compiler/localizeText';
 import { objectDefinitionList } from '../records/ObjectDefinitionList';
 import { objectDataPath } from '../records/recordPaths';
+import { IconButton } from '../components/IconButton';
 import '../records/recordsNav.css';
 import { Paths } from '../routing/paths';
 import { useStores } from '../stores/useStores';
@@ -162,11 +163,10 @@ export const NavContent = observer(function NavContent({
       </div>
       <div className="tessera-nav__foot">
         {collapsed ? (
-          <Button
+          <IconButton
             variant="minimal"
             icon={<TranslateIcon />}
-            aria-label={t('common.language')}
-            title={t('common.language')}
+            label={t('common.language')}
             onClick={onExpand}
           />
         ) : (

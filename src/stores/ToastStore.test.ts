@@ -24,4 +24,29 @@ describe('ToastStore', () => {
     toasts.dismiss(id);
     expect(toasts.toasts.map((t) => t.key)).toEqual(['b']);
   });
+
+  it('given a failure of an action on screen, when the same action succeeds, then the failure closes and the success shows', () => {
+    const toasts = new ToastStore();
+    toasts.showError('taskForm.partIncomplete', { form: 'Customer file' }, 'task.complete:7');
+    toasts.showError('common.serverErrorTryAgain', {}, 'task.save:7');
+
+    toasts.showSuccess('tasks.completedTask', {}, 'task.complete:7');
+
+    expect(toasts.toasts.map((t) => [t.key, t.intent])).toEqual([
+      ['common.serverErrorTryAgain', 'danger'],
+      ['tasks.completedTask', 'success'],
+    ]);
+  });
+
+  it('given a failure without an action, when any success shows, then the failure stays', () => {
+    const toasts = new ToastStore();
+    toasts.showError('common.serverErrorTryAgain');
+
+    toasts.showSuccess('tasks.completedTask', {}, 'task.complete:7');
+
+    expect(toasts.toasts.map((t) => t.key)).toEqual([
+      'common.serverErrorTryAgain',
+      'tasks.completedTask',
+    ]);
+  });
 });

@@ -11,6 +11,11 @@ export interface ToastRequest {
   values?: Record<string, string | number>;
   /** The look; `danger` by default, because most toasts report a failure. */
   intent?: ToastIntent;
+  /**
+   * The action reported, e.g. `task.complete:42`: a later success of the same action closes
+   * its failures still on screen, so a red "not complete" never stands beside a green "done".
+   */
+  action?: string;
 }
 
 /** A toast on screen. */
@@ -25,6 +30,8 @@ export interface ToastItem {
   intent: ToastIntent;
   /** Milliseconds before it closes by itself; 0 keeps it until dismissed. */
   timeout: number;
+  /** The action reported; null when the toast names none. */
+  action: string | null;
 }
 
 /** How long a non-error toast stays. */
@@ -33,7 +40,8 @@ export const TOAST_TIMEOUT_MS = 5000;
 /**
  * The app's toasts, as data: features push messages here and `ToastHost` renders them in a
  * Blueprint OverlayToaster. Error toasts do not close by themselves (spec 000 section 8);
- * the others do. The same message shown twice in a row is not stacked.
+ * the others do. The same message shown twice in a row is not stacked, and a success closes
+ * the failures of the same action.
  */
 export class ToastStore {
   /** The toasts on screen, oldest first. */
@@ -48,6 +56,10 @@ export class ToastStore {
   show(request: ToastRequest): number {
     const intent = request.intent ?? 'danger';
     const values = request.values ?? {};
+    const action = request.action ?? null;
+    if (action !== null && intent === 'success') {
+      this.toasts = this.toasts.filter((t) => t.action !== action || !isFailure(t.intent));
+    }
     const same = this.toasts.find(
       (t) => t.key === request.key && t.intent === intent && sameValues(t.values, values),
     );
@@ -59,18 +71,19 @@ export class ToastStore {
       values,
       intent,
       timeout: intent === 'danger' ? 0 : TOAST_TIMEOUT_MS,
+      action,
     });
     return id;
   }
 
-  /** Shows a failure that stays until the user dismisses it. */
-  showError(key: string, values?: Record<string, string | number>): number {
-    return this.show({ key, values, intent: 'danger' });
+  /** Shows a failure that stays until the user dismisses it or the action succeeds. */
+  showError(key: string, values?: Record<string, string | number>, action?: string): number {
+    return this.show({ key, values, intent: 'danger', action });
   }
 
-  /** Shows a success that closes by itself. */
-  showSuccess(key: string, values?: Record<string, string | number>): number {
-    return this.show({ key, values, intent: 'success' });
+  /** Shows a success that closes by itself, and closes the same action's failures. */
+  showSuccess(key: string, values?: Record<string, string | number>, action?: string): number {
+    return this.show({ key, values, intent: 'success', action });
   }
 
   /** Removes one toast (its close button, its timeout, or the app). */
@@ -82,6 +95,10 @@ export class ToastStore {
   clear(): void {
     this.toasts = [];
   }
+}
+
+function isFailure(intent: ToastIntent): boolean {
+  return intent === 'danger' || intent === 'warning';
 }
 
 function sameValues(

@@ -140,13 +140,14 @@ describe('a combined task', () => {
     await openTaskPage(page, e2e.server.url, id);
     const completions = watchCompletions(page);
 
-    // Given the list of forms: the application done, the customer file with errors (it holds
-    // values from the application but not its own required ones), the decision not started.
+    // Given the list of forms: the application done, the customer file in progress (it holds
+    // values from the application but not its own required ones, and was never checked: no
+    // errors to speak of yet), the decision not started.
     await page.getByRole('button', { name: 'Back to list of forms' }).click();
     const list = page.getByTestId('combined-list');
     const item = (n: number) => list.locator('li').nth(n);
     await expect(item(0).textContent()).resolves.toContain('Done');
-    await expect(item(1).textContent()).resolves.toContain('Has errors');
+    await expect(item(1).textContent()).resolves.toContain('In progress');
     await expect(item(2).textContent()).resolves.toContain('Not started');
     await page.screenshot({ path: join(SHOTS, 'combined-parts-1280.png') });
     await page.setViewportSize({ width: 375, height: 800 });

@@ -385,6 +385,28 @@ describe('document templates and generation', () => {
     );
   });
 
+  it('given a template that came with the installation, when an administrator removes it, then 409 TEMPLATE_BUILT_IN and it stays', async () => {
+    const before = (
+      await call(priya, 'GET', DocumentPath.adminTemplates)
+    ).json<AdminTemplatesAnswer>().data;
+    const builtIn = before.find((template) => template.createdBy === null);
+    if (!builtIn) throw new Error('a seeded template expected');
+    expect(builtIn.builtIn).toBe(true);
+    // Only what the installation brought is built in; what people add is not.
+    expect(before.every((template) => template.builtIn === (template.createdBy === null))).toBe(
+      true,
+    );
+
+    const refused = await call(priya, 'DELETE', DocumentPath.adminTemplate(builtIn.id));
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ code: string }>().code).toBe(ErrorCode.templateBuiltIn);
+    const after = (
+      await call(priya, 'GET', DocumentPath.adminTemplates)
+    ).json<AdminTemplatesAnswer>().data;
+    expect(after.some((template) => template.id === builtIn.id)).toBe(true);
+  });
+
   it('given tags that reach for code, then the document shows nothing for them and nothing runs', async () => {
     const onboarding = await completeOnboarding(server, 'aokafor', 'Hugo Blanc');
     const added = await upload(

@@ -125,7 +125,7 @@ describe('sessions', () => {
       ]);
     });
 
-    it('given the current password as the new one, when changing, then 422 WEAK_PASSWORD', async () => {
+    it('given the current password as the new one, when changing, then 422 PASSWORD_REUSED', async () => {
       const client = identityClient(suite.server);
       await client.login('theo.bernard@tessera.example');
       const response = await client.request({
@@ -134,6 +134,7 @@ describe('sessions', () => {
         body: { email: 'theo.bernard@tessera.example', password: 'Tessera#2026' },
       });
       expect(response.statusCode).toBe(422);
+      expect(response.json().code).toBe('PASSWORD_REUSED');
       expect(response.json().details[0].code).toBe('password.reused');
     });
 

@@ -224,7 +224,7 @@ export const documentRoutes = definePlugin(
             querystring: NoQuery,
             response: {
               200: Type.Object({ data: Type.Object({ id: Type.String() }) }),
-              ...errorResponses(400, 401, 403, 404),
+              ...errorResponses(400, 401, 403, 404, 409),
             },
           },
         },

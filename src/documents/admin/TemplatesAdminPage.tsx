@@ -34,6 +34,7 @@ import {
   TemplatesAdminStore,
   type TemplateFormField,
 } from './TemplatesAdminStore';
+import { IconButton } from '../../components/IconButton';
 import './templatesAdmin.css';
 
 /** The report types' title keys, by the type as a scope names it. */
@@ -132,16 +133,18 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
   } else if (store.templates.length === 0) {
     list = <NonIdealState icon={<DocumentIcon size={40} />} title={t('document.noTemplates')} />;
   } else {
-    const removeButton = (template: AdminTemplate) => (
-      <Button
-        variant="minimal"
-        intent="danger"
-        icon={<TrashIcon />}
-        aria-label={t('document.admin.removeNamed', { name: template.name })}
-        title={t('document.admin.remove')}
-        onClick={() => store.askRemove(template)}
-      />
-    );
+    // A built-in template is used, not removed: no button (the server refuses it too).
+    const removeButton = (template: AdminTemplate) =>
+      template.builtIn ? null : (
+        <IconButton
+          variant="minimal"
+          intent="danger"
+          icon={<TrashIcon />}
+          aria-label={t('document.admin.removeNamed', { name: template.name })}
+          label={t('document.admin.remove')}
+          onClick={() => store.askRemove(template)}
+        />
+      );
     const typeTag = (template: AdminTemplate) => (
       <Tag minimal intent={template.documentType === 'document' ? 'primary' : 'success'}>
         {t(`document.format.${template.documentType}`)}

@@ -11,7 +11,16 @@ const letter: AdminTemplate = {
   scope: 'customers',
   documentType: 'document',
   createdBy: 'Priya Nair',
+  builtIn: false,
   createdAt: '2026-11-20T09:00:00.000Z',
+};
+
+const seededLetter: AdminTemplate = {
+  ...letter,
+  id: '6a1f2c3e-0000-4000-8000-000000000002',
+  name: 'Demo welcome letter',
+  createdBy: null,
+  builtIn: true,
 };
 
 /** The calls at the network edge: answers as the server would, and what was sent. */
@@ -129,5 +138,38 @@ describe('TemplatesAdminStore', () => {
     expect(removed).toEqual([letter.id]);
     expect(store.templates).toEqual([]);
     expect(store.removing).toBeNull();
+  });
+
+  it('given a built-in template, when its removal is asked, then nothing is asked and nothing sent', async () => {
+    const { api, removed } = fakeApi();
+    const store = new TemplatesAdminStore(api, new ToastStore());
+    await store.load();
+
+    store.askRemove(seededLetter);
+    await store.confirmRemove();
+
+    expect(store.removing).toBeNull();
+    expect(removed).toEqual([]);
+  });
+
+  it('given the server refuses a removal as built-in, then the toast says why in words', async () => {
+    const { api } = fakeApi();
+    const toasts = new ToastStore();
+    const store = new TemplatesAdminStore(
+      {
+        ...api,
+        remove: async () => {
+          throw new ConflictError('TEMPLATE_BUILT_IN', 'came with the installation');
+        },
+      },
+      toasts,
+    );
+    await store.load();
+    store.askRemove(letter);
+
+    await store.confirmRemove();
+
+    expect(toasts.toasts.map((toast) => toast.key)).toEqual(['errors.TEMPLATE_BUILT_IN']);
+    expect(store.templates).toEqual([letter]);
   });
 });

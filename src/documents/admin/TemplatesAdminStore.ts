@@ -4,6 +4,7 @@ import {
   TEMPLATE_NAME_MAX_LENGTH,
   TemplateRefusal,
 } from '../../../schemas/api/documentsConstants';
+import { ErrorCode } from '../../../schemas/api/commonConstants';
 import { ApiError } from '../../api/errors';
 import { needsOwnMessage } from '../../stores/reportFailure';
 import { RemoteLoadingStatus } from '../../stores/statuses';
@@ -146,7 +147,9 @@ export class TemplatesAdminStore {
     return needsOwnMessage(error) ? { form: 'common.serverErrorTryAgain' } : {};
   }
 
+  /** Asks to confirm a removal; a built-in template cannot be removed, so nothing is asked. */
   askRemove(template: AdminTemplate): void {
+    if (template.builtIn) return;
     this.removing = template;
   }
 
@@ -165,7 +168,9 @@ export class TemplatesAdminStore {
       });
       this.toasts.showSuccess('document.admin.removed', { name: template.name });
     } catch (error) {
-      if (needsOwnMessage(error)) this.toasts.showError('common.serverErrorTryAgain');
+      if (error instanceof ApiError && error.code === ErrorCode.templateBuiltIn) {
+        this.toasts.showError(`errors.${error.code}`);
+      } else if (needsOwnMessage(error)) this.toasts.showError('common.serverErrorTryAgain');
     } finally {
       runInAction(() => {
         this.removeBusy = false;

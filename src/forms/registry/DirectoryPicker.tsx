@@ -1,12 +1,4 @@
-import {
-  Button,
-  InputGroup,
-  Menu,
-  MenuItem,
-  PopoverNext,
-  PopupKind,
-  Spinner,
-} from '@blueprintjs/core';
+import { InputGroup, Menu, MenuItem, PopoverNext, PopupKind, Spinner } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Translate } from '../../core/forms/fields/translate';
 import { fieldAria } from './fieldAria';
@@ -18,6 +10,7 @@ import {
   type DirectoryKind,
 } from './formServices';
 import { ServiceUnavailable } from './ServiceUnavailable';
+import { IconButton } from '../../components/IconButton';
 
 /** Props of {@link DirectoryPicker}. */
 export interface DirectoryPickerProps extends FieldWidgetProps {
@@ -243,11 +236,10 @@ export function DirectoryPicker({
         onBlur={onBlur}
         rightElement={
           id ? (
-            <Button
+            <IconButton
               variant="minimal"
               icon="cross"
-              aria-label={t('fields.directory.clear')}
-              title={t('fields.directory.clear')}
+              label={t('fields.directory.clear')}
               onClick={() => {
                 onChange(null);
                 setQuery(null);

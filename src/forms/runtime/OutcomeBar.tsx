@@ -3,6 +3,7 @@ import type { NormalizedOutcome } from '../../../schemas/forms';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import type { Translate } from '../registry/fieldPlugin';
 import { outcomeModeOf } from '../../core/forms/fields/outcomeMode';
+import { rankOutcomes } from '../../core/forms/fields/outcomeRank';
 
 /** Props of {@link OutcomeBar}. */
 export interface OutcomeBarProps {
@@ -22,7 +23,7 @@ export interface OutcomeBarProps {
 
 /**
  * The buttons under the form: Save (a draft, when the page can keep one) and the form's
- * outcomes, submitting ones in the primary colour.
+ * outcomes, ranked by kind (the main positive one primary, refusals danger, the rest default).
  */
 export function OutcomeBar({
   outcomes,
@@ -33,6 +34,7 @@ export function OutcomeBar({
   busyKey,
 }: OutcomeBarProps) {
   const busy = busyKey !== null;
+  const ranks = rankOutcomes(outcomes);
   return (
     <div className="tf-outcome-bar" role="group" aria-label={t('forms.outcomes')}>
       {onSaveDraft && (
@@ -44,11 +46,11 @@ export function OutcomeBar({
           onClick={onSaveDraft}
         />
       )}
-      {outcomes.map((outcome) => (
+      {outcomes.map((outcome, index) => (
         <Button
           key={outcome.key}
           text={localizeText(outcome.label, locale)}
-          intent={outcomeModeOf(outcome.type) === 'submit' ? 'primary' : 'none'}
+          intent={ranks[index]}
           data-outcome-mode={outcomeModeOf(outcome.type)}
           loading={busyKey === outcome.key}
           disabled={busy && busyKey !== outcome.key}

@@ -17,7 +17,13 @@ afterEach(async () => {
 
 const TASK_ID = 'cut-1';
 
-function part(index: number, formId: string, title: string, fields: unknown[]) {
+function part(
+  index: number,
+  formId: string,
+  title: string,
+  fields: unknown[],
+  values: Record<string, unknown> = {},
+) {
   return {
     index,
     formId,
@@ -26,11 +32,15 @@ function part(index: number, formId: string, title: string, fields: unknown[]) {
     title,
     resolved: true,
     definition: { id: formId, name: title, fields },
-    values: {},
+    values,
   };
 }
 
-async function loadCombinedTask(firstFormId = 'DSG-applicant', firstTitle = 'Applicant') {
+async function loadCombinedTask(
+  firstFormId = 'DSG-applicant',
+  firstTitle = 'Applicant',
+  firstValues: Record<string, unknown> = {},
+) {
   server = new FakeServer();
   server.on('GET', IdentityPath.systemSettings, {
     status: 200,
@@ -47,15 +57,21 @@ async function loadCombinedTask(firstFormId = 'DSG-applicant', firstTitle = 'App
       readOnly: false,
       definition: {},
       forms: [
-        part(0, firstFormId, firstTitle, [
-          { id: 'fullName', type: 'input', label: 'Full name', validation: { required: true } },
-          {
-            id: 'iban',
-            type: 'input',
-            label: 'IBAN',
-            validation: { required: true, pattern: '^(DE|FR)[0-9]{20}$' },
-          },
-        ]),
+        part(
+          0,
+          firstFormId,
+          firstTitle,
+          [
+            { id: 'fullName', type: 'input', label: 'Full name', validation: { required: true } },
+            {
+              id: 'iban',
+              type: 'input',
+              label: 'IBAN',
+              validation: { required: true, pattern: '^(DE|FR)[0-9]{20}$' },
+            },
+          ],
+          firstValues,
+        ),
         part(1, 'DSG-decision', 'Decision', [
           { id: 'note', type: 'input', label: 'Note', validation: { required: true } },
         ]),
@@ -104,8 +120,12 @@ describe('TaskFormPageStore.autofill', () => {
 describe('TaskFormPageStore completing a combined task', () => {
   const COMPLETE = { key: 'complete', label: 'Complete', type: 'DEFAULT' } as const;
 
-  async function onLastPart(firstFormId?: string, firstTitle?: string) {
-    const loaded = await loadCombinedTask(firstFormId, firstTitle);
+  async function onLastPart(
+    firstFormId?: string,
+    firstTitle?: string,
+    firstValues?: Record<string, unknown>,
+  ) {
+    const loaded = await loadCombinedTask(firstFormId, firstTitle, firstValues);
     server?.on('PUT', FormPath.draft(TASK_ID), {
       status: 200,
       body: { taskId: TASK_ID, formId: 'DSG-applicant', values: {} },
@@ -116,6 +136,18 @@ describe('TaskFormPageStore completing a combined task', () => {
     loaded.store.current?.store?.setValue('note', 'Looks fine');
     return loaded;
   }
+
+  it('given an unopened earlier part holding a carried-over value but not its required ones, then it is in progress, and has errors only once a completion checked it', async () => {
+    const { store } = await onLastPart(undefined, undefined, { fullName: 'Ada Lovelace' });
+    const [applicant] = store.parts;
+    if (!applicant) throw new Error('two parts expected');
+
+    expect(store.partState(applicant)).toBe(PartState.inProgress);
+
+    await expect(store.submit(COMPLETE, { note: 'Looks fine' })).rejects.toThrow();
+
+    expect(store.partState(applicant)).toBe(PartState.hasErrors);
+  });
 
   it('given an earlier part with required fields empty, then nothing is sent and that part opens with its errors', async () => {
     const { store, toasts } = await onLastPart();
@@ -134,6 +166,24 @@ describe('TaskFormPageStore completing a combined task', () => {
     expect(store.partState(applicant)).toBe(PartState.hasErrors);
     expect(toasts.toasts.map((toast) => [toast.key, toast.values])).toEqual([
       ['taskForm.partIncomplete', { form: 'Applicant' }],
+    ]);
+  });
+
+  it('given a refused completion left its "not complete" toast, when the completion then succeeds, then only the success shows', async () => {
+    const { store, toasts } = await onLastPart();
+    await expect(store.submit(COMPLETE, { note: 'Looks fine' })).rejects.toThrow();
+    const [applicant] = store.parts;
+    applicant?.store?.setValue('fullName', 'Ada Lovelace');
+    applicant?.store?.setValue('iban', 'DE12345678901234567890');
+    runInAction(() => {
+      store.currentIndex = 1;
+    });
+    server?.on('POST', TaskPath.complete(TASK_ID), { status: 200, body: { result: {} } });
+
+    await store.submit(COMPLETE, { note: 'Looks fine' });
+
+    expect(toasts.toasts.map((toast) => [toast.key, toast.intent])).toEqual([
+      ['tasks.completedTask', 'success'],
     ]);
   });
 

@@ -53,7 +53,12 @@ export const FORM_SWITCH_DELAY_MS = 150;
 export const PartState = {
   /** Nothing filled in yet. */
   notStarted: 'notStarted',
-  /** Filled in, but a completion would be refused for it. */
+  /**
+   * Holds values (typed, or carried over from an earlier step) but is not complete, and no
+   * check has shown it errors yet: an unopened part must not be said to have errors.
+   */
+  inProgress: 'inProgress',
+  /** Checked (its fields visited, a completion tried or refused) and found wanting. */
   hasErrors: 'hasErrors',
   /** Ready for the completion. */
   done: 'done',
@@ -174,12 +179,16 @@ export class TaskFormPageStore {
     return this.parts.some((part) => part.store?.dirty ?? false);
   }
 
-  /** Where a part stands: not started, has errors (shown or to come), or done. */
+  /**
+   * Where a part stands: done, has errors (only once errors are shown in it), in progress
+   * or not started.
+   */
   partState(part: TaskFormPart): PartState | null {
     const store = part.store;
     if (!store) return null;
     if (store.problems().size === 0) return PartState.done;
-    return store.errors.size > 0 || store.hasValues() ? PartState.hasErrors : PartState.notStarted;
+    if (store.errors.size > 0) return PartState.hasErrors;
+    return store.hasValues() ? PartState.inProgress : PartState.notStarted;
   }
 
   /** Autofill is offered now: enabled, an editable form on screen (not the list of parts). */
@@ -373,15 +382,19 @@ export class TaskFormPageStore {
     if (this.combined && this.openFirstIncompletePart()) {
       throw new Error('An earlier form of the combined task is incomplete');
     }
-    await this.run(async () => {
-      if (this.combined) {
-        // The server reads the other parts from their saved drafts: save any unsaved first.
-        await this.saveOtherParts();
-        await completeTask(this.taskId, outcome.key, values, this.current?.formId);
-      } else {
-        await completeTask(this.taskId, outcome.key, values);
-      }
-    }, 'tasks.completedTask');
+    await this.run(
+      this.action('complete'),
+      async () => {
+        if (this.combined) {
+          // The server reads the other parts from their saved drafts: save any unsaved first.
+          await this.saveOtherParts();
+          await completeTask(this.taskId, outcome.key, values, this.current?.formId);
+        } else {
+          await completeTask(this.taskId, outcome.key, values);
+        }
+      },
+      'tasks.completedTask',
+    );
   }
 
   /**
@@ -394,9 +407,13 @@ export class TaskFormPageStore {
       await this.saveForm(values);
       return;
     }
-    await this.run(async () => {
-      await saveDraft(this.taskId, values);
-    }, 'tasks.savedTask');
+    await this.run(
+      this.action('save'),
+      async () => {
+        await saveDraft(this.taskId, values);
+      },
+      'tasks.savedTask',
+    );
   }
 
   /** Saves the form on screen only and stays on it (ONLY_FORM_SAVE; a combined part's Save). */
@@ -433,7 +450,7 @@ export class TaskFormPageStore {
         this.saving = SavingStatus.error;
       });
       const key = cutErrorMessageKey(error);
-      if (key) this.deps.toasts.showError(key);
+      if (key) this.deps.toasts.showError(key, undefined, this.action('save'));
       throw error;
     }
     runInAction(() => {
@@ -452,14 +469,14 @@ export class TaskFormPageStore {
       runInAction(() => {
         this.saving = SavingStatus.error;
       });
-      this.reportFailure(error);
+      this.reportFailure(error, this.action('save'));
       throw error;
     }
     runInAction(() => {
       this.saving = SavingStatus.success;
     });
     if (!this.dirty) clearLocalDraft(this.deps.storage, this.draftKey);
-    this.deps.toasts.showSuccess('tasks.savedForm');
+    this.deps.toasts.showSuccess('tasks.savedForm', undefined, this.action('save'));
   }
 
   // Shows the errors of every other part that a completion would refuse and opens the first
@@ -475,7 +492,11 @@ export class TaskFormPageStore {
     });
     if (first < 0) return false;
     this.openPart(first);
-    this.deps.toasts.showError('taskForm.partIncomplete', { form: this.titleOf(first) });
+    this.deps.toasts.showError(
+      'taskForm.partIncomplete',
+      { form: this.titleOf(first) },
+      this.action('complete'),
+    );
     return true;
   }
 
@@ -504,7 +525,13 @@ export class TaskFormPageStore {
     }
   }
 
-  private async run(call: () => Promise<void>, successKey: string): Promise<void> {
+  // The toasts' name for what the user does to this task, so a later success of the same
+  // action closes its failures.
+  private action(kind: 'save' | 'complete'): string {
+    return `task.${kind}:${this.taskId}`;
+  }
+
+  private async run(action: string, call: () => Promise<void>, successKey: string): Promise<void> {
     this.saving = SavingStatus.saving;
     try {
       await call();
@@ -512,7 +539,7 @@ export class TaskFormPageStore {
       runInAction(() => {
         this.saving = SavingStatus.error;
       });
-      this.reportFailure(error);
+      this.reportFailure(error, action);
       throw error;
     }
     runInAction(() => {
@@ -521,30 +548,30 @@ export class TaskFormPageStore {
       for (const part of this.parts) part.store?.markSaved();
     });
     clearLocalDraft(this.deps.storage, this.draftKey);
-    this.deps.toasts.showSuccess(successKey);
+    this.deps.toasts.showSuccess(successKey, undefined, action);
     this.deps.navigate('/');
   }
 
-  private reportFailure(error: unknown): void {
+  private reportFailure(error: unknown, action: string): void {
     if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return;
     if (error instanceof UnprocessableError && error.details.length > 0) {
       const unplaced = this.placeProblems(error.details);
       if (unplaced.length === 0) {
-        this.deps.toasts.showError('taskForm.fieldsMarked');
+        this.deps.toasts.showError('taskForm.fieldsMarked', undefined, action);
         return;
       }
       const reasons = unplaced
         .map((detail) => i18n.t(detail.code, messageParams(detail.params)))
         .join(' ');
-      this.deps.toasts.showError('taskForm.fieldsRefused', { reasons });
+      this.deps.toasts.showError('taskForm.fieldsRefused', { reasons }, action);
       return;
     }
     // An outcome refused with a code of its own says so (spec 001 section 8, outcome.{code}).
     if (error instanceof ApiError && i18n.exists(`outcome.${error.code}`)) {
-      this.deps.toasts.showError(`outcome.${error.code}`);
+      this.deps.toasts.showError(`outcome.${error.code}`, undefined, action);
       return;
     }
-    this.deps.toasts.showError('common.serverErrorTryAgain');
+    this.deps.toasts.showError('common.serverErrorTryAgain', undefined, action);
   }
 
   /**
@@ -604,7 +631,7 @@ export class TaskFormPageStore {
           this.switching = false;
         });
         const key = cutErrorMessageKey(error);
-        if (key) this.deps.toasts.showError(key);
+        if (key) this.deps.toasts.showError(key, undefined, this.action('save'));
         return;
       }
     }

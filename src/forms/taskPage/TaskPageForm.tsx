@@ -13,6 +13,7 @@ import {
   ArrowRightIcon,
   CircleIcon,
   CleanIcon,
+  EditIcon,
   ErrorIcon,
   PropertiesIcon,
   TickCircleIcon,
@@ -261,6 +262,7 @@ interface PartStateTagProps {
 
 const PART_STATE_LOOK = {
   [PartState.notStarted]: { intent: 'none', icon: <CircleIcon /> },
+  [PartState.inProgress]: { intent: 'none', icon: <EditIcon /> },
   [PartState.hasErrors]: { intent: 'danger', icon: <ErrorIcon /> },
   [PartState.done]: { intent: 'success', icon: <TickCircleIcon /> },
 } as const;

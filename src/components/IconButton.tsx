@@ -1,0 +1,45 @@
+import { Button, Tooltip, mergeRefs, type ButtonProps } from '@blueprintjs/core';
+import { forwardRef } from 'react';
+import './IconButton.css';
+
+/** The class of the action tooltips, which let clicks through to what lies under them. */
+export const ACTION_TOOLTIP_CLASS = 'tessera-action-tooltip';
+
+/** Props of {@link IconButton}; the tooltip owns the focus and hover handlers. */
+export interface IconButtonProps extends Omit<
+  ButtonProps,
+  'text' | 'children' | 'title' | 'onFocus' | 'onBlur' | 'onMouseEnter' | 'onMouseLeave'
+> {
+  /** What the button does, in words: its tooltip, and its accessible name unless one is given. */
+  label: string;
+  /** A fuller accessible name (e.g. the action with the row it acts on); `label` by default. */
+  'aria-label'?: string;
+}
+
+/**
+ * A Blueprint button that shows only an icon, with a Blueprint Tooltip that names the action on
+ * hover and on keyboard focus (a `title` shows for the mouse only, and late), and the same
+ * words as its accessible name.
+ */
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { label, 'aria-label': ariaLabel, ...props },
+  ref,
+) {
+  return (
+    <Tooltip
+      content={label}
+      popoverClassName={ACTION_TOOLTIP_CLASS}
+      placement="top"
+      hoverOpenDelay={300}
+      renderTarget={({ isOpen: _isOpen, ref: targetRef, className, ...target }) => (
+        <Button
+          {...target}
+          {...props}
+          className={[props.className, className].filter(Boolean).join(' ')}
+          aria-label={ariaLabel ?? label}
+          ref={mergeRefs<HTMLButtonElement>(ref, targetRef)}
+        />
+      )}
+    />
+  );
+});
