@@ -12,6 +12,7 @@ import { ReassignableTo } from '../../schemas/api/tasksConstants';
 import type { ReassignInfo, TaskRefusalCode, TaskRefusals } from '../../schemas/api/tasks';
 import type { UserSummary } from '../../schemas/api/users';
 import type { DatabaseSchema } from '../db/schema';
+import { collated } from '../db/textCollation';
 import {
   claimableCondition,
   claimTaskIds,
@@ -476,7 +477,12 @@ export async function reassignableUsers(
       ]),
     );
   }
-  const rows = await query.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').execute();
+  // Names sort as words (Élodie beside Elodie), not in byte order.
+  const rows = await query
+    .orderBy(collated(sql.ref('u.first_name'), undefined))
+    .orderBy(collated(sql.ref('u.last_name'), undefined))
+    .orderBy('u.id')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

@@ -3,6 +3,7 @@ import { Privilege } from '../../schemas/api/identity';
 import type { UsersAnswer } from '../../schemas/api/users';
 import { containsPattern } from '../db/containsPattern';
 import type { DatabaseSchema } from '../db/schema';
+import { collated } from '../db/textCollation';
 import type { TaskActor } from './taskActor';
 
 /**
@@ -33,8 +34,9 @@ export async function queryUsers(
   const [rows, total] = await Promise.all([
     query
       .select(['u.id', 'u.email', 'u.first_name', 'u.last_name'])
-      .orderBy('u.first_name')
-      .orderBy('u.last_name')
+      // Names sort as words (Élodie beside Elodie), not in byte order.
+      .orderBy(collated(sql.ref('u.first_name'), undefined))
+      .orderBy(collated(sql.ref('u.last_name'), undefined))
       .orderBy('u.id')
       .limit(size)
       .offset(page * size)

@@ -6,6 +6,7 @@ import {
   type RecordQueryAnswer,
 } from '../../schemas/api/records';
 import { TaskPath, type TaskListAnswer } from '../../schemas/api/tasks';
+import { UserPath, type UsersAnswer } from '../../schemas/api/users';
 import { queryGroups } from '../../server/identity/directory';
 import { storeObjectDefinition } from '../../server/records/objectDefinitions';
 import { querySelectionRows } from '../../server/records/recordQuery';
@@ -58,6 +59,21 @@ describe('text sorts in the reader’s language', () => {
         data: { firstName: name },
       })),
     );
+    // Staff of the tenant, with access-task, whose first names are the same people's.
+    await db
+      .insertInto('users')
+      .values(
+        NAMES.map((name, index) => ({
+          id: `coll-u${index}`,
+          tenant: 'internal',
+          email: `coll-u${index}@tessera.example`,
+          first_name: name,
+          last_name: 'Collation',
+          password_hash: '',
+          privileges: ['access-task'],
+        })),
+      )
+      .execute();
     await db
       .insertInto('groups')
       .values(NAMES.map((name, index) => ({ tenant: 'internal', id: `coll-g${index}`, name })))
@@ -129,6 +145,13 @@ describe('text sorts in the reader’s language', () => {
       .content.filter((task) => task.taskId.startsWith('coll-t'))
       .map((task) => task.taskName);
     expect(names).toEqual(EXPECTED);
+  });
+
+  it('given staff named after them, when the user list is searched, then Adam, Élodie, Émile, Zoé', async () => {
+    const answer = await call(lucas, 'POST', UserPath.query, { filter: 'Collation' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { content } = answer.json<UsersAnswer>().result;
+    expect(content.map((user) => user.firstName)).toEqual(EXPECTED);
   });
 
   it('given groups named after them, when the groups are listed, then Adam, Élodie, Émile, Zoé', async () => {
