@@ -62,4 +62,30 @@ describe('renderChartsPage', () => {
     expect(html).toMatch(/>oct\.? 2026</);
     expect(html).not.toContain('>2026-10<');
   });
+
+  it("given large figures, then counts and amounts read with a space between thousands and the language's decimal separator", () => {
+    const figures = (language: 'en' | 'es' | 'fr') =>
+      renderChartsPage({
+        definition: LOANS,
+        fields: { status: 'decision', amount: 'amount', date: 'date' },
+        data: {
+          total: 12345,
+          byStatus: [{ status: 'approved', count: 12345 }],
+          byMonth: [
+            { month: '2026-09', amount: 1500 },
+            { month: '2026-10', amount: 1234567.5 },
+          ],
+        },
+        language,
+        stylesheet: '/charts.css',
+      });
+    const spanish = figures('es');
+    expect(spanish).toMatch(/data-testid="analysis-total">[^<]*12 345/);
+    expect(spanish).toContain('<td>12 345</td>');
+    expect(spanish).toContain('<td>1 500</td>');
+    expect(spanish).toContain('<td>1 234 567,50</td>');
+    expect(spanish).not.toContain('\u202f');
+    expect(figures('en')).toContain('<td>1 234 567.50</td>');
+    expect(figures('fr')).toContain('<td>1 234 567,50</td>');
+  });
 });

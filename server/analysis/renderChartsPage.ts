@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisChartData } from '../../schemas/api/analysis';
 import type { ObjectDefinition } from '../../schemas/api/records';
+import { formatNumber } from '../../src/core/format';
 import { localizeText } from '../../src/core/forms/compiler/localizeText';
 import { escapeHtml } from '../html';
 import { projectPath } from '../paths';
@@ -41,17 +42,13 @@ function fill(template: string, values: Record<string, string>): string {
   );
 }
 
-/** A whole number with its thousands grouped by a narrow no-break space (spec 001 section 9). */
-function groupThousands(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  return sign + String(Math.abs(Math.trunc(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-}
-
-/** An amount with two decimals at most, thousands grouped by a space. */
-function amountText(value: number): string {
-  const whole = groupThousands(value);
-  const cents = Math.round(Math.abs(value) * 100) % 100;
-  return cents === 0 ? whole : `${whole}.${String(cents).padStart(2, '0')}`;
+/**
+ * An amount as the charts show it: a space between thousands and the language's decimal
+ * separator (spec 001 section 9), its cents only when it has some (`1 500`, `1 500,50`).
+ */
+function amountText(value: number, language: string): string {
+  const cents = Math.round(value * 100) / 100;
+  return formatNumber(cents, Number.isInteger(cents) ? 0 : 2, language);
 }
 
 /** The locale whose month names a page language uses. */
@@ -148,17 +145,17 @@ export function renderChartsPage(input: ChartsPageInput): string {
     localizeText(definition.fields.find((field) => field.key === key)?.label ?? key, language);
   const title = fill(texts.title, { label });
   const total = fill(data.total === 1 ? texts.total_one : texts.total_other, {
-    formatted: groupThousands(data.total),
+    formatted: formatNumber(data.total, 0, language),
   });
   const statusRows = data.byStatus.map((row) => ({
     label: row.status === '' ? texts.empty : (input.statusLabel?.(row.status) ?? row.status),
     value: row.count,
-    text: groupThousands(row.count),
+    text: formatNumber(row.count, 0, language),
   }));
   const monthRows = data.byMonth.map((row) => ({
     label: monthLabel(row.month, language),
     value: row.amount,
-    text: amountText(row.amount),
+    text: amountText(row.amount, language),
   }));
   const byStatus = fill(texts.byStatus, { field: fieldLabel(input.fields.status) });
   const byMonth = fill(texts.byMonth, {
@@ -202,4 +199,5 @@ h2 { font-size: 16px; margin: 24px 0 8px; }
 table { border-collapse: collapse; margin-top: 8px; font-size: 13px; }
 th, td { text-align: left; padding: 2px 12px 2px 0; }
 td, thead th:last-child { text-align: right; font-variant-numeric: tabular-nums; }
+td { white-space: nowrap; }
 `;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ReportType } from '../../schemas/api/reports';
 import type { NormalizedField } from '../../schemas/forms';
 import { localizeText } from '../../src/core/forms/compiler/localizeText';
-import { formatPercent } from '../../src/core/format';
+import { formatAmount, formatNumber, formatPercent, formatReportDate } from '../../src/core/format';
 import { dictionaryNameOf, type DictionarySet } from '../../src/core/forms/fields/dictionaries';
 import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import { projectPath } from '../paths';
@@ -40,15 +40,55 @@ function textsFor(language: string): CsvTexts {
   return texts;
 }
 
-/** A moment as `YYYY-MM-DD HH:mm` in UTC, which spreadsheets read as a date in every locale. */
-function utcMoment(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+/**
+ * An instant (`2026-03-05T14:30:00.000Z`) as a report date (spec 001 section 9:
+ * `DD/MMM/YYYY`, with `HH:mm` for loan applications), the month in the language. It is read
+ * on the UTC clock the column headings name, since the server's own time zone is nobody's.
+ */
+function reportMoment(iso: string, language: string, withTime: boolean): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return formatReportDate(instant.toISOString().slice(0, 16), language, withTime);
+}
+
+/** A day as stored by date fields: `2026-03-05`. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A wall-clock moment as stored by date-time fields: `2026-03-05T14:30`, seconds optional. */
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * A date or date-time field's stored text as a report date (`05/mar/2026`, a date-time
+ * with its `HH:mm`, which is what it holds); any other text as it was typed.
+ */
+function dateFieldText(field: NormalizedField, text: string, language: string): string {
+  const trimmed = text.trim();
+  if (field.type === 'date' && ISO_DAY.test(trimmed)) return formatReportDate(trimmed, language);
+  if (field.type === 'datetime' && WALL_CLOCK.test(trimmed)) {
+    return formatReportDate(trimmed, language, true);
+  }
+  return text;
+}
+
+/**
+ * A number as its field shows it: a ratio the form shows as a percentage as one (0.0548 as
+ * `5,48 %`), an amount with two decimals and its currency where the field names one
+ * (`307 000,00 €`), any other number with a space between thousands and the language's
+ * decimal separator.
+ */
+function numberText(field: NormalizedField, value: number, language: string): string {
+  if (showsPercent(field.config)) return formatPercent(value, language);
+  if (field.config.numberKind === 'amount') {
+    const { currency } = field.config;
+    return formatAmount(value, language, typeof currency === 'string' ? currency : undefined);
+  }
+  return formatNumber(value, undefined, language);
 }
 
 /**
  * A field's value as a person reads it: a choice (or a dictionary code) as its label in the
- * language, a percentage field's ratio as a percentage, a yes/no in words, several choices joined by `; `, a file by its name, anything
- * else as JSON.
+ * language, a number as its field shows it (percentage, amount or grouped number), a date as
+ * a report date, a yes/no in words, several choices joined by `; `, a file by its name,
+ * anything else as JSON.
  */
 function valueText(
   field: NormalizedField,
@@ -62,11 +102,8 @@ function valueText(
   const label = (item: unknown): string => {
     if (chooses && typeof item !== 'object')
       return choiceLabel(field, item, language, dictionaries);
-    if (typeof item === 'string') return item;
-    // A ratio its form shows as a percentage reads as one (0.0548 as 5.48 %).
-    if (typeof item === 'number') {
-      return showsPercent(field.config) ? formatPercent(item, language) : String(item);
-    }
+    if (typeof item === 'string') return dateFieldText(field, item, language);
+    if (typeof item === 'number') return numberText(field, item, language);
     if (typeof item === 'boolean') return item ? texts.boolean.yes : texts.boolean.no;
     if (typeof item === 'object' && item !== null && 'name' in item) {
       const name = (item as { name: unknown }).name;
@@ -89,9 +126,9 @@ export function reportCsvFileName(type: ReportType, now: Date): string {
 /**
  * The CSV of one completed instance (spec 001 section 9): three columns, section, field and
  * value, headed in the language; first the instance's name, starter, start and end date
- * (and its case number once it has one),
- * then every field of every completed task, the section naming the task (and a combined
- * task's part). Cells are escaped and guarded by {@link toCsv}.
+ * (report dates on the UTC clock, with the time for loan applications) and its case number
+ * once it has one, then every field of every completed task, the section naming the task
+ * (and a combined task's part). Cells are escaped and guarded by {@link toCsv}.
  */
 export function reportCsv(
   type: ReportType,
@@ -101,12 +138,13 @@ export function reportCsv(
   const texts = textsFor(language);
   const { instance } = report;
   const heading = texts.title[type];
+  const withTime = type === 'loanApplication';
   const rows: string[][] = [
     [texts.csv.section, texts.csv.field, texts.csv.value],
     [heading, texts.csv.name, instance.name],
     [heading, texts.csv.startedBy, instance.startedBy.fullName],
-    [heading, texts.csv.startDate, utcMoment(instance.started)],
-    [heading, texts.csv.endDate, utcMoment(instance.ended)],
+    [heading, texts.csv.startDate, reportMoment(instance.started, language, withTime)],
+    [heading, texts.csv.endDate, reportMoment(instance.ended, language, withTime)],
     ...(instance.businessKey ? [[heading, texts.csv.businessKey, instance.businessKey]] : []),
   ];
   for (const task of report.tasks) {

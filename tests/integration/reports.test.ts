@@ -5,6 +5,7 @@ import {
   type ReportDetailAnswer,
   type ReportListAnswer,
 } from '../../schemas/api/reports';
+import { formatAmount, formatReportDate } from '../../src/core/format';
 import { demoFormsStored, seedCompletedCases } from '../../server/seed/demoCompletedCases';
 import { SeededRandom } from '../../server/seed/demoWorkloadPlan';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
@@ -169,11 +170,21 @@ describe('completed-instance reports', () => {
       `'=HYPERLINK("http://evil.example","Open")`,
     ]);
     expect(rows[2]?.[2]).toBe(application.startedBy.fullName);
-    expect(rows[3]?.[2]).toBe(
-      `${application.started.slice(0, 10)} ${application.started.slice(11, 16)}`,
-    );
-    expect(rows[4]?.[2]).toBe(
-      `${application.ended.slice(0, 10)} ${application.ended.slice(11, 16)}`,
+    // Report dates (spec 001 section 9): DD/MMM/YYYY HH:mm for a loan application, the
+    // month in Spanish, on the UTC clock the headings name.
+    const reportDate = (iso: string) =>
+      formatReportDate(new Date(iso).toISOString().slice(0, 16), 'es', true);
+    expect(rows[3]).toEqual([
+      'Informe de solicitudes de préstamo',
+      'Fecha de inicio (UTC)',
+      reportDate(application.started),
+    ]);
+    expect(rows[4]?.[2]).toBe(reportDate(application.ended));
+    expect(rows[3]?.[2]).toMatch(/^\d{2}\/[a-z]{3,4}\/\d{4} \d{2}:\d{2}$/);
+    // An amount reads with its thousands spaced, two decimals and its currency.
+    const amount = application.loanApplicationDetails?.loanAmount ?? null;
+    expect(rows.find((row) => row[1] === 'Importe del préstamo')?.[2]).toBe(
+      formatAmount(amount, 'es', 'EUR'),
     );
     const customer = rows.find((row) => row[1] === 'Número de cliente');
     expect(customer?.[2]).toBe(application.loanApplicationDetails?.customerID);
