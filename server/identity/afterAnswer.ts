@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { once } from 'node:events';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 
 /**
  * Work that runs after the answer has left, so its duration tells the caller nothing (a
@@ -10,9 +11,18 @@ export class AfterAnswer {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  /** Starts `job` once the current answer has been written (on the next turn of the loop). */
-  run(label: string, job: () => Promise<void>): void {
-    const work = new Promise<void>((resolve) => setImmediate(resolve))
+  /**
+   * Starts `job` once the current answer has been written: when `reply` is given, after its
+   * last byte has left (its `finish`), so not even the job's first steps share the turns of
+   * the loop that deliver it; then on the next turn of the loop.
+   */
+  run(label: string, job: () => Promise<void>, reply?: FastifyReply): void {
+    const sent =
+      reply && !reply.raw.writableFinished
+        ? Promise.race([once(reply.raw, 'finish'), once(reply.raw, 'close')])
+        : Promise.resolve();
+    const work = sent
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(job)
       .catch((error: unknown) =>
         this.log.error({ err: error, job: label }, 'background work failed'),

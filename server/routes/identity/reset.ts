@@ -70,29 +70,33 @@ export const resetRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fasti
       const port = publicPort();
       // Everything that depends on the email runs after the answer, so an existing and a
       // missing email answer alike in content and in time.
-      app.afterAnswer.run('password reset mail', async () => {
-        const user = await findUserByEmail(db, tenant.name, email);
-        if (!user || (await recentResetCount(db, tenant.name, user.id)) >= RESET_MAILS_PER_HOUR) {
-          return;
-        }
-        const minutes = app.config.resetCodeMinutes;
-        const code = await issueResetCode(db, { tenant: tenant.name, userId: user.id, minutes });
-        const base = publicBaseUrl({
-          template: app.config.publicUrlTemplate,
-          tenant: tenant.name,
-          baseUrl: tenant.baseUrl,
-          port,
-        });
-        const query = new URLSearchParams({ oobCode: code, tenant: tenant.name });
-        const mail = renderPasswordResetMail(mailLanguage(language ?? user.locale), {
-          firstName: user.first_name,
-          email: user.email,
-          tenantName: tenant.displayName,
-          link: `${base}${RESET_PAGE_PATH}?${query.toString()}`,
-          minutes,
-        });
-        await app.mailer.send({ tenant: tenant.name, to: user.email, ...mail });
-      });
+      app.afterAnswer.run(
+        'password reset mail',
+        async () => {
+          const user = await findUserByEmail(db, tenant.name, email);
+          if (!user || (await recentResetCount(db, tenant.name, user.id)) >= RESET_MAILS_PER_HOUR) {
+            return;
+          }
+          const minutes = app.config.resetCodeMinutes;
+          const code = await issueResetCode(db, { tenant: tenant.name, userId: user.id, minutes });
+          const base = publicBaseUrl({
+            template: app.config.publicUrlTemplate,
+            tenant: tenant.name,
+            baseUrl: tenant.baseUrl,
+            port,
+          });
+          const query = new URLSearchParams({ oobCode: code, tenant: tenant.name });
+          const mail = renderPasswordResetMail(mailLanguage(language ?? user.locale), {
+            firstName: user.first_name,
+            email: user.email,
+            tenantName: tenant.displayName,
+            link: `${base}${RESET_PAGE_PATH}?${query.toString()}`,
+            minutes,
+          });
+          await app.mailer.send({ tenant: tenant.name, to: user.email, ...mail });
+        },
+        reply,
+      );
       return reply.code(202).send({ status: 'RESET_REQUESTED' as const });
     },
   );
