@@ -59,6 +59,18 @@ interface DashboardTabsProps {
  */
 const DashboardTabs = observer(function DashboardTabs({ dashboard }: DashboardTabsProps) {
   const { t } = useTranslation();
+  const active = dashboard.activeTab;
+  // On a phone the strip scrolls sideways: the tab shown is brought into it whichever way it
+  // was chosen (a tap, a notification's link), moving the strip only, never the page.
+  useEffect(() => {
+    const tab = document.getElementById(tabIds(TABS_ID, active).tab);
+    const strip = tab?.closest<HTMLElement>('.tessera-dashboard__tabs');
+    if (!tab || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    const tabBox = tab.getBoundingClientRect();
+    const stripBox = strip.getBoundingClientRect();
+    if (tabBox.left < stripBox.left) strip.scrollLeft -= stripBox.left - tabBox.left;
+    else if (tabBox.right > stripBox.right) strip.scrollLeft += tabBox.right - stripBox.right;
+  }, [active]);
   return (
     <Tabs
       id={TABS_ID}
