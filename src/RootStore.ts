@@ -5,6 +5,7 @@ import { DictionaryStore } from './dictionaries/DictionaryStore';
 import { browserNotifier } from './notifications/desktopNotifier';
 import { NotificationStore } from './notifications/NotificationStore';
 import { ProcessStore } from './process/ProcessStore';
+import { AnnouncerStore } from './stores/AnnouncerStore';
 import type { AppNavigator } from './stores/AppNavigator';
 import { PreferencesStore, type PreferencesSources } from './stores/PreferencesStore';
 import { SessionStore } from './stores/SessionStore';
@@ -24,6 +25,8 @@ export interface RootStoreDeps extends PreferencesSources {
 export class RootStore {
   /** Toasts; every other store may report through them. */
   readonly toasts: ToastStore;
+  /** The one polite live region: what screen readers hear after an action. */
+  readonly announcer: AnnouncerStore;
   /** Language and drawer choices. */
   readonly preferences: PreferencesStore;
   /** The signed-in frame: unread count, tab title, the phone drawer. */
@@ -45,8 +48,10 @@ export class RootStore {
 
   constructor(deps: RootStoreDeps) {
     this.navigator = deps.navigator;
-    // 1. Toasts first: they depend on nothing and everything else reports through them.
+    // 1. Toasts and the live region first: they depend on nothing and everything else
+    // reports through them.
     this.toasts = new ToastStore();
+    this.announcer = new AnnouncerStore();
     // 2. Preferences: read from storage and the browser only.
     this.preferences = new PreferencesStore(deps);
     // 3. Shell: plain state that features set and the session clears.
@@ -70,6 +75,7 @@ export class RootStore {
     });
     this.dashboard = new DashboardStore({
       toasts: this.toasts,
+      announcer: this.announcer,
       navigator: deps.navigator,
       notifications: this.notifications,
       currentUser,

@@ -16,6 +16,7 @@ import { queryUsers, type UserSummary } from '../api/usersApi';
 import type { NotificationStore } from '../notifications/NotificationStore';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { PreferencesSources } from '../stores/PreferencesStore';
+import type { AnnouncerStore } from '../stores/AnnouncerStore';
 import type { ToastStore } from '../stores/ToastStore';
 import { CommentsPopupStore } from './CommentsPopupStore';
 import { DashboardSettingsStore } from './DashboardSettingsStore';
@@ -81,6 +82,8 @@ export interface DashboardUser {
 export interface DashboardStoreDeps {
   /** Where messages go. */
   toasts: ToastStore;
+  /** Where the lists' result counts are spoken. */
+  announcer: AnnouncerStore;
   /** Moves the user to task pages. */
   navigator: AppNavigator;
   /** Refreshed after task actions. */
@@ -159,6 +162,7 @@ export class DashboardStore {
     this.settings = new DashboardSettingsStore(deps.storage);
     const listDeps = {
       toasts: deps.toasts,
+      announcer: deps.announcer,
       onPageSizeChange: (kind: TaskListKind, size: number) => this.settings.setPageSize(kind, size),
       onQuickFilterChange: (kind: TaskListKind, filter: QuickFilterType) =>
         this.settings.setQuickFilter(kind, filter),

@@ -17,6 +17,7 @@ import {
   UnexpectedResponseError,
 } from '../api/tasksApi';
 import { UnauthorizedError } from '../api/errors';
+import type { AnnouncerStore } from '../stores/AnnouncerStore';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { DEFAULT_PAGE_SIZE } from './dashboardConstants';
@@ -78,6 +79,8 @@ export const DEFAULT_SORT: TaskSort = { field: SortField.dueDate, order: SortOrd
 export interface TaskListStoreDeps {
   /** Where failures are reported. */
   toasts: ToastStore;
+  /** Where the result count is spoken after a filter or search; none where nobody listens. */
+  announcer?: AnnouncerStore;
   /** Told when the user picks another page size, so it follows them to other browsers. */
   onPageSizeChange?: (kind: TaskListKind, size: number) => void;
   /** Told when the user picks another quick filter. */
@@ -263,8 +266,12 @@ export class TaskListStore {
     return query;
   }
 
-  /** Loads the page for the current state; a newer load overrides an older one. */
-  async load(): Promise<void> {
+  /**
+   * Loads the page for the current state; a newer load overrides an older one. After a
+   * filter or search (`announceCount`), the new total is spoken, so a screen-reader user
+   * hears the result without leaving the control.
+   */
+  async load(announceCount = false): Promise<void> {
     const seq = ++this.requestSeq;
     this.status = RemoteLoadingStatus.loading;
     try {
@@ -285,6 +292,9 @@ export class TaskListStore {
         };
         this.status = RemoteLoadingStatus.fullyLoaded;
         this.hasLoaded = true;
+        if (announceCount) {
+          this.deps.announcer?.announce('dashboard.resultCount', { count: answer.totalCount });
+        }
         if (this.banner === ListBanner.technical) this.banner = null;
       });
       // A page past the end (after a reassign emptied the last page) steps back.
@@ -400,7 +410,7 @@ export class TaskListStore {
     this.page = 0;
     this.clearSelection();
     this.deps.onQuickFilterChange?.(this.kind, filter);
-    return this.load();
+    return this.load(true);
   }
 
   /** Sets the quick filter without loading or saving (a tab switch, a kept setting). */
@@ -417,7 +427,7 @@ export class TaskListStore {
     };
     this.page = 0;
     this.clearSelection();
-    return this.load();
+    return this.load(true);
   }
 
   /** Searches by task name, keeping the other filters. */

@@ -1,6 +1,7 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import type { TaskListStore } from './TaskListStore';
@@ -12,10 +13,43 @@ export interface TaskPagerProps {
   list: TaskListStore;
 }
 
-/** Server paging under a table: rows per page (5 to 200), the range shown, previous and next. */
+/** Which pager button was pressed last. */
+type PagerStep = 'previous' | 'next';
+
+/**
+ * Server paging under a table: rows per page (5 to 200), the range shown, previous and next.
+ * Focus stays on the button pressed; when that button ends disabled (the first or last page
+ * reached), it moves to the other one, never to the page body.
+ */
 export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
   const { t } = useTranslation();
   const { from, to, total } = list.range;
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<PagerStep | null>(null);
+  const loading = list.isLoading;
+  const atFirst = list.page === 0;
+  const atLast = list.page >= list.pageCount - 1;
+
+  // While a page loads, the buttons only look busy (aria-disabled): a disabled button would
+  // drop the focus it holds. Once loaded, a button at its end is disabled, so its focus goes
+  // to the other button.
+  useLayoutEffect(() => {
+    if (pressed.current === null || loading) return;
+    const [own, other] =
+      pressed.current === 'next'
+        ? [nextRef.current, previousRef.current]
+        : [previousRef.current, nextRef.current];
+    pressed.current = null;
+    const focusLost = document.activeElement === own || document.activeElement === document.body;
+    if (own?.disabled && focusLost && other && !other.disabled) other.focus();
+  });
+
+  const step = (direction: PagerStep) => {
+    if (loading) return;
+    pressed.current = direction;
+    void list.setPage(list.page + (direction === 'next' ? 1 : -1));
+  };
   return (
     <nav className="tessera-pager" aria-label={t('dashboard.paging.rowsPerPage')}>
       <label className="tessera-pager__size">
@@ -42,17 +76,21 @@ export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
         variant="minimal"
         icon={<ChevronLeftIcon />}
         label={t('dashboard.paging.previous')}
-        disabled={list.page === 0 || list.isLoading}
+        ref={previousRef}
+        disabled={atFirst}
+        aria-disabled={loading || atFirst}
         data-testid="page-previous"
-        onClick={() => void list.setPage(list.page - 1)}
+        onClick={() => step('previous')}
       />
       <IconButton
         variant="minimal"
         icon={<ChevronRightIcon />}
         label={t('dashboard.paging.next')}
-        disabled={list.page >= list.pageCount - 1 || list.isLoading}
+        ref={nextRef}
+        disabled={atLast}
+        aria-disabled={loading || atLast}
         data-testid="page-next"
-        onClick={() => void list.setPage(list.page + 1)}
+        onClick={() => step('next')}
       />
     </nav>
   );

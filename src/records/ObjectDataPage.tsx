@@ -102,7 +102,7 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
             </Tag>
           )}
         </Button>
-        <span className="tessera-records__count" aria-live="polite">
+        <span className="tessera-records__count">
           {store.status === RemoteLoadingStatus.fullyLoaded &&
             (store.totalCapped
               ? t('records.countMoreThan', {

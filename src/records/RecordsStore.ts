@@ -21,6 +21,7 @@ import {
 import type { AppNavigator } from '../stores/AppNavigator';
 import { needsOwnMessage, reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus } from '../stores/statuses';
+import type { AnnouncerStore } from '../stores/AnnouncerStore';
 import type { ToastStore } from '../stores/ToastStore';
 import { recordPath } from './recordPaths';
 import {
@@ -71,6 +72,8 @@ function downloadFailureKey(error: unknown): string {
 /** What the records store needs from the app. */
 export interface RecordsStoreDeps {
   toasts: ToastStore;
+  /** Where the record count is spoken after a search; none where nobody listens. */
+  announcer?: AnnouncerStore;
   navigator: AppNavigator;
   /** Where the page size is remembered; null when storage is unavailable. */
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
@@ -268,7 +271,7 @@ export class RecordsStore {
     if (Object.keys(errors).length > 0) return;
     this.appliedFilters = rows;
     this.page = 0;
-    await this.loadPage();
+    await this.loadPage(true);
   }
 
   /** Empties every filter and searches again. */
@@ -277,7 +280,7 @@ export class RecordsStore {
     this.filterErrors = {};
     this.appliedFilters = [];
     this.page = 0;
-    await this.loadPage();
+    await this.loadPage(true);
   }
 
   /** Sorts on a field: first descending (the default), then ascending, then descending. */
@@ -330,8 +333,11 @@ export class RecordsStore {
     return { properties, requestType: RecordRequestType.properties };
   }
 
-  /** Loads the current page of the current selection. */
-  async loadPage(): Promise<void> {
+  /**
+   * Loads the current page of the current selection; after a search (`announceCount`) the
+   * new count is spoken, so a screen-reader user hears the result from the filter field.
+   */
+  async loadPage(announceCount = false): Promise<void> {
     const { key, version, definition } = this;
     if (key === null || definition === null) return;
     const request = ++this.request;
@@ -352,6 +358,12 @@ export class RecordsStore {
         this.totalElements = result.totalElements;
         this.totalCapped = result.totalCapped ?? false;
         this.status = RemoteLoadingStatus.fullyLoaded;
+        if (announceCount) {
+          this.deps.announcer?.announce(
+            this.totalCapped ? 'records.countMoreThan' : 'records.count',
+            { count: result.totalElements },
+          );
+        }
       });
       // A page beyond the end (records went away meanwhile) moves to the last one.
       if (result.content.length === 0 && this.page > 0 && result.totalElements > 0) {

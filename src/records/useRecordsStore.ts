@@ -24,6 +24,7 @@ export function useRecordsStore(): RecordsStore {
   if (!store) {
     store = new RecordsStore({
       toasts: root.toasts,
+      announcer: root.announcer,
       navigator: root.navigator,
       storage: browserStorage(),
       saveFile,

@@ -7,13 +7,18 @@ import { StartProcessDrawer } from '../process/StartProcessDrawer';
 import { useStores } from '../stores/useStores';
 import { AppHeader, HEADER_TITLE_ID } from './AppHeader';
 import { DocumentTitleSync } from './DocumentTitleSync';
+import { LiveAnnouncer } from './LiveAnnouncer';
 import { NavContent } from './NavContent';
+import { SkipLink } from './SkipLink';
 import { PageFocus, PageFocusContext } from '../components/pageFocus';
 import { signedInRoutes } from './signedInRoutes';
 import { pageHasOwnHeading } from './titleForPath';
 import { useIsMobile } from '../components/useIsMobile';
 import { drawerCollapsed, useDrawerNarrow } from './drawerBreakpoint';
 import './Shell.css';
+
+/** The id of the shell's main region, the skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content';
 
 /** Props of {@link Shell}. */
 export interface ShellProps {
@@ -63,6 +68,7 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
   return (
     <PageFocusContext.Provider value={pageFocus}>
       <div className={`tessera-shell${!isMobile && collapsed ? ' is-collapsed' : ''}`}>
+        <SkipLink targetId={MAIN_CONTENT_ID} />
         <DocumentTitleSync />
         {isMobile ? (
           <Drawer
@@ -115,9 +121,13 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
                   : preferences.toggleDrawer()
             }
           />
-          <main className="tessera-shell__content">{children}</main>
+          {/* Focusable from script only: the skip link moves focus here. */}
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="tessera-shell__content">
+            {children}
+          </main>
         </div>
         <StartProcessDrawer />
+        <LiveAnnouncer />
       </div>
     </PageFocusContext.Provider>
   );
