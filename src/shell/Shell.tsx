@@ -121,8 +121,8 @@ export const Shell = observer(function Shell({ children }: ShellProps) {
                   : preferences.toggleDrawer()
             }
           />
-          {/* Focusable from script only: the skip link moves focus here. */}
-          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="tessera-shell__content">
+          {/* The skip link moves focus here. */}
+          <main id={MAIN_CONTENT_ID} className="tessera-shell__content">
             {children}
           </main>
         </div>

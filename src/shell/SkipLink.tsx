@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Props of {@link SkipLink}. */
 export interface SkipLinkProps {
-  /** The id of the region it jumps to; the region needs `tabIndex={-1}` to take focus. */
+  /** The id of the region it jumps to (made focusable only while the jump holds it). */
   targetId: string;
 }
 
@@ -19,6 +19,11 @@ export function SkipLink({ targetId }: SkipLinkProps) {
     const target = document.getElementById(targetId);
     if (!target) return;
     event.preventDefault();
+    // Focusable only for the jump: a region focusable all the time would take the focus of
+    // every click on its text, and pages that move focus to their heading leave a focus
+    // the user placed alone.
+    target.setAttribute('tabindex', '-1');
+    target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
     target.focus();
   };
   return (

@@ -26,12 +26,16 @@ const MEDIA_FORM = 'DSG-customer-onboarding';
  * reports screens (issue 11) then brought the process API and its constants into the first
  * load: 598,921 bytes. The withdrawal of an instance and the four-eyes refusals (issue 21)
  * added their store and messages to the stores built at start: 615,922 bytes (+2.8 %, no
- * library). The budget is that weight plus 2 %, room for small changes to the sign-in page
+ * library). Tooltips on the shell's icon-only buttons and the notification panel's popover
+ * brought Blueprint's tooltip and PopoverNext with floating-ui and the overlay (+70 KB), and
+ * the shared format module dayjs with its es and fr locales (+11.5 KB), into the first load: 697,225 bytes (+13 %). The
+ * next step is to load the signed-in shell apart from /login, which needs neither. The
+ * budget is that weight plus 2 %, room for small changes to the sign-in page
  * itself, while a library pulled into the first load (a drawing pad, an image editor, a
  * spreadsheet reader, a phone-number table) breaks it at once. Raise it only for a reason
  * written here.
  */
-const LOGIN_SCRIPT_BUDGET_BYTES = Math.round(615_922 * 1.02);
+const LOGIN_SCRIPT_BUDGET_BYTES = Math.round(697_225 * 1.02);
 
 const e2e = setUpServerAndBrowser();
 
