@@ -89,16 +89,16 @@ describe('business-object records in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     await page.locator('.tessera-records__table tbody tr').first().waitFor();
 
-    // When filtering exactly on the nationality (Enter searches).
+    // When filtering exactly on the nationality, a choice of its dictionary (Enter searches).
     await page.getByRole('button', { name: 'Filters' }).click();
-    await filterInput(page, 'nationality').fill('PT');
+    await filterInput(page, 'nationality').selectOption('PT');
     await filterInput(page, 'nationality').press('Enter');
-    // Then every row is Portuguese.
-    const nationalities = await waitForColumn(page, labelOf('nationality'), '^PT$');
+    // Then every row is Portuguese, named by the dictionary's label.
+    const nationalities = await waitForColumn(page, labelOf('nationality'), '^Portugal$');
     expect(nationalities.length).toBe(10);
 
     // When the search is partial and names part of a surname.
-    await filterInput(page, 'nationality').fill('');
+    await filterInput(page, 'nationality').selectOption('');
     await page.getByRole('radio', { name: 'Partial' }).click();
     await filterInput(page, 'fullName').fill('mart');
     await filterInput(page, 'fullName').press('Enter');
