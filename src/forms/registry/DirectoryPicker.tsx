@@ -203,6 +203,9 @@ export function DirectoryPicker({
       matchTargetWidth
       autoFocus={false}
       enforceFocus={false}
+      // Focus never leaves the search box for the list, so closing has nothing to give back;
+      // giving it back would pull the focus from wherever the user has tabbed since.
+      shouldReturnFocusOnClose={false}
       placement="bottom-start"
       onInteraction={(next, event) => {
         // A click in the search box (which focus has just opened) keeps the list open.
