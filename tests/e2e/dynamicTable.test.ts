@@ -24,6 +24,10 @@ describe('dynamic table field', () => {
         await page.goto(`${e2e.server.url}/forms/preview`);
         await page.getByLabel('Definition').fill(JSON.stringify(dynamicTablePlainForm, null, 2));
         const frame = page.locator(`.tfp-frame[data-breakpoint="${breakpoint}"]`);
+        await frame.locator('.tfp-frame__screen').waitFor();
+        // A scaled-down frame is only a picture of the layout: the author fills it at full size.
+        const fullSize = frame.getByTestId('preview-full-size');
+        if ((await fullSize.count()) > 0) await fullSize.press('Enter');
         const add = frame.getByRole('button', { name: 'Add row' });
         await add.waitFor();
 
