@@ -51,6 +51,9 @@ describe('a server killed on its data folder', { timeout: FIRST_START_MS + 120_0
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        // The folder lock is embedded PGlite's: these servers use it even when the test run
+        // itself is pointed at PostgreSQL.
+        DATABASE_URL: '',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
