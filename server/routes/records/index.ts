@@ -124,6 +124,8 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
         filters: body.filterParams,
         approach: body.filterApproach,
         sort: body.sortParams,
+        // Text sorts as the reader's language orders words ("Élodie" beside "Eric").
+        language: readerLanguage(request.headers['accept-language']),
       };
       return {
         result: await queryRecordPage(
@@ -168,6 +170,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
             filters: body.filterParams,
             approach: body.searchType,
             sort: body.sortParams,
+            language: locale,
           });
           return buildRecordsWorkbookInWorker(definition, rows, locale, labels, exportLimits);
         });
