@@ -1,6 +1,6 @@
 import { Button, FormGroup, InputGroup, SegmentedControl } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import type { FormEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ObjectField } from '../../schemas/api/records';
 import { ComparisonType } from '../../schemas/api/recordsConstants';
@@ -38,10 +38,18 @@ export const RecordFilters = observer(function RecordFilters({
     event.preventDefault();
     void store.search();
   };
+  // A select does not submit its form on Enter as a text input does; in this panel it
+  // searches like every other filter (a select's list still opens with Alt+Down or Space).
+  const searchOnEnterInSelect = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLSelectElement)) return;
+    event.preventDefault();
+    event.currentTarget.requestSubmit();
+  };
   return (
     <form
       className="tessera-records__filters"
       onSubmit={submit}
+      onKeyDown={searchOnEnterInSelect}
       aria-label={t('records.filtersLabel')}
       noValidate
     >
