@@ -159,6 +159,33 @@ describe('caseDisplayNames', () => {
     expect(names.fr.replace('\u00a0', ' ')).toBe('DTI 5,48 %');
   });
 
+  it('given a form whose outcome is stored in a variable, when the variable is rendered, then it reads the outcome’s label in each language', () => {
+    const approval = {
+      sections: [],
+      outcomes: [
+        {
+          key: 'approve',
+          label: { en: 'Approve', es: 'Aprobar', fr: 'Approuver' },
+          type: 'DEFAULT',
+        },
+        {
+          key: 'decline',
+          label: { en: 'Decline', es: 'Rechazar', fr: 'Refuser' },
+          type: 'DEFAULT',
+        },
+      ],
+      outcomeVariableName: 'form_approval_outcome',
+    } as unknown as NormalizedForm;
+    const display = valueDisplayOf([approval], dictionarySet([]));
+    const names = renderDisplayNames(
+      parseTemplate('${form_approval_outcome}'),
+      { form_approval_outcome: 'approve' },
+      {},
+      display,
+    );
+    expect(names).toMatchObject({ en: 'Approve', es: 'Aprobar', fr: 'Approuver' });
+  });
+
   it('given a value still missing or empty, when rendered, then there is no case name yet', () => {
     expect(
       caseDisplayNames(template, {

@@ -48,9 +48,23 @@ function formatOfField(
 }
 
 /**
+ * The outcome variables of a form (its own, and each part's of a combined task) with the
+ * labels of the outcomes stored in them: `approve` reads "Approve", "Aprobar", "Approuver".
+ */
+function outcomeFormats(form: NormalizedForm): [string, ValueFormat][] {
+  return [form, ...(form.parts ?? [])].flatMap(({ outcomeVariableName, outcomes }) => {
+    if (outcomeVariableName === undefined || outcomes.length === 0) return [];
+    const labels: Labels = new Map(
+      outcomes.map((outcome) => [outcome.key, inEveryLanguage(outcome.label)]),
+    );
+    return [[outcomeVariableName, { labels }]];
+  });
+}
+
+/**
  * What the variables of a process mean, from its forms: a field's dictionary or choices
- * give a code's labels, an amount field its currency, a percentage field its ratio. The
- * first form that writes a variable says it.
+ * give a code's labels, an amount field its currency, a percentage field its ratio, an
+ * outcome variable its outcomes' labels. The first form that writes a variable says it.
  */
 export function valueDisplayOf(
   forms: Iterable<NormalizedForm>,
@@ -62,6 +76,9 @@ export function valueDisplayOf(
       if (formats.has(field.id)) continue;
       const format = formatOfField(field, dictionaries);
       if (format) formats.set(field.id, format);
+    }
+    for (const [variable, format] of outcomeFormats(form)) {
+      if (!formats.has(variable)) formats.set(variable, format);
     }
   }
   return { formatOf: (variable) => formats.get(variable) };
