@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import type { PreferencesStore } from '../stores/PreferencesStore';
 import { buildResources, type LocaleTree } from './buildResources';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './languages';
+import { createNumberFormatter } from './numberFormatter';
 
 // Mail templates are the server's; the browser carries only the interface's areas. English,
 // the fallback, ships with the first chunk; the other languages are fetched when chosen
@@ -47,16 +48,20 @@ export async function loadLanguage(language: Language): Promise<void> {
  * {@link startI18n} also names the language on the document.
  */
 export function initI18n(language: Language): I18n {
-  void i18n.use(initReactI18next).init({
-    resources: buildResources(fallbackFiles),
-    partialBundledLanguages: true,
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    interpolation: { escapeValue: false }, // React escapes already
-    initAsync: false,
-    returnNull: false,
-  });
+  void i18n
+    .use(initReactI18next)
+    .use(createNumberFormatter())
+    .init({
+      resources: buildResources(fallbackFiles),
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      // React escapes already; every interpolated number is written the app's way.
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      initAsync: false,
+      returnNull: false,
+    });
   return i18n;
 }
 

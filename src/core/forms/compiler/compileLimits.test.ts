@@ -177,7 +177,7 @@ describe('compile limit messages', () => {
       for (const code of ['limit.tooManyFields', 'limit.nestingTooDeep', 'limit.jsonTooDeep']) {
         const key = `forms.warnings.${code}`;
         expect(i18n.exists(key, { lng }), key).toBe(true);
-        expect(i18n.t(key, { lng, limit: 5000, count: 6000 })).toContain('5000');
+        expect(i18n.t(key, { lng, limit: 5000, count: 6000 })).toContain('5 000');
       }
     },
   );
