@@ -23,6 +23,11 @@ describe('DynamicTableWidget', () => {
     await user.type(screen.getByRole('textbox', { name: 'Cost, row 1' }), '12.5');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind, row 1' }), 'travel');
     await user.click(screen.getByRole('checkbox', { name: 'Paid, row 1' }));
+    // A day is typed day first, as every date field of the form takes it.
+    await user.type(screen.getByRole('textbox', { name: 'Day, row 1' }), '05032026');
+    expect((screen.getByRole('textbox', { name: 'Day, row 1' }) as HTMLInputElement).value).toBe(
+      '05/03/2026',
+    );
     expect((screen.getByRole('textbox', { name: 'What, row 1' }) as HTMLInputElement).value).toBe(
       'Taxi',
     );
@@ -35,10 +40,17 @@ describe('DynamicTableWidget', () => {
     await user.click(screen.getByRole('button', { name: 'Add row' }));
     const what2 = await screen.findByRole('textbox', { name: 'What, row 2' });
     await waitFor(() => expect(document.activeElement).toBe(what2));
-    // Leaving the empty row shows its errors on its own cells only.
+    // Leaving the empty row shows its errors on its own cells only: the cell names its error,
+    // a tooltip shows it when the cell is focused, and the table says how many need attention.
     await user.tab();
-    await screen.findByText('Row 2: What is required.');
+    await screen.findByText('2 cells need attention: hover over or focus each to read why.');
     expect(what2.getAttribute('aria-invalid')).toBe('true');
+    const described = what2.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Row 2: What is required.');
+    what2.focus();
+    await waitFor(() =>
+      expect(document.querySelector('.bp6-tooltip')?.textContent).toBe('Row 2: What is required.'),
+    );
     expect(
       screen.getByRole('textbox', { name: 'Count, row 2' }).getAttribute('aria-invalid'),
     ).toBeNull();

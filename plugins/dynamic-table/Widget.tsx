@@ -1,5 +1,10 @@
-import { Button, HTMLTable } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
+import { Button, HTMLTable, Tooltip } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { DateField } from '../../src/components/DateField';
+import { formatNumber } from '../../src/core/format';
+import { isoDateToDisplay } from '../../src/core/dates/parseDateInput';
+import { readTypedDay } from '../../src/core/dates/readTypedDay';
+import { DUE_DATE_MASK } from '../../src/dates/applyDateMask';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import {
   CONTROL_INDICATOR,
@@ -9,7 +14,7 @@ import {
   selectClassName,
 } from '../../src/forms/registry/widgetClasses';
 import { tableColumns, type CellValue, type TableColumn } from './columns';
-import { emptyRow } from './validate';
+import { emptyRow, isIsoDate } from './validate';
 import { IconButton } from '../../src/components/IconButton';
 import './dynamicTable.css';
 
@@ -22,24 +27,89 @@ function rowsOf(value: unknown): Row[] {
     : [];
 }
 
-function cellText(cell: unknown, column: TableColumn, yes: string, no: string): string {
+function cellText(
+  cell: unknown,
+  column: TableColumn,
+  yes: string,
+  no: string,
+  locale: string,
+): string {
   if (column.type === 'Boolean') return cell === true || cell === 'true' ? yes : no;
   if (cell === null || cell === undefined) return '';
   if (column.type === 'Dropdown') {
     return column.options.find((option) => option.id === String(cell))?.name ?? String(cell);
   }
-  return typeof cell === 'object' ? '' : String(cell as string | number);
+  // Numbers and amounts read grouped, days as the date fields show them (DD/MM/YYYY).
+  if (typeof cell === 'number') return formatNumber(cell, undefined, locale);
+  if (column.type === 'Date' && typeof cell === 'string' && isIsoDate(cell)) {
+    return isoDateToDisplay(cell);
+  }
+  return typeof cell === 'object' ? '' : String(cell as string);
+}
+
+/** Props of {@link DateCell}. */
+interface DateCellProps {
+  readonly id: string;
+  readonly label: string;
+  readonly value: unknown;
+  readonly locale: string;
+  readonly placeholder: string;
+  readonly invalid: boolean;
+  readonly required: boolean;
+  readonly describedBy: string | undefined;
+  onChange(value: string | null): void;
+  onBlur(): void;
+}
+
+/**
+ * A date cell typed as `DD/MM/YYYY` with a calendar, as the form's date fields are; the cell
+ * holds the ISO day once the text is one, and the text as typed until then.
+ */
+function DateCell({ value, onChange, onBlur, ...props }: DateCellProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const iso = typeof value === 'string' && isIsoDate(value) ? value : undefined;
+  const saved = iso ? isoDateToDisplay(iso) : typeof value === 'string' ? value : '';
+  return (
+    <DateField
+      id={props.id}
+      label={props.label}
+      text={draft ?? saved}
+      mask={DUE_DATE_MASK}
+      placeholder={props.placeholder}
+      locale={props.locale}
+      selected={iso}
+      invalid={props.invalid}
+      required={props.required}
+      describedBy={props.describedBy}
+      inputClassName={inputClassName(props.invalid)}
+      onTextChange={(typed) => {
+        setDraft(typed);
+        onChange(typed === '' ? null : (readTypedDay(typed) ?? typed));
+      }}
+      onBlur={() => {
+        setDraft(null);
+        onBlur();
+      }}
+      onPick={(day) => {
+        setDraft(null);
+        onChange(day);
+      }}
+    />
+  );
 }
 
 /**
  * A table of typed columns: one row per value row, a control per editable visible column,
  * an "Add row" button and a "Remove row" button per row. Read-only, it shows the cells as
  * text. On a narrow screen the table scrolls sideways inside its cell.
+ *
+ * A cell's errors show in a tooltip on the cell (spec 001 section 5), opened by hovering or
+ * focusing it and read with it by a screen reader; under the table a line says how many
+ * cells need attention, with the errors that belong to no cell.
  */
 export function DynamicTableWidget({
   field,
   inputId,
-  errorId,
   value,
   onChange,
   onBlur,
@@ -68,14 +138,20 @@ export function DynamicTableWidget({
     row?.querySelector<HTMLElement>('input, select, button')?.focus();
   });
 
-  // The cells an error names are the ones marked red; the others stay as they are.
-  const badCells = new Set(
-    invalid
-      ? (runtime.host.peekErrors(field.id) ?? []).map(
-          (error) => `${String(error.params.row)}:${String(error.params.columnId)}`,
-        )
-      : [],
-  );
+  // The errors of each cell an error names (those cells are marked red); the others, the
+  // table's own, are listed under it.
+  const cellErrors = new Map<string, string[]>();
+  const tableErrors: string[] = [];
+  for (const error of invalid ? (runtime.host.peekErrors(field.id) ?? []) : []) {
+    const message = t(error.code, error.params);
+    const { row, columnId } = error.params;
+    if (row === undefined || columnId === undefined) {
+      tableErrors.push(message);
+      continue;
+    }
+    const key = `${String(row)}:${String(columnId)}`;
+    cellErrors.set(key, [...(cellErrors.get(key) ?? []), message]);
+  }
   const yes = t('dynamicTable.yes');
   const no = t('dynamicTable.no');
 
@@ -97,12 +173,12 @@ export function DynamicTableWidget({
   const control = (row: Row, index: number, column: TableColumn) => {
     const cell = row[column.id];
     const name = t('dynamicTable.cell', { column: column.label, row: index + 1 });
-    const bad = badCells.has(`${index + 1}:${column.id}`);
+    const bad = cellErrors.has(`${index + 1}:${column.id}`);
     const common = {
       'aria-label': name,
       'aria-required': column.required || undefined,
       'aria-invalid': bad || undefined,
-      'aria-describedby': errorId,
+      'aria-describedby': bad ? cellErrorId(index, column) : undefined,
       onBlur,
     };
     switch (column.type) {
@@ -136,11 +212,25 @@ export function DynamicTableWidget({
             </select>
           </div>
         );
-      default: {
-        const kind = column.type === 'Date' ? 'date' : 'text';
+      case 'Date':
+        return (
+          <DateCell
+            id={`${inputId}__r${index + 1}__${column.id}`}
+            label={name}
+            value={cell}
+            locale={runtime.locale}
+            placeholder={t('dateField.placeholder')}
+            invalid={bad}
+            required={column.required}
+            describedBy={common['aria-describedby']}
+            onChange={(day) => setCell(index, column, day)}
+            onBlur={onBlur}
+          />
+        );
+      default:
         return (
           <input
-            type={kind}
+            type="text"
             inputMode={column.type === 'Number' || column.type === 'Amount' ? 'decimal' : undefined}
             className={inputClassName(bad)}
             value={cell === null || cell === undefined ? '' : String(cell as string | number)}
@@ -148,8 +238,41 @@ export function DynamicTableWidget({
             {...common}
           />
         );
-      }
     }
+  };
+
+  // The id of the hidden text that holds a cell's errors, which its control names.
+  const cellErrorId = (index: number, column: TableColumn) =>
+    `${inputId}__r${index + 1}__${column.id}__error`;
+
+  /** A cell's control, with its errors in a tooltip and in a text its control names. */
+  const cellContent = (row: Row, index: number, column: TableColumn): ReactNode => {
+    if (readOnly || !column.editable) {
+      return cellText(row[column.id], column, yes, no, runtime.locale);
+    }
+    const messages = cellErrors.get(`${index + 1}:${column.id}`);
+    // The control keeps its place in the tree whether or not the cell has errors: were it
+    // wrapped only with the first error, it would be mounted anew and lose the focus and
+    // the text being typed.
+    return (
+      <>
+        <Tooltip
+          content={messages?.join(' ')}
+          disabled={!messages}
+          intent="danger"
+          placement="top"
+          className="tf-dynamic-table__cell-tooltip"
+          targetTagName="div"
+        >
+          {control(row, index, column)}
+        </Tooltip>
+        {messages && (
+          <span id={cellErrorId(index, column)} className="tessera-visually-hidden">
+            {messages.join(' ')}
+          </span>
+        )}
+      </>
+    );
   };
 
   return (
@@ -186,10 +309,15 @@ export function DynamicTableWidget({
               // Rows have no identity of their own; their place is what the user sees.
               <tr key={index}>
                 {columns.map((column) => (
-                  <td key={column.id}>
-                    {readOnly || !column.editable
-                      ? cellText(row[column.id], column, yes, no)
-                      : control(row, index, column)}
+                  <td
+                    key={column.id}
+                    className={
+                      cellErrors.has(`${index + 1}:${column.id}`)
+                        ? 'tf-dynamic-table__cell--invalid'
+                        : undefined
+                    }
+                  >
+                    {cellContent(row, index, column)}
                   </td>
                 ))}
                 {!readOnly && (
@@ -206,6 +334,15 @@ export function DynamicTableWidget({
             ))}
           </tbody>
         </HTMLTable>
+      </div>
+      {/* Always there (hidden while empty), so the table keeps its place in the tree. */}
+      <div id={`${inputId}__error`} className="tf-errors" role="alert" hidden={!invalid}>
+        {cellErrors.size > 0 && (
+          <div>{t('dynamicTable.cellsNeedAttention', { count: cellErrors.size })}</div>
+        )}
+        {tableErrors.map((message, index) => (
+          <div key={index}>{message}</div>
+        ))}
       </div>
       {!readOnly && (
         <Button ref={addRef} icon="add" onClick={addRow} className="tf-dynamic-table__add">

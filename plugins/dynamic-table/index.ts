@@ -8,4 +8,6 @@ import rules from './rules';
 export default defineFieldPlugin({
   ...rules,
   loadWidget: () => import('./Widget').then((module) => ({ default: module.DynamicTableWidget })),
+  // A cell's errors show on the cell; the table says how many need attention.
+  ownsErrors: true,
 });

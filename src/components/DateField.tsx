@@ -15,6 +15,8 @@ const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/;
 export interface DateFieldProps {
   /** The DOM id of the text input; the field's label points at it. */
   readonly id: string;
+  /** The input's name for assistive technology where no label points at it (a table cell). */
+  readonly label?: string;
   /** The text the input shows: the date as typed (`05/03/2026`, or partly typed). */
   readonly text: string;
   /** Called with each edit, already fitted to {@link mask} when there is one. */
@@ -73,6 +75,7 @@ function fitText(raw: string, mask: string | undefined): string {
  */
 export function DateField({
   id,
+  label,
   text,
   onTextChange,
   onBlur,
@@ -139,6 +142,7 @@ export function DateField({
         placeholder={placeholder}
         value={text}
         disabled={disabled}
+        aria-label={label}
         aria-invalid={invalid || undefined}
         aria-required={required || undefined}
         aria-describedby={describedBy}

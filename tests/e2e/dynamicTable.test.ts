@@ -43,8 +43,22 @@ describe('dynamic table field', () => {
         await page.keyboard.type('12.50');
         await add.focus();
         await page.keyboard.press('Enter');
-        await frame.getByRole('textbox', { name: 'What, row 2' }).waitFor();
+        const what2 = frame.getByRole('textbox', { name: 'What, row 2' });
+        await what2.waitFor();
         expect(await what.inputValue()).toBe('Taxi');
+
+        // Leaving the empty row marks its required cells; focusing one shows why in a tooltip
+        // on the cell (spec 001 section 5), and the table says how many need attention.
+        await expect
+          .poll(() => what2.evaluate((node) => node === document.activeElement))
+          .toBe(true);
+        await page.keyboard.press('Tab');
+        await frame
+          .locator('.tf-dynamic-table .tf-errors', { hasText: 'need attention' })
+          .waitFor();
+        await what2.focus();
+        await page.locator('.bp6-tooltip', { hasText: 'Row 2: What is required.' }).waitFor();
+        expect(await what2.getAttribute('aria-invalid')).toBe('true');
 
         // The table scrolls sideways inside its cell; the page itself does not widen.
         const scroll = frame.locator('.tf-dynamic-table__scroll');
