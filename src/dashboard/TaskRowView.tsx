@@ -7,7 +7,7 @@ import {
 } from '@blueprintjs/icons';
 import { memo } from 'react';
 import { TaskListKind, type CommentStatus, type TaskRow } from '../api/tasksApi';
-import { formatRelativeAge, type Translate } from '../core/format';
+import { formatDateTime, formatRelativeAge, type Translate } from '../core/format';
 import type { ProcessTextLocalizer } from '../i18n/localizeProcessText';
 import { formatAssigneeName, formatCandidates, formatTaskName } from '../tasks/formatCells';
 import type { DashboardStore } from './DashboardStore';
@@ -39,6 +39,8 @@ export interface TaskRowViewProps {
   names: ProcessTextLocalizer;
   /** The moment the ages are counted from (one per page, so rows stay memoised). */
   now: Date;
+  /** The user's language, in which the exact moment behind an age is written. */
+  language: string;
   /** In the team list's selection. */
   selected: boolean;
   /** The selection limit is reached and this row is not in it. */
@@ -169,6 +171,7 @@ export const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
     t,
     names,
     now,
+    language,
     selected,
     selectionBlocked,
     list,
@@ -197,7 +200,7 @@ export const TaskRowView = memo(function TaskRowView(props: TaskRowViewProps) {
       case TaskColumn.createdOn:
         return (
           <div role="cell" key={column} className="tessera-table__cell tessera-table__cell--muted">
-            <span title={row.createTime ?? undefined}>
+            <span title={row.createTime ? formatDateTime(row.createTime, language) : undefined}>
               {formatRelativeAge(row.createTime, t, now)}
             </span>
           </div>

@@ -158,6 +158,7 @@ export const TaskTable = observer(function TaskTable({
                     t={t}
                     names={names}
                     now={now}
+                    language={i18n.language}
                     selected={selected}
                     selectionBlocked={team && !selected && atLimit}
                     comment={team ? commentStatus.get(row.taskId) : undefined}

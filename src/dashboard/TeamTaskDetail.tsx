@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TaskRow } from '../api/tasksApi';
-import { formatRelativeAge } from '../core/format';
+import { formatDateTime, formatRelativeAge } from '../core/format';
 import { localizeProcessNameOfName, localizeTaskNameOfProcess } from '../i18n/localizeProcessText';
 import type { TaskPageLinkState } from '../tasks/taskPageLink';
 import type { DashboardStore } from './DashboardStore';
@@ -67,7 +67,9 @@ export const TeamTaskDetail = observer(function TeamTaskDetail({
         </div>
         <div>
           <dt>{t('dashboard.detail.created')}</dt>
-          <dd title={task.createTime}>{formatRelativeAge(task.createTime, t)}</dd>
+          <dd title={formatDateTime(task.createTime, i18n.language)}>
+            {formatRelativeAge(task.createTime, t)}
+          </dd>
         </div>
         <div>
           <dt>{t('dashboard.detail.assignee')}</dt>
