@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../components/PageHeading';
 import { useWorkStores } from '../tasks/useWorkStores';
-import { localizeProcessName } from '../i18n/localizeProcessText';
+import { localizeProcessDescription, localizeProcessName } from '../i18n/localizeProcessText';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { APPLICATION_NAME_MAX, isApplicationType } from './NewApplicationStore';
 import { CreateProcessStatus } from './processStatuses';
@@ -73,7 +73,13 @@ export const NewApplicationPage = observer(function NewApplicationPage() {
               {localizeProcessName(i18n, store.definition.key, store.definition.name)}
             </PageHeading>
             {store.definition.description && (
-              <p className="tessera-muted">{store.definition.description}</p>
+              <p className="tessera-muted">
+                {localizeProcessDescription(
+                  i18n,
+                  store.definition.key,
+                  store.definition.description,
+                )}
+              </p>
             )}
             <p className="tessera-new-application__intro">{t('process.newApplication.intro')}</p>
             <FormGroup label={t('process.newApplication.name')} labelFor="application-name">
