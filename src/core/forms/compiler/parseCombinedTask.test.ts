@@ -124,7 +124,13 @@ describe('parseCombinedTask', () => {
       id: 'loan-review-decision',
       kind: 'plain',
       outcomeVariableName: 'reviewOutcome',
-      outcomes: [{ key: 'Complete review', label: 'Complete review', type: 'DEFAULT' }],
+      outcomes: [
+        {
+          key: 'Complete review',
+          label: { en: 'Complete review', es: 'Terminar la revisión', fr: 'Terminer la revue' },
+          type: 'DEFAULT',
+        },
+      ],
     });
     expect(part?.sections.flatMap((s) => s.fields).map((f) => f.id)).toEqual([
       'decisionHeadline',
