@@ -87,14 +87,19 @@ export const RecordsTable = observer(function RecordsTable({ store, columns }: R
               className="tessera-records__row"
             >
               {columns.map((field, index) => {
-                const text = recordFieldText(
-                  field,
-                  row.data[field.key],
-                  dictionaries,
-                  i18n.language,
-                );
+                const value = row.data[field.key];
+                const text = recordFieldText(field, value, dictionaries, i18n.language);
+                // Objects, arrays and booleans read as JSON text (spec 001 section 3), marked
+                // so that what reads them knows the digits there are data, not amounts.
+                const json =
+                  value !== null && (typeof value === 'object' || typeof value === 'boolean');
                 return (
-                  <td key={field.key} className={isNumeric(field) ? 'is-numeric' : undefined}>
+                  <td
+                    key={field.key}
+                    className={isNumeric(field) ? 'is-numeric' : undefined}
+                    data-field={field.key}
+                    data-json-text={json ? '' : undefined}
+                  >
                     {index === 0 ? (
                       <button
                         type="button"
