@@ -88,7 +88,13 @@ export default defineConfig({
           // window per file cost more than the tests themselves. A `.ts` test that does need
           // a DOM says so in its first line (`// @vitest-environment jsdom`).
           environment: 'node',
-          include: ['src/**/*.test.ts', 'plugins/**/*.test.ts', 'schemas/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'plugins/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            // The test helpers' own pure logic (the rules a screen's text is read against).
+            'tests/helpers/**/*.test.ts',
+          ],
           setupFiles: ['tests/helpers/setupUnit.ts'],
           ...unitLimits,
         },
