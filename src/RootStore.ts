@@ -50,8 +50,8 @@ export class RootStore {
     this.navigator = deps.navigator;
     // 1. Toasts and the live region first: they depend on nothing and everything else
     // reports through them.
-    this.toasts = new ToastStore();
     this.announcer = new AnnouncerStore();
+    this.toasts = new ToastStore(this.announcer);
     // 2. Preferences: read from storage and the browser only.
     this.preferences = new PreferencesStore(deps);
     // 3. Shell: plain state that features set and the session clears.

@@ -14,7 +14,10 @@ const ICONS: Record<ToastIntent, ReactElement> = {
   none: <InfoSignIcon />,
 };
 
-/** Renders the ToastStore's messages in one Blueprint OverlayToaster at the top of the page. */
+/**
+ * Renders the ToastStore's messages in one Blueprint OverlayToaster at the top of the page;
+ * results are heard through the live region, failures as alerts.
+ */
 export const ToastHost = observer(function ToastHost() {
   const { toasts } = useStores();
   const { t } = useTranslation();
@@ -25,7 +28,15 @@ export const ToastHost = observer(function ToastHost() {
           key={toast.id}
           intent={toast.intent === 'none' ? undefined : toast.intent}
           icon={ICONS[toast.intent]}
-          message={t(toast.key, toast.values)}
+          message={
+            // Blueprint reads every toast as an alert; a result is spoken by the live
+            // region instead, so it is hidden here from screen readers, not heard twice.
+            toasts.spokenByLiveRegion(toast.intent) ? (
+              <span aria-hidden="true">{t(toast.key, toast.values)}</span>
+            ) : (
+              t(toast.key, toast.values)
+            )
+          }
           timeout={toast.timeout}
           onDismiss={() => toasts.dismiss(toast.id)}
         />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AnnouncerStore } from './AnnouncerStore';
 import { TOAST_TIMEOUT_MS, ToastStore } from './ToastStore';
 
 describe('ToastStore', () => {
@@ -48,5 +49,16 @@ describe('ToastStore', () => {
       'common.serverErrorTryAgain',
       'tasks.completedTask',
     ]);
+  });
+
+  it('given the live region, when a result and a failure show, then the result is spoken there and the failure stays an alert of its own', () => {
+    const announcer = new AnnouncerStore();
+    const toasts = new ToastStore(announcer);
+    toasts.showSuccess('tasks.commentSaveSuccess');
+    expect(announcer.current).toMatchObject({ key: 'tasks.commentSaveSuccess', values: {} });
+    expect(toasts.spokenByLiveRegion('success')).toBe(true);
+    toasts.showError('common.serverErrorTryAgain');
+    expect(announcer.current?.key).toBe('tasks.commentSaveSuccess');
+    expect(toasts.spokenByLiveRegion('danger')).toBe(false);
   });
 });

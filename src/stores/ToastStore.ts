@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { AnnouncerStore } from './AnnouncerStore';
 
 /** The look of a toast; `danger` toasts stay until dismissed. */
 export type ToastIntent = 'primary' | 'success' | 'warning' | 'danger' | 'none';
@@ -41,15 +42,28 @@ export const TOAST_TIMEOUT_MS = 5000;
  * The app's toasts, as data: features push messages here and `ToastHost` renders them in a
  * Blueprint OverlayToaster. Error toasts do not close by themselves (spec 000 section 8);
  * the others do. The same message shown twice in a row is not stacked, and a success closes
- * the failures of the same action.
+ * the failures of the same action. A toast that is not a failure is a result, and results
+ * are spoken by the app's one polite live region: it is put there too (the toast itself is
+ * then kept from screen readers, so it is heard once); failures stay alerts.
  */
 export class ToastStore {
   /** The toasts on screen, oldest first. */
   toasts: ToastItem[] = [];
   private nextId = 1;
+  private readonly announcer: AnnouncerStore | null;
 
-  constructor() {
-    makeAutoObservable(this);
+  /** `announcer` is the live region that speaks results; without one, toasts only show. */
+  constructor(announcer: AnnouncerStore | null = null) {
+    this.announcer = announcer;
+    makeAutoObservable<ToastStore, 'nextId' | 'announcer'>(this, {
+      nextId: false,
+      announcer: false,
+    });
+  }
+
+  /** Whether a toast of this look is spoken by the live region rather than as an alert. */
+  spokenByLiveRegion(intent: ToastIntent): boolean {
+    return this.announcer !== null && !isFailure(intent);
   }
 
   /** Shows a message; answers its id. */
@@ -60,6 +74,7 @@ export class ToastStore {
     if (action !== null && intent === 'success') {
       this.toasts = this.toasts.filter((t) => t.action !== action || !isFailure(t.intent));
     }
+    if (this.spokenByLiveRegion(intent)) this.announcer?.announce(request.key, values);
     const same = this.toasts.find(
       (t) => t.key === request.key && t.intent === intent && sameValues(t.values, values),
     );
