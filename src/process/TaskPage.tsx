@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Privilege } from '../../schemas/api/identityConstants';
 import { TaskListKind } from '../api/tasksApi';
+import { BusyButton } from '../components/BusyButton';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageHeading } from '../components/PageHeading';
 import { ReassignDialogs } from '../tasks/ReassignDialogs';
@@ -250,7 +251,7 @@ export const TaskPage = observer(function TaskPage() {
                   was opened from, whenever the server says the user may move the task. */}
             {task.permissions.canBeReassigned && (
               <dd className="tessera-task-header__change-cell">
-                <Button
+                <BusyButton
                   variant="minimal"
                   size="small"
                   intent="primary"
@@ -258,7 +259,7 @@ export const TaskPage = observer(function TaskPage() {
                   text={t('tasks.header.changeAssignee')}
                   aria-label={t('tasks.header.changeAssigneeLabel')}
                   className="tessera-task-header__change"
-                  loading={store.openingReassign}
+                  busy={store.openingReassign}
                   data-testid="task-change-assignee"
                   onClick={() => void store.changeAssignee()}
                 />
@@ -294,7 +295,16 @@ export const TaskPage = observer(function TaskPage() {
           dirtyProbe={dirtyProbe}
         />
       </div>
-      <ReassignDialogs reassign={store.reassign} />
+      {/* The dialogs give the focus back to the trigger, or to the heading once the task
+          may no longer be moved by this user. */}
+      <ReassignDialogs
+        reassign={store.reassign}
+        returnFocusTo={() =>
+          document.querySelector<HTMLElement>('[data-testid="task-change-assignee"]') ??
+          header.current?.querySelector('h1') ??
+          null
+        }
+      />
       <ConfirmDialog
         isOpen={held !== null}
         title={t('taskForm.unsavedTitle')}

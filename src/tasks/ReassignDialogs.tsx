@@ -30,6 +30,11 @@ import { ReassignStep, type ReassignStore } from './ReassignStore';
 export interface ReassignDialogsProps {
   /** The flow. */
   reassign: ReassignStore;
+  /**
+   * Where the focus goes when a dialog closes and what opened it is gone (the confirmation
+   * was opened from the assignee dialog's button); by default it is left to the host.
+   */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 const SHOWN_TASK_NAMES = 4;
@@ -148,6 +153,7 @@ const PeoplePicker = observer(function PeoplePicker({ reassign }: ReassignDialog
  */
 export const ReassignDialogs = observer(function ReassignDialogs({
   reassign,
+  returnFocusTo,
 }: ReassignDialogsProps) {
   const { t, i18n } = useTranslation();
   const nameOf = (task: TaskRow) =>
@@ -165,6 +171,11 @@ export const ReassignDialogs = observer(function ReassignDialogs({
         isOpen={reassign.step === ReassignStep.choosing}
         title={title}
         onClose={() => reassign.cancel()}
+        onClosed={() => {
+          // Left on the page body (not in the confirmation that follows): give it back.
+          const active = document.activeElement;
+          if (!active || active === document.body) returnFocusTo?.()?.focus();
+        }}
         className="tessera-reassign-dialog"
       >
         <DialogBody>
@@ -249,6 +260,7 @@ export const ReassignDialogs = observer(function ReassignDialogs({
         busy={saving}
         onConfirm={() => void reassign.confirm()}
         onCancel={() => reassign.cancel()}
+        {...(returnFocusTo ? { returnFocusTo } : {})}
       />
     </>
   );
