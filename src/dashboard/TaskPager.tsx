@@ -1,20 +1,17 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import type { TaskListStore } from './TaskListStore';
 import { IconButton } from '../components/IconButton';
+import { usePagerFocus, type PagerStep } from '../components/usePagerFocus';
 
 /** Props of {@link TaskPager}. */
 export interface TaskPagerProps {
   /** The list paged. */
   list: TaskListStore;
 }
-
-/** Which pager button was pressed last. */
-type PagerStep = 'previous' | 'next';
 
 /**
  * Server paging under a table: rows per page (5 to 200), the range shown, previous and next.
@@ -24,30 +21,14 @@ type PagerStep = 'previous' | 'next';
 export const TaskPager = observer(function TaskPager({ list }: TaskPagerProps) {
   const { t } = useTranslation();
   const { from, to, total } = list.range;
-  const previousRef = useRef<HTMLButtonElement>(null);
-  const nextRef = useRef<HTMLButtonElement>(null);
-  const pressed = useRef<PagerStep | null>(null);
   const loading = list.isLoading;
   const atFirst = list.page === 0;
   const atLast = list.page >= list.pageCount - 1;
-
-  // While a page loads, the buttons only look busy (aria-disabled): a disabled button would
-  // drop the focus it holds. Once loaded, a button at its end is disabled, so its focus goes
-  // to the other button.
-  useLayoutEffect(() => {
-    if (pressed.current === null || loading) return;
-    const [own, other] =
-      pressed.current === 'next'
-        ? [nextRef.current, previousRef.current]
-        : [previousRef.current, nextRef.current];
-    pressed.current = null;
-    const focusLost = document.activeElement === own || document.activeElement === document.body;
-    if (own?.disabled && focusLost && other && !other.disabled) other.focus();
-  });
+  const { previousRef, nextRef, pressed } = usePagerFocus(loading);
 
   const step = (direction: PagerStep) => {
     if (loading) return;
-    pressed.current = direction;
+    pressed(direction);
     void list.setPage(list.page + (direction === 'next' ? 1 : -1));
   };
   return (

@@ -23,7 +23,9 @@ import { RecordFilters } from './RecordFilters';
 import { RecordsTable } from './RecordsTable';
 import { versionFromPath } from './recordPaths';
 import { useRecordsStore } from './useRecordsStore';
+import { BusyButton } from '../components/BusyButton';
 import { IconButton } from '../components/IconButton';
+import { usePagerFocus, type PagerStep } from '../components/usePagerFocus';
 import './records.css';
 
 /**
@@ -39,6 +41,7 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
   const { t, i18n } = useTranslation();
   const isMobile = useIsMobile();
   const analysis = useAnalysisStore();
+  const pager = usePagerFocus(store.isLoading);
 
   // A list state carried back (from the process instance a delete started) is restored.
   const { state: navigationState } = useLocation();
@@ -82,8 +85,16 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
     isMobile ? field.visibleInMobile : field.visibleInOthers,
   );
   const activeFilters = store.appliedFilters.length;
-  const first = store.totalElements === 0 ? 0 : store.page * store.pageSize + 1;
-  const last = Math.min(store.totalElements, (store.page + 1) * store.pageSize);
+  const first = store.rangeFirst;
+  const last = store.rangeLast;
+  const loading = store.isLoading;
+  const atFirst = store.page === 0;
+  const atLast = !store.hasNextPage;
+  const step = (direction: PagerStep) => {
+    if (loading) return;
+    pager.pressed(direction);
+    void store.goToPage(store.page + (direction === 'next' ? 1 : -1));
+  };
 
   const records = (
     <div className="tessera-records__panel">
@@ -113,14 +124,14 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
                   formatted: formatNumber(store.totalElements, undefined, i18n.language),
                 }))}
         </span>
-        <Button
+        <BusyButton
           icon={<DownloadIcon />}
-          loading={store.downloadStatus === DownloadStatus.loading}
+          busy={store.downloadStatus === DownloadStatus.loading}
           disabled={store.totalElements === 0}
           onClick={() => void store.download(i18n.language, `${label}.xlsx`)}
         >
           {t('records.download')}
-        </Button>
+        </BusyButton>
       </div>
       {store.filtersOpen && (
         <div id="records-filters">
@@ -170,8 +181,10 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
           variant="minimal"
           icon={<ChevronLeftIcon />}
           label={t('records.previousPage')}
-          disabled={store.page === 0 || store.isLoading}
-          onClick={() => void store.goToPage(store.page - 1)}
+          ref={pager.previousRef}
+          disabled={atFirst}
+          aria-disabled={loading || atFirst}
+          onClick={() => step('previous')}
         />
         <span className="tessera-records__page" data-testid="records-page">
           {t('records.pageOf', {
@@ -187,8 +200,10 @@ export const ObjectDataPage = observer(function ObjectDataPage() {
           variant="minimal"
           icon={<ChevronRightIcon />}
           label={t('records.nextPage')}
-          disabled={!store.hasNextPage || store.isLoading}
-          onClick={() => void store.goToPage(store.page + 1)}
+          ref={pager.nextRef}
+          disabled={atLast}
+          aria-disabled={loading || atLast}
+          onClick={() => step('next')}
         />
       </nav>
     </div>

@@ -69,10 +69,25 @@ function downloadFailureKey(error: unknown): string {
   return 'datastore.reportDownloadError';
 }
 
+/** What a page load says in the live region once its rows are there. */
+export const RecordsAnnouncement = {
+  /** Nothing: the list was only refreshed. */
+  none: 'none',
+  /** The count of the new selection (after a search). */
+  count: 'count',
+  /** The range of records shown (after paging). */
+  range: 'range',
+} as const;
+/** One of `RecordsAnnouncement`. */
+export type RecordsAnnouncement = (typeof RecordsAnnouncement)[keyof typeof RecordsAnnouncement];
+
 /** What the records store needs from the app. */
 export interface RecordsStoreDeps {
   toasts: ToastStore;
-  /** Where the record count is spoken after a search; none where nobody listens. */
+  /**
+   * Where results are spoken (the count after a search, the range after paging, a download
+   * ready); none where nobody listens.
+   */
   announcer?: AnnouncerStore;
   navigator: AppNavigator;
   /** Where the page size is remembered; null when storage is unavailable. */
@@ -141,6 +156,16 @@ export class RecordsStore {
       this.definitionStatus === RemoteLoadingStatus.loading ||
       this.status === RemoteLoadingStatus.loading
     );
+  }
+
+  /** The 1-based number of the page's first record; 0 when there is none. */
+  get rangeFirst(): number {
+    return this.totalElements === 0 ? 0 : this.page * this.pageSize + 1;
+  }
+
+  /** The 1-based number of the page's last record. */
+  get rangeLast(): number {
+    return Math.min(this.totalElements, (this.page + 1) * this.pageSize);
   }
 
   /** How many pages the current selection has (at least one). */
@@ -271,7 +296,7 @@ export class RecordsStore {
     if (Object.keys(errors).length > 0) return;
     this.appliedFilters = rows;
     this.page = 0;
-    await this.loadPage(true);
+    await this.loadPage(RecordsAnnouncement.count);
   }
 
   /** Empties every filter and searches again. */
@@ -280,7 +305,7 @@ export class RecordsStore {
     this.filterErrors = {};
     this.appliedFilters = [];
     this.page = 0;
-    await this.loadPage(true);
+    await this.loadPage(RecordsAnnouncement.count);
   }
 
   /** Sorts on a field: first descending (the default), then ascending, then descending. */
@@ -301,7 +326,7 @@ export class RecordsStore {
     const next = Math.min(Math.max(0, page), last);
     if (next === this.page) return;
     this.page = next;
-    await this.loadPage();
+    await this.loadPage(RecordsAnnouncement.range);
   }
 
   /** Changes the page size, remembers it, and starts at the first page. */
@@ -334,10 +359,11 @@ export class RecordsStore {
   }
 
   /**
-   * Loads the current page of the current selection; after a search (`announceCount`) the
-   * new count is spoken, so a screen-reader user hears the result from the filter field.
+   * Loads the current page of the current selection, and speaks what the user asked for:
+   * after a search the new count, after paging the range shown, so a screen-reader user
+   * hears the result from the control they pressed.
    */
-  async loadPage(announceCount = false): Promise<void> {
+  async loadPage(announce: RecordsAnnouncement = RecordsAnnouncement.none): Promise<void> {
     const { key, version, definition } = this;
     if (key === null || definition === null) return;
     const request = ++this.request;
@@ -358,10 +384,16 @@ export class RecordsStore {
         this.totalElements = result.totalElements;
         this.totalCapped = result.totalCapped ?? false;
         this.status = RemoteLoadingStatus.fullyLoaded;
-        if (announceCount) {
+        if (announce === RecordsAnnouncement.count) {
           this.deps.announcer?.announce(
             this.totalCapped ? 'records.countMoreThan' : 'records.count',
             { count: result.totalElements },
+          );
+          // An empty page is not spoken: it moves to the last one below, which is.
+        } else if (announce === RecordsAnnouncement.range && result.content.length > 0) {
+          this.deps.announcer?.announce(
+            this.totalCapped ? 'records.rangeMoreThan' : 'records.range',
+            { first: this.rangeFirst, last: this.rangeLast, total: this.totalElements },
           );
         }
       });
@@ -431,6 +463,7 @@ export class RecordsStore {
       runInAction(() => {
         this.downloadStatus = DownloadStatus.success;
       });
+      this.deps.announcer?.announce('records.downloadReady', { name: file.name || fallbackName });
     } catch (error) {
       runInAction(() => {
         this.downloadStatus = DownloadStatus.error;

@@ -35,14 +35,15 @@ beforeEach(() => {
     status: 200,
     body: { result: customers },
   });
-  // 40 customers, 3 of them named like "Rivera".
+  // 40 customers, 3 of them named like "Rivera"; a page holds one row for the list to page.
   server.on('POST', RecordsPath.query('customers', 1), (request) => {
     const body = request.body as RecordQueryBody;
     const total = body.filterParams.length > 0 ? 3 : 40;
+    const row = { id: `c${body.page}`, created: '', updated: '', data: {} };
     return {
       status: 200,
       body: {
-        result: { content: [], page: body.page, pageSize: body.pageSize, totalElements: total },
+        result: { content: [row], page: body.page, pageSize: body.pageSize, totalElements: total },
       },
     };
   });
@@ -89,5 +90,19 @@ describe('RecordsStore: the count spoken after a search', () => {
     await store.clearFilters();
 
     expect(stores.announcer.current).toMatchObject({ values: { count: 40 } });
+  });
+});
+
+describe('RecordsStore: the range spoken after paging', () => {
+  it('given 40 customers, 10 a page, when the next page loads, then the live region gets its range', async () => {
+    await store.open('customers', 1);
+    await store.setPageSize(10);
+
+    await store.goToPage(1);
+
+    expect(stores.announcer.current).toMatchObject({
+      key: 'records.range',
+      values: { first: 11, last: 20, total: 40 },
+    });
   });
 });

@@ -5,7 +5,7 @@ import { useStores } from '../stores/useStores';
 
 /**
  * The app's one polite live region, rendered once by the shell: it speaks the latest
- * {@link AnnouncerStore} message. Each message is a new node, so the same words said twice
+ * {@link AnnouncerStore} message, its numbers in the reader's format. Each message is a new node, so the same words said twice
  * (the same count after another filter) are read again.
  */
 export const LiveAnnouncer = observer(function LiveAnnouncer() {
@@ -13,6 +13,15 @@ export const LiveAnnouncer = observer(function LiveAnnouncer() {
   const { t, i18n } = useTranslation();
   const message = announcer.current;
   const count = message?.values.count;
+  // Numbers are read in the reader's format; a count stays a number, to pick the plural.
+  const values = Object.fromEntries(
+    Object.entries(message?.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'number' && name !== 'count'
+        ? formatNumber(value, undefined, i18n.language)
+        : value,
+    ]),
+  );
   return (
     <div
       role="status"
@@ -24,7 +33,7 @@ export const LiveAnnouncer = observer(function LiveAnnouncer() {
       {message && (
         <span key={message.id}>
           {t(message.key, {
-            ...message.values,
+            ...values,
             ...(typeof count === 'number'
               ? { formatted: formatNumber(count, undefined, i18n.language) }
               : {}),

@@ -8,7 +8,8 @@ export interface Announcement {
   key: string;
   /**
    * Interpolation values. A numeric `count` picks the plural form, and the region adds
-   * `formatted`, the count in the reader's number format.
+   * `formatted`, the count in the reader's number format; other numbers are read in that
+   * format as they are.
    */
   values: Record<string, string | number>;
 }
