@@ -1,4 +1,5 @@
 import { Button, Classes } from '@blueprintjs/core';
+import { BusyButton } from '../../src/components/BusyButton';
 import { LocateIcon, MapMarkerIcon, TrashIcon } from '@blueprintjs/icons';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
@@ -95,6 +96,7 @@ export function GpsWidget({
   const position = isGpsPosition(sanitized) ? sanitized : null;
   const messageId = `${inputId}-gps-status`;
 
+  const announce = runtime.services.announce;
   const locate = () => {
     setStatus(GpsStatus.locating);
     currentPosition().then(
@@ -103,6 +105,7 @@ export function GpsWidget({
         onChange([...found]);
         onBlur();
         setStatus(GpsStatus.located);
+        announce?.('gps.successContent');
       },
       () => {
         if (mounted.current) setStatus(GpsStatus.failed);
@@ -115,6 +118,7 @@ export function GpsWidget({
     onChange(null);
     onBlur();
     setStatus(GpsStatus.cleared);
+    announce?.('gps.deleteSuccess');
   };
 
   const shown = position ? (
@@ -145,13 +149,14 @@ export function GpsWidget({
     <div className="tf-gps">
       {shown}
       <div className="tf-gps__actions">
-        <Button
+        {/* Busy, not disabled, while locating: the focus stays on it for the result. */}
+        <BusyButton
           id={inputId}
           ref={getButton}
           icon={<LocateIcon />}
           variant="outlined"
           intent={invalid ? 'danger' : 'none'}
-          loading={status === GpsStatus.locating}
+          busy={status === GpsStatus.locating}
           text={position ? t('gps.update') : t('gps.get')}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(errorId, status !== GpsStatus.idle && messageId)}
@@ -167,7 +172,7 @@ export function GpsWidget({
           />
         )}
       </div>
-      <FieldMessage id={messageId} {...messageOf(status, t)} />
+      <FieldMessage id={messageId} {...messageOf(status, t)} announced={announce !== undefined} />
       <ConfirmDialog
         isOpen={confirming}
         title={t('gps.clearTitle')}

@@ -31,6 +31,12 @@ export interface FileFieldWidgetProps extends FieldWidgetProps {
 type Problem =
   'fileSizeError' | 'fileFormatError' | 'spreadsheetError' | 'uploadError' | 'deleteError' | null;
 
+/** Good news under the field after an action: its text's key and the file it names. */
+interface Notice {
+  readonly key: 'uploadSuccess' | 'deleteSuccess';
+  readonly name: string;
+}
+
 /** The store's refusals of a spreadsheet it would not read to the end. */
 const SPREADSHEET_REFUSALS: readonly string[] = [
   FileRefusal.spreadsheetTooLarge,
@@ -90,10 +96,11 @@ export function FileFieldWidget({
   showRows = false,
 }: FileFieldWidgetProps) {
   const { t, services } = runtime;
+  const announce = services.announce;
   const files = services.files;
   const [busy, setBusy] = useState<'uploading' | 'deleting' | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
-  const [notice, setNotice] = useState<'deleteSuccess' | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [confirming, setConfirming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const mounted = useRef(true);
@@ -151,6 +158,8 @@ export function FileFieldWidget({
             : { id: saved.id, fileName: saved.fileName };
           onChange(next);
           onBlur();
+          setNotice({ key: 'uploadSuccess', name: saved.fileName });
+          announce?.(`${texts}.uploadSuccess`, { name: saved.fileName });
         },
         (error: unknown) => {
           if (mounted.current) setProblem(problemOf(error));
@@ -171,7 +180,8 @@ export function FileFieldWidget({
         onChange(null);
         onBlur();
         setProblem(null);
-        setNotice('deleteSuccess');
+        setNotice({ key: 'deleteSuccess', name: stored.fileName });
+        announce?.(`${texts}.deleteSuccess`, { name: stored.fileName });
         setBusy(null);
       },
       () => {
@@ -260,8 +270,9 @@ export function FileFieldWidget({
               }),
             }
           : notice
-            ? { intent: 'success', text: t(`${texts}.${notice}`) }
+            ? { intent: 'success', text: t(`${texts}.${notice.key}`, { name: notice.name }) }
             : {})}
+        announced={announce !== undefined}
       />
       {showRows && stored?.rows && stored.rows.length > 0 && (
         // A wide sheet scrolls sideways inside its box, which the keyboard can reach too.

@@ -20,6 +20,15 @@ describe('FieldMessage', () => {
     rerender(<FieldMessage id="m" text="Getting the location…" />);
     expect(screen.getByRole('status').className).toContain('tf-field-message--none');
   });
+
+  it('given a host whose live region speaks the results, then only a failure is a live region of its own', () => {
+    const { container, rerender } = render(
+      <FieldMessage id="m" intent="success" text="Captured." announced />,
+    );
+    expect(container.querySelector('#m')?.getAttribute('role')).toBeNull();
+    rerender(<FieldMessage id="m" intent="danger" text="Not available." announced />);
+    expect(screen.getByRole('alert').textContent).toBe('Not available.');
+  });
 });
 
 describe('describedBy', () => {

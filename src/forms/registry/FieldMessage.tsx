@@ -11,6 +11,12 @@ export interface FieldMessageProps {
   readonly text?: string | null | undefined;
   /** Colours the text, and a failure is read out at once (`alert`) rather than politely. */
   readonly intent?: FieldMessageIntent;
+  /**
+   * The page's one polite live region speaks the widget's results (it called the form's
+   * `announce` service): the line is then no live region of its own, so each result is
+   * heard once. Failures stay alerts either way.
+   */
+  readonly announced?: boolean;
 }
 
 /**
@@ -19,12 +25,12 @@ export interface FieldMessageProps {
  * hidden until there is something to say, so a screen reader announces a message as it
  * appears (a live region added together with its text is often not read).
  */
-export function FieldMessage({ id, text, intent = 'none' }: FieldMessageProps) {
+export function FieldMessage({ id, text, intent = 'none', announced = false }: FieldMessageProps) {
   return (
     <p
       id={id}
       className={`tf-field-message tf-field-message--${intent}`}
-      role={intent === 'danger' ? 'alert' : 'status'}
+      role={intent === 'danger' ? 'alert' : announced ? undefined : 'status'}
     >
       {text || null}
     </p>

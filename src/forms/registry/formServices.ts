@@ -14,6 +14,11 @@ export interface FormServices {
   readonly files?: FileService;
   /** Calls a field's webhook on the server. */
   readonly webhooks?: WebhookService;
+  /**
+   * Speaks a result in the page's one polite live region (a location found, a file
+   * uploaded): a translation key and its values. Without it, results only show.
+   */
+  readonly announce?: (key: string, values?: Record<string, string | number>) => void;
 }
 
 /** A person or a functional group as a picker lists it. */

@@ -20,12 +20,13 @@ import {
   WarningSignIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Privilege } from '../../../schemas/api/identityConstants';
 import type { TaskDetail } from '../../api/tasksApi';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { formatDateTime } from '../../core/format';
+import { BusyButton } from '../../components/BusyButton';
 import { useStores } from '../../stores/useStores';
 import { localizePartTitle } from './localizePartTitle';
 import type { FormServices } from '../registry/formServices';
@@ -63,7 +64,7 @@ export const TaskPageForm = observer(function TaskPageForm({
   readOnly,
   dirtyProbe,
 }: TaskPageFormProps) {
-  const { toasts, navigator, session, preferences, dictionaries } = useStores();
+  const { toasts, announcer, navigator, session, preferences, dictionaries } = useStores();
   const { t, i18n } = useTranslation();
   const tenant = session.account?.tenant ?? 'default';
   const [store] = useState(
@@ -79,15 +80,31 @@ export const TaskPageForm = observer(function TaskPageForm({
   );
   // The page's services for its fields: the people directory, this task's file store and
   // its webhook caller (made again for another task, whose files and calls it must not mix
-  // with this one's).
+  // with this one's), and the app's live region.
   const services = useMemo<FormServices>(
     () => ({
       usersSource: createUsersSource(),
       files: createFileService(taskId),
       webhooks: createWebhookService(taskId),
+      announce: (key, values) => announcer.announce(key, values),
     }),
-    [taskId],
+    [taskId, announcer],
   );
+  // A combined task's part changed at the user's request (Next, Previous, the list): the
+  // focus goes to the new part's heading, so it is read and Tab goes on into its fields;
+  // the button pressed may be gone (the list) or disabled (the last part).
+  const partTitle = useRef<HTMLHeadingElement>(null);
+  const movedByUser = useRef(false);
+  const goToPart = (index: number) => {
+    movedByUser.current = true;
+    void store.goTo(index);
+  };
+  const shownPart = store.showingList ? -1 : store.currentIndex;
+  useEffect(() => {
+    if (!movedByUser.current || shownPart < 0) return;
+    movedByUser.current = false;
+    partTitle.current?.focus();
+  }, [shownPart]);
   const formKey = task.formKey ?? null;
 
   useEffect(() => {
@@ -190,7 +207,14 @@ export const TaskPageForm = observer(function TaskPageForm({
           <Tag minimal>
             {t('taskForm.partOf', { n: store.currentIndex + 1, m: store.parts.length })}
           </Tag>{' '}
-          <strong>{part ? localizePartTitle(i18n, part.formId, part.title, locale) : ''}</strong>
+          <h2
+            className="tessera-task-form__part-title"
+            tabIndex={-1}
+            ref={partTitle}
+            data-testid="combined-part-title"
+          >
+            {part ? localizePartTitle(i18n, part.formId, part.title, locale) : ''}
+          </h2>
         </header>
       )}
       {store.combined && store.showingList ? (
@@ -205,7 +229,7 @@ export const TaskPageForm = observer(function TaskPageForm({
                 disabled={store.switching}
                 data-part-state={state ?? undefined}
                 labelElement={state ? <PartStateTag state={state} /> : undefined}
-                onClick={() => void store.goTo(index)}
+                onClick={() => goToPart(index)}
               />
             );
           })}
@@ -229,11 +253,12 @@ export const TaskPageForm = observer(function TaskPageForm({
       )}
       {store.combined && (
         <nav className="tessera-task-form__nav" data-testid="combined-nav">
-          <Button
+          <BusyButton
             icon={<ArrowLeftIcon />}
             text={t('taskForm.previous')}
-            disabled={store.currentIndex === 0 || store.switching}
-            onClick={() => void store.goTo(store.currentIndex - 1)}
+            disabled={store.currentIndex === 0}
+            busy={store.switching}
+            onClick={() => goToPart(store.currentIndex - 1)}
           />
           <Button
             variant="minimal"
@@ -241,12 +266,12 @@ export const TaskPageForm = observer(function TaskPageForm({
             text={t('taskForm.backToList')}
             onClick={store.showList}
           />
-          <Button
+          <BusyButton
             endIcon={<ArrowRightIcon />}
             text={t('taskForm.next')}
-            disabled={store.isLast || store.switching}
-            loading={store.switching}
-            onClick={() => void store.goTo(store.currentIndex + 1)}
+            disabled={store.isLast}
+            busy={store.switching}
+            onClick={() => goToPart(store.currentIndex + 1)}
           />
         </nav>
       )}
