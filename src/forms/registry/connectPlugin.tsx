@@ -111,13 +111,21 @@ export function connectPlugin(plugin: FieldPlugin): RuntimeWidget {
       // 2. The errors under it, unless the widget shows them itself. The error box is
       //    always there (hidden while empty): were it added with the first error, the
       //    widget would change place in the tree, be mounted anew and lose the focus and
-      //    the keystrokes being typed.
+      //    the keystrokes being typed. It is an alert while errors come one field at a
+      //    time (on leaving a field); once a submit has been tried, the form's error
+      //    summary says how many fields need attention in one announcement, and each box
+      //    is read with its control (aria-describedby), not all at once.
       const content = plugin.ownsErrors ? (
         widget
       ) : (
         <>
           {widget}
-          <div id={`${id}__error`} className="tf-errors" role="alert" hidden={!invalid}>
+          <div
+            id={`${id}__error`}
+            className="tf-errors"
+            role={host.submitAttempts > 0 ? undefined : 'alert'}
+            hidden={!invalid}
+          >
             {errors.map((error, index) => (
               // One code may come back for several parts of a value (a table's rows).
               <div key={`${error.code}:${index}`}>{runtime.t(error.code, error.params)}</div>

@@ -47,7 +47,7 @@ describe('TaskForm', () => {
     expect((amount as HTMLInputElement).value).toBe('1 000');
   });
 
-  it('given a refused submit, then errors show and the first required field is scrolled to', async () => {
+  it('given a refused submit, then errors show, listed once in a summary rather than as an alert each, and the first required field is scrolled to', async () => {
     vi.useFakeTimers();
     const scrolled: string[] = [];
     const scrollIntoView = vi.fn(function (this: HTMLElement) {
@@ -62,10 +62,16 @@ describe('TaskForm', () => {
     render(<TaskForm form={form} locale="en" registry={registry} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
-      'The value must be at least 0.',
-      'This field is required.',
-    ]);
+    const summary = screen.getByTestId('form-error-summary');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Age: The value must be at least 0.', 'Name: This field is required.']);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(
+      [...document.querySelectorAll('.tf-errors:not([hidden])')].map((box) => box.textContent),
+    ).toEqual(['The value must be at least 0.', 'This field is required.']);
     act(() => vi.advanceTimersByTime(100));
     expect(scrolled).toEqual([screen.getByLabelText(/Name/).id]);
     vi.useRealTimers();

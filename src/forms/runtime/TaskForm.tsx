@@ -8,6 +8,7 @@ import type { FieldRegistry } from '../registry/FieldRegistry';
 import type { FormServices } from '../registry/formServices';
 import { addPluginTranslations } from '../registry/pluginTranslations';
 import { createErrorScroller } from './createErrorScroller';
+import { ErrorSummary, fieldsInError } from './ErrorSummary';
 import { firstErrorFieldId } from './firstErrorFieldId';
 import { FormRenderer } from './FormRenderer';
 import { FormStore } from './FormStore';
@@ -113,9 +114,9 @@ export function TaskForm({
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
   // The page's handlers change identity on every render; the listener reads the latest.
-  const handlers = useRef({ onSubmit, onSaveDraft });
+  const handlers = useRef({ onSubmit, onSaveDraft, announce: services.announce });
   useEffect(() => {
-    handlers.current = { onSubmit, onSaveDraft };
+    handlers.current = { onSubmit, onSaveDraft, announce: services.announce };
   });
 
   const run = useCallback(
@@ -143,6 +144,9 @@ export function TaskForm({
       onInvalid: (errors) => {
         const fieldId = firstErrorFieldId(errors, store.fieldIds());
         if (fieldId) scroller.request(fieldId);
+        // One announcement for the whole refusal, not one alert per field.
+        const count = fieldsInError(store).length;
+        if (count > 0) handlers.current.announce?.('forms.errorSummary.count', { count });
       },
     });
     return () => {
@@ -160,6 +164,7 @@ export function TaskForm({
 
   return (
     <section className="tf-task-form" aria-label={localizeText(form.name, locale)}>
+      {!readOnly && <ErrorSummary store={store} idPrefix={idPrefix} locale={locale} t={t} />}
       <FormRenderer
         store={store}
         registry={registry}

@@ -11,9 +11,12 @@ export const SCROLL_DELAY_MS = 100;
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea, button, [tabindex]';
 
-// A group (radio buttons, checkboxes) carries the field's id on a wrapper that takes no
-// focus; the keyboard then starts from its first control.
-function focusTarget(control: HTMLElement): HTMLElement {
+/**
+ * The element that takes a field's focus: its control, or for a group (radio buttons,
+ * checkboxes), which carries the field's id on a wrapper that takes no focus, its first
+ * control, where the keyboard starts.
+ */
+export function focusTarget(control: HTMLElement): HTMLElement {
   if (control.matches(FOCUSABLE)) return control;
   return control.querySelector<HTMLElement>(FOCUSABLE) ?? control;
 }
