@@ -8,7 +8,7 @@ import {
   SendMessageIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment } from '../../api/commentsApi';
 import { formatTimestamp } from '../../core/format';
@@ -245,6 +245,18 @@ export const TaskComments = observer(function TaskComments({
     void comments.load({ id, name, processInstanceId });
   }, [comments, id, name, processInstanceId]);
 
+  // The editor closes on Add and on Cancel, taking the focused box or button with it: the
+  // focus goes back to the button that opens it, where the user started, never the body.
+  const openButton = useRef<HTMLButtonElement>(null);
+  const editorOpen = comments.isCommentInputOpen;
+  const wasOpen = useRef(editorOpen);
+  useEffect(() => {
+    const closed = wasOpen.current && !editorOpen;
+    wasOpen.current = editorOpen;
+    const active = document.activeElement;
+    if (closed && (!active || active === document.body)) openButton.current?.focus();
+  }, [editorOpen]);
+
   const refreshing = comments.status === RemoteLoadingStatus.partiallyLoaded;
   const panel = (
     <div className="tessera-task-comments__panel">
@@ -278,6 +290,7 @@ export const TaskComments = observer(function TaskComments({
             icon={<CommentIcon />}
             text={t('comments.open')}
             className="tessera-task-comments__open"
+            ref={openButton}
             data-testid="task-comment-open"
             onClick={() => comments.openCommentInput()}
           />
