@@ -1,7 +1,7 @@
 import { Button, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { EnvelopeIcon, ErrorIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '../components/PasswordInput';
 import { PublicLayout } from '../public/PublicLayout';
@@ -28,6 +28,15 @@ export const LoginScreen = observer(function LoginScreen() {
   // Stays mounted after the first opening so the dialog can animate out.
   const [forgotLoaded, setForgotLoaded] = useState(false);
   const line = form.line;
+  // After a refused sign-in the focus goes to the field the problem is about (the email
+  // unless only the password is wrong), which names the line in aria-describedby: the
+  // button pressed has become a spinner meanwhile and the fields were disabled.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered === 0 || form.submitting || !form.line) return;
+    const field = form.emailInvalid || !form.passwordInvalid ? 'email' : 'password';
+    document.getElementById(field)?.focus();
+  }, [answered, form]);
 
   return (
     <PublicLayout>
@@ -39,7 +48,7 @@ export const LoginScreen = observer(function LoginScreen() {
           aria-label={t('login.title')}
           onSubmit={(event) => {
             event.preventDefault();
-            void form.submit();
+            void form.submit().then(() => setAnswered((count) => count + 1));
           }}
         >
           <FormGroup label={t('login.email')} labelFor="email">
