@@ -1,21 +1,29 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, LogOutIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusFirstItem, MENU_ITEMS, moveFocusByArrowKey } from '../components/arrowKeyFocus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SavingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { Avatar } from '../components/Avatar';
 
+/** The header's account button, found when needed: the popover keeps its target's ref. */
+const userButton = () => document.querySelector<HTMLElement>('.tessera-user-button');
+
 /**
  * The header's user menu: avatar, name and email, and Logout behind a confirmation dialog
- * titled with the user's email.
+ * titled with the user's email. Enter or Space opens it on its first item, the arrow keys,
+ * Home and End move among the items, and Escape closes it with the focus back on its button.
  */
 export const UserMenu = observer(function UserMenu() {
   const { session } = useStores();
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  // Read when the menu has closed: a chosen Logout has opened its dialog, which has the focus.
+  const confirmingNow = useRef(false);
+  confirmingNow.current = confirming;
   const account = session.account;
   if (!account) return null;
   const name = account.fullName || account.email;
@@ -26,6 +34,16 @@ export const UserMenu = observer(function UserMenu() {
         placement="bottom-end"
         animation="minimal"
         arrow={false}
+        // Focus goes back by hand: returned on close, it would leave the confirm dialog that
+        // Logout opens at the same moment.
+        shouldReturnFocusOnClose={false}
+        onOpened={(node) => focusFirstItem(node, MENU_ITEMS)}
+        onClosed={() => {
+          // The menu's item may still hold the focus as it leaves, or the body once it left.
+          const active = document.activeElement;
+          const lost = !active || active === document.body || active.closest('.tessera-user-menu');
+          if (!confirmingNow.current && lost) userButton()?.focus();
+        }}
         content={
           <div className="tessera-user-menu">
             <div className="tessera-user-menu__who">
@@ -35,7 +53,10 @@ export const UserMenu = observer(function UserMenu() {
                 <span className="tessera-user-menu__email">{account.email}</span>
               </div>
             </div>
-            <Menu>
+            <Menu
+              aria-label={t('shell.userMenu')}
+              onKeyDown={(event) => moveFocusByArrowKey(event, MENU_ITEMS)}
+            >
               <MenuDivider />
               <MenuItem
                 icon={<LogOutIcon />}
@@ -67,8 +88,7 @@ export const UserMenu = observer(function UserMenu() {
           void session.logout().then(() => setConfirming(false));
         }}
         onCancel={() => setConfirming(false)}
-        // Looked up when needed: the popover wraps its target and keeps the ref for itself.
-        returnFocusTo={() => document.querySelector<HTMLElement>('.tessera-user-button')}
+        returnFocusTo={userButton}
       />
     </>
   );
