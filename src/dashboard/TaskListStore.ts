@@ -465,26 +465,39 @@ export class TaskListStore {
     return selectable.length > 0 && selectable.every((row) => this.isSelected(row.taskId));
   }
 
-  /** Selects or unselects a row; a row beyond the limit is refused. */
+  /** Selects or unselects a row (a row beyond the limit is refused), and says the count. */
   toggleSelected(taskId: string): void {
     if (this.isSelected(taskId)) {
       this.selectedIds = this.selectedIds.filter((id) => id !== taskId);
     } else if (!this.atSelectionLimit) {
       this.selectedIds = [...this.selectedIds, taskId];
     }
+    this.announceSelection();
   }
 
-  /** Selects the page's rows, at most the limit; when all of those are selected, clears. */
+  /**
+   * Selects the page's rows, at most the limit; when all of those are selected, clears.
+   * Either way the count is said.
+   */
   toggleAllOnPage(): void {
     if (this.allOnPageSelected) {
       this.clearSelection();
-      return;
+    } else {
+      // Rows the user may not reassign are left out (spec 000 section 6).
+      this.selectedIds = this.rows
+        .filter((row) => this.canReassign(row.taskId))
+        .slice(0, BULK_REASSIGN_LIMIT)
+        .map((row) => row.taskId);
     }
-    // Rows the user may not reassign are left out (spec 000 section 6).
-    this.selectedIds = this.rows
-      .filter((row) => this.canReassign(row.taskId))
-      .slice(0, BULK_REASSIGN_LIMIT)
-      .map((row) => row.taskId);
+    this.announceSelection();
+  }
+
+  // The selection bar's count, spoken after the user's own change to the selection: the
+  // checkbox keeps the focus, so nothing else tells a screen-reader user the total.
+  private announceSelection(): void {
+    this.deps.announcer?.announce('dashboard.selection.selected', {
+      count: this.selectedIds.length,
+    });
   }
 
   /** Clears the selection. */
