@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dayFromToday,
@@ -8,6 +7,7 @@ import {
 } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import { expectFocus, tabTo } from '../helpers/keyboard';
+import { liveRegionSays } from '../helpers/liveRegion';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 
@@ -32,13 +32,6 @@ beforeAll(async () => {
     });
   }
 });
-
-/** The words in the app's one polite live region, once they read `text`. */
-async function liveRegionSays(page: Page, text: string): Promise<void> {
-  const region = page.locator('[role="status"][aria-live="polite"][data-testid="live-announcer"]');
-  await region.filter({ hasText: text }).waitFor({ state: 'attached' });
-  expect((await region.textContent())?.trim()).toBe(text);
-}
 
 describe('announcements and focus, by keyboard', () => {
   it(
