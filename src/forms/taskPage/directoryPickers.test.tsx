@@ -119,6 +119,14 @@ describe('people and functional-group pickers on the task page', () => {
 
     await userEvent.click(officer);
     await userEvent.keyboard('amara');
+    // The open list showed everyone before the search: wait for the search's own answer, so
+    // Enter picks from the filtered list whatever the machine's speed.
+    await waitFor(() =>
+      expect(server.calls('POST', UserPath.query).at(-1)?.body).toMatchObject({ filter: 'amara' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('option', { name: /Javier Morales/ })).toBeNull(),
+    );
     const option = await screen.findByRole('option', { name: /Amara Okafor/ });
     expect(option.textContent).toContain('amara.okafor@tessera.example');
     await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
@@ -165,6 +173,12 @@ describe('people and functional-group pickers on the task page', () => {
 
     await userEvent.click(team);
     await userEvent.keyboard('comm');
+    // As above: the search's own answer, not the list shown before it.
+    await waitFor(() =>
+      expect(server.calls('POST', DirectoryPath.groups).at(-1)?.body).toMatchObject({
+        filter: 'comm',
+      }),
+    );
     const option = await screen.findByRole('option', { name: /Comité de crédit/ });
     expect(option.textContent).toContain('2 membres');
     await userEvent.keyboard('{Enter}');
