@@ -268,10 +268,11 @@ export class TaskListStore {
 
   /**
    * Loads the page for the current state; a newer load overrides an older one. After a
-   * filter or search (`announceCount`), the new total is spoken, so a screen-reader user
-   * hears the result without leaving the control.
+   * filter or search (`announce` true), the new total is spoken, and after a page change
+   * (`'range'`) the rows shown, so a screen-reader user hears the result without leaving
+   * the control.
    */
-  async load(announceCount = false): Promise<void> {
+  async load(announce: boolean | 'range' = false): Promise<void> {
     const seq = ++this.requestSeq;
     this.status = RemoteLoadingStatus.loading;
     try {
@@ -292,8 +293,10 @@ export class TaskListStore {
         };
         this.status = RemoteLoadingStatus.fullyLoaded;
         this.hasLoaded = true;
-        if (announceCount) {
+        if (announce === true) {
           this.deps.announcer?.announce('dashboard.resultCount', { count: answer.totalCount });
+        } else if (announce === 'range' && answer.content.length > 0) {
+          this.deps.announcer?.announce('dashboard.paging.range', this.range);
         }
         if (this.banner === ListBanner.technical) this.banner = null;
       });
@@ -364,11 +367,11 @@ export class TaskListStore {
     return this.reassignCapability.get(taskId)?.canBeReassigned !== false;
   }
 
-  /** Goes to a page; the selection is cleared. */
+  /** Goes to a page, whose range is spoken; the selection is cleared. */
   setPage(page: number): Promise<void> {
     this.page = Math.min(Math.max(0, page), this.pageCount - 1);
     this.clearSelection();
-    return this.load();
+    return this.load('range');
   }
 
   /** Changes the rows per page, from the first page. */

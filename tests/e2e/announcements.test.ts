@@ -65,6 +65,7 @@ describe('announcements and focus, by keyboard', () => {
         await tabTo(page, { selector: '[data-testid="page-next"]' });
         await page.keyboard.press('Enter');
         await page.locator('[data-testid="page-range"]', { hasText: '11–13 of 13' }).waitFor();
+        await liveRegionSays(page, '11–13 of 13');
         await expectFocus(page, { selector: '[data-testid="page-previous"]' });
         expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
       } finally {

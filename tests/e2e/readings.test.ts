@@ -37,8 +37,13 @@ const LANGUAGES = [
   { language: 'fr', locale: 'fr-FR' },
 ] as const;
 
-/** Where a screen that could not be reached is photographed, to see why. */
+/** Where each screen read is photographed as it was read, and a screen not reached, to see why. */
 const SHOTS = screenshotsFolder('readings');
+/**
+ * The window's width: a desktop's by default; `TESSERA_READINGS_WIDTH=375` reads (and
+ * photographs) every screen as a phone shows it.
+ */
+const WIDTH = Number(process.env.TESSERA_READINGS_WIDTH ?? 1280);
 
 /**
  * Dictionary codes that are read as they are: ISO 4217 currency codes are how a bank writes
@@ -223,6 +228,9 @@ interface Reading {
   screens: number;
 }
 
+/** A label as a file name. */
+const slug = (label: string) => label.replace(/[^a-z0-9]+/gi, '-');
+
 /** Brings the page to a screen with `reach`, then reads it; a screen not reached is reported. */
 async function readScreenOf(
   reading: Reading,
@@ -238,8 +246,11 @@ async function readScreenOf(
     await page.waitForLoadState('networkidle').catch(() => undefined);
     reading.findings.push(...readScreen(label, await segmentsOf(page), context));
     reading.screens += 1;
+    await page
+      .screenshot({ path: join(SHOTS, `${slug(label)}-${WIDTH}.png`), fullPage: true })
+      .catch(() => undefined);
   } catch (error) {
-    const shot = join(SHOTS, `${label.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    const shot = join(SHOTS, `${slug(label)}-${WIDTH}-unreached.png`);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     reading.unreached.push(`[${label}] ${reason} (screenshot: ${shot})`);
@@ -289,7 +300,7 @@ async function openTask(page: Page, taskId: string): Promise<void> {
 }
 
 async function supervisorWalk(reading: Reading, context: ReadingContext, locale: string) {
-  const { context: browserContext, page } = await openPage(e2e.browser, { locale });
+  const { context: browserContext, page } = await openPage(e2e.browser, { locale, width: WIDTH });
   page.setDefaultTimeout(60_000);
   const read = (screen: string, reach: () => Promise<void>) =>
     readScreenOf(reading, context, page, screen, reach);
@@ -306,6 +317,11 @@ async function supervisorWalk(reading: Reading, context: ReadingContext, locale:
       await signIn(page, e2e.server.url, SUPERVISOR, { alreadyOnSignInPage: true });
       await page.locator('.tessera-table [data-task-id]').first().waitFor();
     });
+    await read('filter popover', async () => {
+      await page.locator('[data-testid="filters-button"]').click();
+      await page.locator('#filter-due-date').waitFor();
+    });
+    await closeOverlay(page).catch(() => undefined);
     await read('bell popup', async () => {
       await page.locator('[data-testid="notification-bell"]').click();
       await page.locator('[data-testid="notification-assigned"]').waitFor();
@@ -324,6 +340,11 @@ async function supervisorWalk(reading: Reading, context: ReadingContext, locale:
       await page.locator('[data-tab="team"]').click();
       await page.locator('.tessera-table [data-action="reassign"]').first().waitFor();
     });
+    await read('reassign dialog', async () => {
+      await page.locator('.tessera-table [data-action="reassign"]').first().click();
+      await page.locator('[role="dialog"] [data-user-id]').first().waitFor();
+    });
+    await closeOverlay(page).catch(() => undefined);
     await read('start-process page', async () => {
       await page.goto(`${e2e.server.url}/process/loan/loanOrigination/new`);
       await page.getByTestId('definition-name').waitFor();
@@ -344,7 +365,7 @@ async function supervisorWalk(reading: Reading, context: ReadingContext, locale:
 }
 
 async function analystWalk(reading: Reading, context: ReadingContext, locale: string) {
-  const { context: browserContext, page } = await openPage(e2e.browser, { locale });
+  const { context: browserContext, page } = await openPage(e2e.browser, { locale, width: WIDTH });
   page.setDefaultTimeout(60_000);
   const read = (screen: string, reach: () => Promise<void>) =>
     readScreenOf(reading, context, page, screen, reach);
@@ -380,7 +401,7 @@ async function analystWalk(reading: Reading, context: ReadingContext, locale: st
 }
 
 async function authorWalk(reading: Reading, context: ReadingContext, locale: string) {
-  const { context: browserContext, page } = await openPage(e2e.browser, { locale });
+  const { context: browserContext, page } = await openPage(e2e.browser, { locale, width: WIDTH });
   page.setDefaultTimeout(60_000);
   const read = (screen: string, reach: () => Promise<void>) =>
     readScreenOf(reading, context, page, screen, reach);
