@@ -28,6 +28,9 @@ export interface RecordDeleteMenuProps {
  * under its link's label. Choosing one asks for confirmation (focus on Cancel); confirming
  * starts it on the record and opens the new instance.
  */
+/** The menu's button, found when needed: the popover keeps its target's ref for itself. */
+const deleteButton = () => document.querySelector<HTMLElement>('.tessera-record-delete-button');
+
 export const RecordDeleteMenu = observer(function RecordDeleteMenu({
   subject,
   openInstance,
@@ -35,7 +38,6 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
   const { toasts } = useStores();
   const { t, i18n } = useTranslation();
   const [store] = useState(() => new DeleteProcessStore({ toasts }));
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const { key, version } = subject;
 
   useEffect(() => {
@@ -118,11 +120,11 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
         // Focus goes back by hand: returned on close, it would leave the confirm dialog that
         // a chosen process opens at the same moment.
         shouldReturnFocusOnClose={false}
-        onClosed={() => {
+        onClosed={(node) => {
+          // The menu's item may still hold the focus as it leaves, or the body once it left.
           const active = document.activeElement;
-          if (store.chosen === null && (!active || active === document.body)) {
-            buttonRef.current?.focus();
-          }
+          const lost = !active || active === document.body || node.contains(active);
+          if (store.chosen === null && lost) deleteButton()?.focus();
         }}
         // The first choice takes focus on opening, and the arrow keys move among the choices.
         onOpened={(node) => focusFirstItem(node, MENU_ITEMS)}
@@ -136,7 +138,7 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
         }
       >
         <Button
-          ref={buttonRef}
+          className="tessera-record-delete-button"
           variant="outlined"
           intent="danger"
           icon={pending ? <Spinner size={16} /> : <TrashIcon />}
@@ -160,7 +162,7 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
         busy={pending}
         onConfirm={() => void store.start(subject, openInstance)}
         onCancel={() => store.cancel()}
-        returnFocusTo={() => buttonRef.current}
+        returnFocusTo={deleteButton}
       />
     </>
   );

@@ -364,6 +364,9 @@ async function supervisorWalk(reading: Reading, context: ReadingContext, locale:
   }
 }
 
+/** The rows of a report list: the table's on a desktop, the cards on a phone. */
+const REPORT_ROWS = ':is([data-testid="report-table"] tbody tr, [data-testid="report-cards"] li)';
+
 async function analystWalk(reading: Reading, context: ReadingContext, locale: string) {
   const { context: browserContext, page } = await openPage(e2e.browser, { locale, width: WIDTH });
   page.setDefaultTimeout(60_000);
@@ -374,10 +377,13 @@ async function analystWalk(reading: Reading, context: ReadingContext, locale: st
     for (const type of ['loanApplication', 'loan', 'customer']) {
       await read(`${type} reports list`, async () => {
         await page.goto(`${e2e.server.url}/report/${type}`);
-        await page.getByTestId('report-table').locator('tbody tr').first().waitFor();
+        await page.locator(REPORT_ROWS).first().waitFor();
       });
       await read(`${type} report detail`, async () => {
-        await page.getByTestId('report-table').locator('tbody tr td').nth(3).click();
+        // A row of the table, or a card on a phone.
+        const table = page.getByTestId('report-table');
+        if ((await table.count()) > 0) await table.locator('tbody tr td').nth(3).click();
+        else await page.locator('[data-testid="report-cards"] a').first().click();
         await page.getByTestId('report-detail').waitFor();
         await page.getByTestId('report-task').first().waitFor();
       });
@@ -409,7 +415,10 @@ async function authorWalk(reading: Reading, context: ReadingContext, locale: str
     await signIn(page, e2e.server.url, AUTHOR);
     await read('document templates', async () => {
       await page.goto(`${e2e.server.url}/admin/templates`);
-      await page.getByTestId('templates-table').waitFor();
+      // A table on a desktop, cards on a narrow screen.
+      await page
+        .locator(':is([data-testid="templates-table"], [data-testid="templates-cards"])')
+        .waitFor();
     });
     await read('form preview', async () => {
       await page.goto(`${e2e.server.url}/forms/preview`);

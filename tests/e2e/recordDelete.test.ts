@@ -43,11 +43,21 @@ describe('deleting a record through its delete process', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/objectdata/customers/1/${recordId}`);
 
-    // When the Delete menu is opened with the keyboard, its process shows under its label.
+    // When the Delete menu is opened with the keyboard and closed with Escape, the focus is
+    // back on its button, not the page body.
     const deleteButton = page.getByTestId('record-delete-menu');
+    const item = page.getByRole('menuitem', { name: 'Delete customer (supervisor approval)' });
     await deleteButton.focus();
     await page.keyboard.press('Enter');
-    const item = page.getByRole('menuitem', { name: 'Delete customer (supervisor approval)' });
+    await item.waitFor();
+    await page.keyboard.press('Escape');
+    await item.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => deleteButton.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+
+    // When it is opened again, its process shows under its label.
+    await page.keyboard.press('Enter');
     await item.waitFor();
     // Tab into the open menu until its item has focus (the popover takes focus first).
     const itemFocused = () => item.evaluate((element) => element === document.activeElement);
