@@ -7,7 +7,7 @@ import { createProcessTextLocalizer } from '../i18n/localizeProcessText';
 import { cachingTranslate } from './cachingTranslate';
 import type { DashboardStore } from './DashboardStore';
 import { RowSlots } from './rowSlots';
-import { visibleColumns } from './taskColumns';
+import { visibleColumns, type TaskColumn } from './taskColumns';
 import type { TaskListStore } from './TaskListStore';
 import { TaskRowView } from './TaskRowView';
 import { TaskTableHeader } from './TaskTableHeader';
@@ -55,7 +55,9 @@ export const TaskTable = observer(function TaskTable({
   const wrapperRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapperRef);
   const kind = list.kind;
-  const columns = useMemo(() => visibleColumns(kind, viewport), [kind, viewport]);
+  // The same columns keep the same array while the width changes, so the rows stay memoised.
+  const columnsKey = visibleColumns(kind, viewport, width).join(' ');
+  const columns = useMemo(() => columnsKey.split(' ') as TaskColumn[], [columnsKey]);
   const { widths, totalWidth, startResize } = useColumnWidths(columns, kind, viewport, width);
   const rows = list.rows;
   // The scroll offset, kept to the row it falls in so a scroll within a row redraws nothing.

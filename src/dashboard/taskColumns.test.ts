@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TaskListKind } from '../api/tasksApi';
-import { columnWidths, TaskColumn, visibleColumns } from './taskColumns';
+import { columnWidths, TASK_NAME_ROOM_PX, TaskColumn, visibleColumns } from './taskColumns';
 import { Viewport } from './useViewport';
 
 const { assigned, candidate, team } = TaskListKind;
@@ -46,6 +46,52 @@ describe('visibleColumns', () => {
       TaskColumn.taskName,
       TaskColumn.actions,
     ]);
+  });
+});
+
+describe('visibleColumns in a table of a given width', () => {
+  const nameWidth = (kind: TaskListKind, viewport: Viewport, tableWidth: number) => {
+    const columns = visibleColumns(kind, viewport, tableWidth);
+    const widths = columnWidths(columns, kind, viewport, tableWidth);
+    return widths[columns.indexOf(TaskColumn.taskName)] ?? 0;
+  };
+
+  it('keeps every column of the layout in a table wide enough for them', () => {
+    expect(visibleColumns(assigned, Viewport.tablet, 900)).toEqual(
+      visibleColumns(assigned, Viewport.tablet),
+    );
+    expect(visibleColumns(candidate, Viewport.desktop, 1150)).toEqual(
+      visibleColumns(candidate, Viewport.desktop),
+    );
+  });
+
+  it('given a tablet window at 200 % zoom (a 512 px table), drops created-on and process so the task name has room', () => {
+    expect(visibleColumns(assigned, Viewport.tablet, 512)).toEqual([
+      TaskColumn.dueDate,
+      TaskColumn.taskName,
+      TaskColumn.actions,
+    ]);
+    for (const kind of [assigned, candidate, team]) {
+      expect(nameWidth(kind, Viewport.tablet, 512)).toBeGreaterThanOrEqual(TASK_NAME_ROOM_PX);
+      const columns = visibleColumns(kind, Viewport.tablet, 512);
+      const widths = columnWidths(columns, kind, Viewport.tablet, 512);
+      expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(512);
+    }
+  });
+
+  it('drops created-on before the process', () => {
+    expect(visibleColumns(assigned, Viewport.tablet, 640)).toEqual([
+      TaskColumn.dueDate,
+      TaskColumn.taskName,
+      TaskColumn.processName,
+      TaskColumn.actions,
+    ]);
+  });
+
+  it('never drops the due date, the task name or the actions', () => {
+    expect(visibleColumns(team, Viewport.mobile, 200)).toEqual(
+      visibleColumns(team, Viewport.mobile),
+    );
   });
 });
 

@@ -28,9 +28,16 @@ export const SORT_FIELD_OF: Partial<Record<TaskColumn, SortField>> = {
  * The columns a table shows, in order. processInstanceId, taskId and assignee are always
  * hidden; createdOn is hidden on phones and in the team table; processName on phones;
  * assigneeName only in the team table on desktop; candidates only in the candidate table on
- * desktop; the select column only in the team table.
+ * desktop; the select column only in the team table. Given the table's width, a table too
+ * narrow for its layout's columns (a tablet window zoomed to 200 %, a side panel open) also
+ * drops the columns that matter least, so the task name keeps room to be read and the
+ * actions stay in view rather than past the table's edge.
  */
-export function visibleColumns(kind: TaskListKind, viewport: Viewport): TaskColumn[] {
+export function visibleColumns(
+  kind: TaskListKind,
+  viewport: Viewport,
+  tableWidth = 0,
+): TaskColumn[] {
   const mobile = viewport === Viewport.mobile;
   const desktop = viewport === Viewport.desktop;
   const team = kind === TaskListKind.team;
@@ -43,7 +50,42 @@ export function visibleColumns(kind: TaskListKind, viewport: Viewport): TaskColu
   if (team && desktop) columns.push(TaskColumn.assigneeName);
   if (kind === TaskListKind.candidate && desktop) columns.push(TaskColumn.candidates);
   columns.push(TaskColumn.actions);
-  return columns;
+  return tableWidth > 0 ? fitColumns(columns, kind, viewport, tableWidth) : columns;
+}
+
+/** The room a task name needs to be read in one line: "Application intake" and its padding. */
+export const TASK_NAME_ROOM_PX = 160;
+
+/** The columns a narrow table gives up first: the ones a task is least often told by. */
+const DROPPED_FIRST: readonly TaskColumn[] = [
+  TaskColumn.createdOn,
+  TaskColumn.candidates,
+  TaskColumn.assigneeName,
+  TaskColumn.processName,
+];
+
+/**
+ * Drops columns in the order of `DROPPED_FIRST` until the rest fit in `tableWidth` with the
+ * task name given at least `TASK_NAME_ROOM_PX`; the due date, name and actions always stay.
+ */
+function fitColumns(
+  columns: readonly TaskColumn[],
+  kind: TaskListKind,
+  viewport: Viewport,
+  tableWidth: number,
+): TaskColumn[] {
+  let fitted = [...columns];
+  const fits = () => {
+    const widths = columnWidths(fitted, kind, viewport, tableWidth);
+    const total = widths.reduce((sum, width) => sum + width, 0);
+    const name = widths[fitted.indexOf(TaskColumn.taskName)] ?? 0;
+    return total <= tableWidth && name >= TASK_NAME_ROOM_PX;
+  };
+  for (const column of DROPPED_FIRST) {
+    if (fits()) break;
+    fitted = fitted.filter((shown) => shown !== column);
+  }
+  return fitted;
 }
 
 /** The select column's width on desktop, tablet and phone (spec 000 section 9). */
