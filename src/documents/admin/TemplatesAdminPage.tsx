@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { TEMPLATE_NAME_MAX_LENGTH } from '../../../schemas/api/documentsConstants';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
-import { useIsMobile } from '../../components/useIsMobile';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import { formatDate } from '../../core/format';
 import { RemoteLoadingStatus } from '../../stores/statuses';
@@ -63,6 +63,12 @@ export interface TemplatesAdminPageProps {
 }
 
 /**
+ * Below this window width the templates are cards, not a table: the six columns in French or
+ * Spanish need about 640 px of page, which a 1280 px window zoomed to 200 % does not have.
+ */
+const TEMPLATE_TABLE_MIN_WINDOW_PX = 800;
+
+/**
  * `/admin/templates` (access-admin): the tenant's document templates, which the Generate menus
  * of records and reports offer. An administrator adds a Word or Excel template for an object or
  * a report type, and removes one after a confirmation. A refused file is explained on its
@@ -75,7 +81,7 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
   const { t, i18n } = useTranslation();
   const [store] = useState(() => new TemplatesAdminStore(api, toasts));
   const scopeLabel = useScopeLabel();
-  const mobile = useIsMobile();
+  const cards = useMediaQuery(`(max-width: ${TEMPLATE_TABLE_MIN_WINDOW_PX - 1}px)`);
   const fileInput = useRef<HTMLInputElement>(null);
   const fields = {
     scope: useRef<HTMLSelectElement>(null),
@@ -155,9 +161,9 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
       addedBy: template.createdBy ?? t('document.admin.builtIn'),
       addedOn: formatDate(template.createdAt, i18n.language),
     });
-    // A phone gets one card a template: six columns would not fit, and a table scrolled
-    // sideways hides the remove button.
-    list = mobile ? (
+    // A phone, or a desktop zoomed to 200 %, gets one card a template: six columns would
+    // not fit, and a table scrolled sideways hides the remove button.
+    list = cards ? (
       <ul
         className="tessera-templates__cards"
         aria-labelledby="templates-list-heading"
