@@ -1,51 +1,74 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { projectPath } from '../../server/paths';
+import { seedDemoRecords } from '../../server/seed/demoRecords';
 import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
-import { openPage } from '../helpers/browser';
+import { openPage, ZOOMED_200_PERCENT, type ContextOptions } from '../helpers/browser';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
 
 /** The supervisor: she has all three tabs, a team to reassign and tasks of her own. */
 const SUPERVISOR = 'maria.garcia@tessera.example';
-/** The form author: the only one who may open the preview. */
+/** The form author: the only one who may open the preview; she also keeps the templates. */
 const AUTHOR = 'priya.nair@tessera.example';
+/** The back-office analyst: reports, records, and a collateral valuation of her own. */
+const ANALYST = 'claire.dubois@tessera.example';
 
 const LANGUAGES = [
   { language: 'en', locale: 'en-GB' },
   { language: 'es', locale: 'es-ES' },
   { language: 'fr', locale: 'fr-FR' },
 ] as const;
-const WIDTHS = [1280, 375] as const;
+/** A desktop, a phone, and a desktop window zoomed to 200 % (WCAG 1.4.4). */
+const VIEWPORTS: { viewport: string; options: ContextOptions }[] = [
+  { viewport: '1280 px', options: { width: 1280 } },
+  { viewport: '375 px', options: { width: 375 } },
+  { viewport: '200 % zoom', options: ZOOMED_200_PERCENT },
+];
 /** Outcome buttons: placed in the form by its designer, or the bar under a form without them. */
 const OUTCOME_BUTTONS = ':is(.tf-outcomes, .tf-outcome-bar)';
 /** Where a screen that could not be reached is photographed, to see why. */
 const SHOTS = screenshotsFolder('accessibility');
 
-// One server with the demo workload for every language and width: every list, the bell and
-// the start drawer have content, as a real first start has. The walks only look: none of
-// them changes what another one sees, so they can run side by side.
+// One server with the demo workload and records for every language and viewport: every
+// list, the bell, the start drawer and the reports have content, as a real first start has.
+// The walks only look: none of them changes what another one sees, so they run side by side.
 const e2e = setUpServerAndBrowser({ demoWorkload: true });
 /** An intake the supervisor claimed herself: the task form audited. */
 let taskId = '';
 let instanceId = '';
+/** A large loan's credit decision the supervisor claimed: a decision form. */
+let approvalId = '';
+/** A loan review (CUT-loan-review) the supervisor claimed: a combined task. */
+let reviewId = '';
+/** A collateral valuation the analyst claimed: a Flowable-format form. */
+let valuationId = '';
 
-beforeAll(async () => {
-  const task = await e2e.server.database.db
+/** The first open task of `element` that `assignee` holds. */
+async function openTaskOf(assignee: string, element: string) {
+  return e2e.server.database.db
     .selectFrom('tasks')
     .select(['id', 'instance_id'])
     .where('tenant', '=', 'internal')
-    .where('assignee', '=', 'mgarcia')
-    .where('element_id', '=', 'applicationIntake')
+    .where('assignee', '=', assignee)
+    .where('element_id', '=', element)
     .where('state', '=', 'open')
     .orderBy('id')
     .executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  await seedDemoRecords(e2e.server.database.db);
+  const task = await openTaskOf('mgarcia', 'applicationIntake');
   taskId = task.id;
   instanceId = task.instance_id;
-});
+  approvalId = (await openTaskOf('mgarcia', 'supervisorApproval')).id;
+  reviewId = (await openTaskOf('mgarcia', 'loanReview')).id;
+  valuationId = (await openTaskOf('cdubois', 'collateralValuation')).id;
+}, 300_000);
 
 /** Closes whatever overlay is open and waits until none is left. */
 async function closeOverlay(page: Page): Promise<void> {
@@ -90,15 +113,21 @@ async function screenOf(
   }
 }
 
-/** The supervisor's walk: sign-in, the three tabs and their overlays, a task and its case. */
-async function supervisorWalk(
-  audit: Audit,
-  language: string,
-  locale: string,
-  width: number,
-): Promise<void> {
-  const at = (screen: string) => `${language} ${width} px: ${screen}`;
-  const { context, page } = await openPage(e2e.browser, { locale, width });
+/** One language in one viewport: what every walk is given. */
+interface Case {
+  language: string;
+  locale: string;
+  viewport: string;
+  options: ContextOptions;
+}
+
+/**
+ * The supervisor's walk: sign-in, the three tabs and their overlays, her tasks (an intake, a
+ * credit decision, a combined review) and a case, starting an application, a lost address.
+ */
+async function supervisorWalk(audit: Audit, { language, locale, viewport, options }: Case) {
+  const at = (screen: string) => `${language} ${viewport}: ${screen}`;
+  const { context, page } = await openPage(e2e.browser, { ...options, locale });
   // A busy two-core machine may take long to load a page: wait for it, not for a clock.
   page.setDefaultTimeout(60_000);
   // Leaving the task page after a failed submit must not hang on a browser prompt.
@@ -168,22 +197,76 @@ async function supervisorWalk(
       await page.goto(`${e2e.server.url}/process/instance/${instanceId}`);
       await page.locator('[data-testid="process-instance"]').waitFor();
     });
+    await screenOf(audit, page, at('credit decision task form'), async () => {
+      await page.goto(`${e2e.server.url}/process/task/${approvalId}`);
+      await page.getByTestId('task-form').waitFor();
+      await page.locator(`${OUTCOME_BUTTONS} button`).first().waitFor();
+    });
+    await screenOf(audit, page, at('combined (CUT) task form'), async () => {
+      await page.goto(`${e2e.server.url}/process/task/${reviewId}`);
+      await page.getByTestId('combined-progress').waitFor();
+      await page.getByTestId('task-form').waitFor();
+    });
+    await screenOf(audit, page, at('start-process page'), async () => {
+      await page.goto(`${e2e.server.url}/process/loan/loanOrigination/new`);
+      await page.getByTestId('start-application').waitFor();
+    });
+    await screenOf(audit, page, at('not-found page'), async () => {
+      await page.goto(`${e2e.server.url}/no-such-page`);
+      await page.locator('.tessera-not-found').waitFor();
+    });
   } finally {
     await context.close();
   }
 }
 
-/** The author's walk: the form preview with a designer form in its three frames. */
-async function authorWalk(
-  audit: Audit,
-  language: string,
-  locale: string,
-  width: number,
-): Promise<void> {
-  const { context, page } = await openPage(e2e.browser, { locale, width });
+/**
+ * The analyst's walk: a report's list and one of its cases, a records list and one record,
+ * and her collateral valuation, a Flowable-format form.
+ */
+async function analystWalk(audit: Audit, { language, locale, viewport, options }: Case) {
+  const at = (screen: string) => `${language} ${viewport}: ${screen}`;
+  const { context, page } = await openPage(e2e.browser, { ...options, locale });
   page.setDefaultTimeout(60_000);
   try {
-    await screenOf(audit, page, `${language} ${width} px: form preview`, async () => {
+    await screenOf(audit, page, at('report list'), async () => {
+      await signIn(page, e2e.server.url, ANALYST);
+      await page.goto(`${e2e.server.url}/report/loanApplication`);
+      await page.locator('[data-testid="report-list"] [data-instance-id]').first().waitFor();
+    });
+    await screenOf(audit, page, at('report detail'), async () => {
+      await page.locator('[data-testid="report-list"] [data-instance-id] a').first().click();
+      await page.getByTestId('report-facts').waitFor();
+    });
+    await screenOf(audit, page, at('records list'), async () => {
+      await page.goto(`${e2e.server.url}/objectdata/customers/1`);
+      await page.locator('.tessera-records__table tbody tr').first().waitFor();
+      await page.locator('.tessera-records__table-wrap[aria-busy="false"]').waitFor();
+    });
+    await screenOf(audit, page, at('record page'), async () => {
+      await page.goto(`${e2e.server.url}/objectdata/customers/1/CUS-00007`);
+      await page.locator('.tessera-record__form [id$="_fullName"]').first().waitFor();
+    });
+    await screenOf(audit, page, at('Flowable-format task form'), async () => {
+      await page.goto(`${e2e.server.url}/process/task/${valuationId}`);
+      await page.getByTestId('task-form').waitFor();
+      await page.locator(`${OUTCOME_BUTTONS} button`).first().waitFor();
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The author's walk: the form preview with a designer form in its three frames, the
+ * document templates she keeps, and changing her password.
+ */
+async function authorWalk(audit: Audit, { language, locale, viewport, options }: Case) {
+  const at = (screen: string) => `${language} ${viewport}: ${screen}`;
+  const { context, page } = await openPage(e2e.browser, { ...options, locale });
+  page.setDefaultTimeout(60_000);
+  try {
+    await screenOf(audit, page, at('form preview'), async () => {
       await signIn(page, e2e.server.url, AUTHOR);
       await page.goto(`${e2e.server.url}/forms/preview`);
       const definition = readFileSync(
@@ -194,32 +277,61 @@ async function authorWalk(
       // The frames of this definition, not the earlier ones dimmed while it compiles.
       await page.locator('.tfp-frames:not(.is-stale) .tfp-frame .tf-form').nth(2).waitFor();
     });
+    await screenOf(audit, page, at('document templates'), async () => {
+      await page.goto(`${e2e.server.url}/admin/templates`);
+      await page
+        .locator('[data-testid="templates-cards"], [data-testid="templates-table"]')
+        .waitFor();
+    });
+    await screenOf(audit, page, at('change password'), async () => {
+      await page.goto(`${e2e.server.url}/accounts/password/change`);
+      await page.locator('#new-password').waitFor();
+    });
   } finally {
     await context.close();
   }
 }
 
+/** Runs `walks` and expects one message listing every unreached screen and every finding. */
+async function expectNothingSerious(
+  expect: ExpectStatic,
+  walks: ((audit: Audit) => Promise<void>)[],
+): Promise<void> {
+  const audit: Audit = { findings: [], unreached: [] };
+  for (const walk of walks) await walk(audit);
+  // One message with both lists, so a single run says everything there is to fix.
+  const report = `Screens not reached:\n${audit.unreached.join('\n') || 'none'}\n\nFindings:\n${formatFindings(audit.findings)}`;
+  expect({ unreached: audit.unreached, findings: audit.findings.length }, report).toEqual({
+    unreached: [],
+    findings: 0,
+  });
+}
+
 describe('accessibility (axe: no serious or critical finding)', () => {
-  const cases = LANGUAGES.flatMap(({ language, locale }) =>
-    WIDTHS.map((width) => ({ language, locale, width })),
+  const cases: Case[] = LANGUAGES.flatMap(({ language, locale }) =>
+    VIEWPORTS.map(({ viewport, options }) => ({ language, locale, viewport, options })),
   );
 
   // Two walks at a time (the e2e project's maxConcurrency): while axe scans one page in
-  // Chromium, the server answers the other, so both cores work.
+  // Chromium, the server answers the other, so both cores work. Each case is split in two
+  // so that neither waits long for the slowest one at the end.
   it.concurrent.for(cases)(
-    'given every main screen in $language at $width px, when axe looks at each, then it finds nothing serious or critical',
-    // Fourteen screens, each loaded and scanned; generous for a busy two-core machine.
+    "given the supervisor's screens in $language at $viewport, when axe looks at each, then it finds nothing serious or critical",
+    // Eighteen screens, each loaded and scanned; generous for a busy two-core machine.
     { timeout: 600_000 },
-    async ({ language, locale, width }, { expect }) => {
-      const audit: Audit = { findings: [], unreached: [] };
-      await supervisorWalk(audit, language, locale, width);
-      await authorWalk(audit, language, locale, width);
-      // One message with both lists, so a single run says everything there is to fix.
-      const report = `Screens not reached:\n${audit.unreached.join('\n') || 'none'}\n\nFindings:\n${formatFindings(audit.findings)}`;
-      expect({ unreached: audit.unreached, findings: audit.findings.length }, report).toEqual({
-        unreached: [],
-        findings: 0,
-      });
+    async (walkCase, { expect }) => {
+      await expectNothingSerious(expect, [(audit) => supervisorWalk(audit, walkCase)]);
+    },
+  );
+
+  it.concurrent.for(cases)(
+    "given the analyst's and the author's screens in $language at $viewport, when axe looks at each, then it finds nothing serious or critical",
+    { timeout: 600_000 },
+    async (walkCase, { expect }) => {
+      await expectNothingSerious(expect, [
+        (audit) => analystWalk(audit, walkCase),
+        (audit) => authorWalk(audit, walkCase),
+      ]);
     },
   );
 });

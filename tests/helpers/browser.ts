@@ -41,7 +41,18 @@ export interface ContextOptions {
   height?: number;
   /** The browser language (`navigator.language`). */
   locale?: string;
+  /**
+   * Device pixels per CSS pixel (1 unless given). With a viewport of half the window's size,
+   * 2 is what a browser zoomed to 200 % shows the page: see `ZOOMED_200_PERCENT`.
+   */
+  deviceScaleFactor?: number;
 }
+
+/**
+ * A 1280×800 window zoomed to 200 % (WCAG 1.4.4 and 1.4.10): the page lays itself out in
+ * 640×400 CSS pixels, each drawn as two device pixels, as Chromium's own zoom does.
+ */
+export const ZOOMED_200_PERCENT = { width: 640, height: 400, deviceScaleFactor: 2 } as const;
 
 /** A new isolated context (own cookies and storage) with one page. */
 export async function openPage(
@@ -51,6 +62,7 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.locale ?? 'en-GB',
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
   });
   const page = await context.newPage();
   return { context, page };
