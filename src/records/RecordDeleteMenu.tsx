@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { CaretDownIcon, RefreshIcon, TrashIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -38,6 +38,11 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
   const { toasts } = useStores();
   const { t, i18n } = useTranslation();
   const [store] = useState(() => new DeleteProcessStore({ toasts }));
+  const [open, setOpen] = useState(false);
+  // Read when the opening has ended: a menu closed meanwhile (Escape pressed at once) must
+  // not take the focus back from its button.
+  const openNow = useRef(false);
+  openNow.current = open;
   const { key, version } = subject;
 
   useEffect(() => {
@@ -113,6 +118,8 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
   return (
     <>
       <PopoverNext
+        isOpen={open}
+        onInteraction={(next) => setOpen(next)}
         placement="bottom-end"
         animation="minimal"
         arrow={false}
@@ -123,15 +130,34 @@ export const RecordDeleteMenu = observer(function RecordDeleteMenu({
         onClosed={(node) => {
           // The menu's item may still hold the focus as it leaves, or the body once it left.
           const active = document.activeElement;
-          const lost = !active || active === document.body || node.contains(active);
+          // (or the popover's focus trap, in the same portal).
+          const lost =
+            !active ||
+            active === document.body ||
+            node.contains(active) ||
+            active.closest(`.${Classes.PORTAL}`) !== null;
           if (store.chosen === null && lost) deleteButton()?.focus();
         }}
         // The first choice takes focus on opening, and the arrow keys move among the choices.
-        onOpened={(node) => focusFirstItem(node, MENU_ITEMS)}
+        onOpened={(node) => {
+          if (openNow.current) focusFirstItem(node, MENU_ITEMS);
+        }}
         content={
           <Menu
             aria-label={t('records.deleteMenu.menuLabel')}
-            onKeyDown={(event) => moveFocusByArrowKey(event, MENU_ITEMS)}
+            onKeyDown={(event) => {
+              // Escape closes the menu here, with the focus on its button before the item it
+              // is on leaves the page (left to the popover, it fell to the page body).
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                event.stopPropagation();
+                setOpen(false);
+                // Once closed: while it is open, the popover's focus trap takes it back.
+                setTimeout(() => deleteButton()?.focus(), 0);
+                return;
+              }
+              moveFocusByArrowKey(event, MENU_ITEMS);
+            }}
           >
             {items}
           </Menu>

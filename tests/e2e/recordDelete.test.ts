@@ -47,9 +47,11 @@ describe('deleting a record through its delete process', () => {
     // back on its button, not the page body.
     const deleteButton = page.getByTestId('record-delete-menu');
     const item = page.getByRole('menuitem', { name: 'Delete customer (supervisor approval)' });
+    const itemFocused = () => item.evaluate((element) => element === document.activeElement);
     await deleteButton.focus();
     await page.keyboard.press('Enter');
-    await item.waitFor();
+    // Open: the menu's first item has the focus.
+    await expect.poll(itemFocused).toBe(true);
     await page.keyboard.press('Escape');
     await item.waitFor({ state: 'detached' });
     await expect
@@ -60,7 +62,6 @@ describe('deleting a record through its delete process', () => {
     await page.keyboard.press('Enter');
     await item.waitFor();
     // Tab into the open menu until its item has focus (the popover takes focus first).
-    const itemFocused = () => item.evaluate((element) => element === document.activeElement);
     await expect
       .poll(
         async () => {
