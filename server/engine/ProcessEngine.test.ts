@@ -202,6 +202,25 @@ describe('ProcessEngine', () => {
       });
     });
 
+    it('given an export that assigns a task to $INITIATOR, with no initiator variable declared, when started, then the starter gets the task', async () => {
+      await context.engine.deploy(
+        'acme',
+        bpmn(
+          'initiatorToken',
+          `<startEvent id="start" />
+          <sequenceFlow id="f1" sourceRef="start" targetRef="check" />
+          <userTask id="check" name="Check" camunda:assignee="$INITIATOR" />
+          <sequenceFlow id="f2" sourceRef="check" targetRef="end" />
+          <endEvent id="end" />`,
+        ),
+      );
+      const instance = await context.engine.startProcess('acme', {
+        key: 'initiatorToken',
+        startedBy: 'olivia',
+      });
+      expect((await onlyOpenTask(instance, 'check')).assignee).toBe('olivia');
+    });
+
     it('given an unknown key, when started, then it is not found', async () => {
       await expect(
         context.engine.startProcess('acme', { key: 'nope', startedBy: 'olivia' }),

@@ -959,7 +959,11 @@ export class TokenRunner {
     const resolved = resolveUserTask(
       node,
       variables,
-      { instanceStartedAt: this.instance.startedAt, taskCreatedAt: this.dependencies.now },
+      {
+        instanceStartedAt: this.instance.startedAt,
+        taskCreatedAt: this.dependencies.now,
+        startedBy: this.instance.startedBy,
+      },
       await this.valueDisplay(),
     );
     // 2. Write the task and its candidates.

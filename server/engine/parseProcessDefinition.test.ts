@@ -323,6 +323,20 @@ describe('parseProcessDefinition', () => {
     });
   });
 
+  it('given assignments in JUEL’s deferred syntax, when parsed, then they are read as expressions, not as literal user ids', async () => {
+    const definition = await model(
+      around(
+        `<userTask id="x" camunda:assignee="#{approver}" camunda:candidateUsers="ana, #{reviewers}" camunda:candidateGroups="#{teams}" />`,
+        'x',
+      ),
+    );
+    expect(definition.nodes.x).toMatchObject({
+      assignee: '${approver}',
+      candidateUsers: ['ana', '${reviewers}'],
+      candidateGroups: ['${teams}'],
+    });
+  });
+
   it.each([
     ['not xml at all', 'Unreadable BPMN'],
     [

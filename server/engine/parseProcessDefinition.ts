@@ -526,16 +526,18 @@ function readUserTask(
   if (assigneeAttribute !== null && people.humanPerformer !== null) {
     conflict(`${assigneeAttribute.qualified} and humanPerformer both name the assignee; keep one`);
   }
-  const assignee = assigneeAttribute?.value ?? people.humanPerformer;
+  const assignee = immediate(assigneeAttribute?.value ?? people.humanPerformer);
   checkTemplate(element, assigneeAttribute?.qualified ?? 'humanPerformer', assignee, errors);
-  const candidateUsers = unique([
-    ...splitList(attribute('candidateUsers')?.value ?? null),
-    ...people.candidateUsers,
-  ]);
-  const candidateGroups = unique([
-    ...splitList(attribute('candidateGroups')?.value ?? null),
-    ...people.candidateGroups,
-  ]);
+  const candidateUsers = unique(
+    [...splitList(attribute('candidateUsers')?.value ?? null), ...people.candidateUsers].map(
+      (item) => immediate(item),
+    ),
+  );
+  const candidateGroups = unique(
+    [...splitList(attribute('candidateGroups')?.value ?? null), ...people.candidateGroups].map(
+      (item) => immediate(item),
+    ),
+  );
   for (const item of [...candidateUsers, ...candidateGroups]) {
     checkTemplate(element, 'a candidate', item, errors);
   }
@@ -1097,6 +1099,15 @@ function checkTemplate(
 }
 
 /** Splits a comma list, keeping commas inside `${...}` (such as in a quoted string). */
+/**
+ * An assignment written with JUEL's deferred syntax (`#{approver}`), which Flowable and
+ * Activiti evaluate exactly as `${approver}` when the task is created: read as such, not
+ * kept as a literal user id.
+ */
+function immediate<T extends string | null>(text: T): T {
+  return (text === null ? text : text.replace(/#\{/g, '${')) as T;
+}
+
 function splitList(value: string | null): string[] {
   if (value === null) return [];
   const items: string[] = [];
@@ -1104,7 +1115,7 @@ function splitList(value: string | null): string[] {
   let current = '';
   for (let index = 0; index < value.length; index += 1) {
     const char = value.charAt(index);
-    if (char === '$' && value.charAt(index + 1) === '{') depth += 1;
+    if ((char === '$' || char === '#') && value.charAt(index + 1) === '{') depth += 1;
     else if (char === '}' && depth > 0) depth -= 1;
     if (char === ',' && depth === 0) {
       items.push(current);

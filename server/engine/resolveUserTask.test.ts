@@ -50,6 +50,17 @@ describe('resolveUserTask', () => {
     });
   });
 
+  it('given $INITIATOR as the assignee and among the candidates (an APS or Flowable modeler export), when resolved, then it is the instance’s starter', () => {
+    const resolved = resolveUserTask(
+      node({ assignee: '$INITIATOR', candidateUsers: ['ana', ' $INITIATOR '] }),
+      {},
+      { ...times, startedBy: 'olivia' },
+    );
+    expect(resolved).toMatchObject({ assignee: 'olivia', candidateUsers: ['ana', 'olivia'] });
+    // Not a user id of its own: without a known starter, nobody.
+    expect(resolveUserTask(node({ assignee: '$INITIATOR' }), {}, times).assignee).toBeNull();
+  });
+
   it('given no name and an assignee expression with no value, when resolved, then the id names it and nobody is assigned', () => {
     expect(resolveUserTask(node({ assignee: '${nobody}' }), {}, times)).toMatchObject({
       name: 'review',

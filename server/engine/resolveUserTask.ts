@@ -31,13 +31,21 @@ export interface ResolvedUserTask {
 
 const defaultPriority = 50;
 
-/** The two instants a due-date duration may count from. */
+/** The two instants a due-date duration may count from, and who started the instance. */
 export interface UserTaskTimes {
   /** When the instance started. */
   readonly instanceStartedAt: Date;
   /** When this task is being created. */
   readonly taskCreatedAt: Date;
+  /** The instance's starter, whom {@link INITIATOR_TOKEN} names in an assignment. */
+  readonly startedBy?: string;
 }
+
+/**
+ * Alfresco Process Services' (and the Flowable modeler's) name for the instance's starter in
+ * an assignee or a candidate list: `$INITIATOR`, which those products resolve at run time.
+ */
+export const INITIATOR_TOKEN = '$INITIATOR';
 
 /**
  * Fills in a user task's templates from the instance variables: the name, the assignee,
@@ -64,13 +72,20 @@ export function resolveUserTask(
   const displayNames = Object.fromEntries(
     Object.entries(rendered).map(([language, name]) => [language, name === '' ? node.id : name]),
   ) as Record<keyof DisplayNames, string>;
-  const assignee = node.assignee === null ? [] : principals(node.assignee, variables, at);
+  const starter = times.startedBy;
+  const people = (item: string) =>
+    item.trim() === INITIATOR_TOKEN
+      ? starter === undefined
+        ? []
+        : [starter]
+      : principals(item, variables, at);
+  const assignee = node.assignee === null ? [] : people(node.assignee);
   return {
     name: displayNames.en,
     displayNames,
     formKey: node.formKey,
     assignee: assignee[0] ?? null,
-    candidateUsers: unique(node.candidateUsers.flatMap((item) => principals(item, variables, at))),
+    candidateUsers: unique(node.candidateUsers.flatMap(people)),
     candidateGroups: unique(
       node.candidateGroups.flatMap((item) => principals(item, variables, at)),
     ),
