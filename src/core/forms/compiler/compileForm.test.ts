@@ -175,6 +175,23 @@ describe('compileForm', () => {
       ]);
     });
 
+    it('when a field is named __proto__, constructor or prototype, then it is renamed with field.reservedId and its value is an ordinary one', () => {
+      const result = compileForm(
+        designer([
+          { id: '__proto__', type: 'text' },
+          { id: 'constructor', type: 'text' },
+          { id: 'prototype', type: 'number' },
+        ]),
+      );
+      const ids = fieldsOf(result.form).map((f) => f.id);
+      expect(ids).toEqual(['__proto____2', 'constructor__2', 'prototype__2']);
+      expect(result.warnings.map((warning) => [warning.code, warning.params])).toEqual([
+        ['field.reservedId', { id: '__proto__', renamedTo: '__proto____2' }],
+        ['field.reservedId', { id: 'constructor', renamedTo: 'constructor__2' }],
+        ['field.reservedId', { id: 'prototype', renamedTo: 'prototype__2' }],
+      ]);
+    });
+
     it('when a formula names a missing field, then formula.unknownReference is reported', () => {
       const result = compileForm(
         designer([

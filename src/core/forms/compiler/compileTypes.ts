@@ -8,6 +8,7 @@ import type { FormKind, NormalizedForm } from '../../../../schemas/forms';
 export type CompileWarningCode =
   | 'field.unknownType'
   | 'field.duplicateId'
+  | 'field.reservedId'
   | 'field.missingId'
   | 'field.duplicateOptionValue'
   | 'field.unsafeUrl'

@@ -22,9 +22,16 @@ export function createIdAllocator(taken: ReadonlySet<string>): (id: string) => s
 }
 
 /**
+ * Ids a form's values may not be stored under: an object's own machinery in JavaScript,
+ * which a value named so would replace or reach through (`values.__proto__`).
+ */
+const RESERVED_IDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
  * Makes field ids unique within a form, and section ids too. The first field keeps its
  * id; a later one becomes `id__2` (or the next free suffix) with `field.duplicateId`, so
- * neither value silently overwrites the other.
+ * neither value silently overwrites the other. A reserved id ({@link RESERVED_IDS}) is
+ * renamed the same way, with `field.reservedId`.
  */
 export function dedupeFieldIds(parsed: ParsedForm): ParsedForm {
   // 1. Every id as written is taken, so a generated suffix never collides with one.
@@ -42,14 +49,15 @@ export function dedupeFieldIds(parsed: ParsedForm): ParsedForm {
     if (sectionIds.has(sectionId)) sectionId = freeSectionId(section.id);
     sectionIds.add(sectionId);
     const fields = section.fields.map((field, f) => {
-      if (!used.has(field.id)) {
+      const reserved = RESERVED_IDS.has(field.id);
+      if (!used.has(field.id) && !reserved) {
         used.add(field.id);
         return field;
       }
       const renamed = freeId(field.id);
       used.add(renamed);
       warnings.push({
-        code: 'field.duplicateId',
+        code: reserved ? 'field.reservedId' : 'field.duplicateId',
         path: `${parsed.fieldPaths[s]?.[f] ?? ''}/id`,
         params: { id: field.id, renamedTo: renamed },
       });
