@@ -91,6 +91,27 @@ describe('fields nobody can fill in', () => {
     ]);
   });
 
+  it('given a dropdown and a radio group with no choice, when compiled, then each is warned; with options, a dictionary or read-only, nothing is', () => {
+    const result = compileForm(
+      designer([
+        { id: 'product', type: 'dropdown', label: 'Product' },
+        { id: 'channel', type: 'radio', label: 'Channel', options: [] },
+        {
+          id: 'term',
+          type: 'dropdown',
+          label: 'Term',
+          options: [{ value: '12', name: '12 months' }],
+        },
+        { id: 'country', type: 'dropdown', label: 'Country', config: { dictionary: 'countries' } },
+        { id: 'legacy', type: 'radio', label: 'Legacy', readOnly: true },
+      ]),
+    );
+    expect(result.warnings.filter((warning) => warning.code === 'field.noChoices')).toEqual([
+      { code: 'field.noChoices', path: '/fields/0', params: { fieldId: 'product' } },
+      { code: 'field.noChoices', path: '/fields/1', params: { fieldId: 'channel' } },
+    ]);
+  });
+
   it('given the warning, then the author reads it in English, Spanish and French, naming the field', () => {
     const [warning] = compileForm(
       designer([{ id: 'homeAddress', type: 'object', label: 'Home' }]),

@@ -16,6 +16,7 @@ export type CompileWarningCode =
   | 'field.optionsFromExpression'
   | 'field.defaultNotAnOption'
   | 'field.cannotBeFilled'
+  | 'field.noChoices'
   | 'layout.widthOutOfRange'
   | 'validation.invalidLimit'
   | 'visibility.notApplied'
