@@ -246,8 +246,13 @@ async function readScreenOf(
     await page.waitForLoadState('networkidle').catch(() => undefined);
     reading.findings.push(...readScreen(label, await segmentsOf(page), context));
     reading.screens += 1;
+    // Sections below the fold are painted only when scrolled to (`content-visibility`); the
+    // whole-page photograph paints them all, after the reading.
     await page
-      .screenshot({ path: join(SHOTS, `${slug(label)}-${WIDTH}.png`), fullPage: true })
+      .addStyleTag({ content: '* { content-visibility: visible !important; }' })
+      .then(() =>
+        page.screenshot({ path: join(SHOTS, `${slug(label)}-${WIDTH}.png`), fullPage: true }),
+      )
       .catch(() => undefined);
   } catch (error) {
     const shot = join(SHOTS, `${slug(label)}-${WIDTH}-unreached.png`);
