@@ -188,11 +188,12 @@ describe('completed-instance reports', () => {
     );
     const customer = rows.find((row) => row[1] === 'Número de cliente');
     expect(customer?.[2]).toBe(application.loanApplicationDetails?.customerID);
-    // The review's choice is written as its option's label, not its stored code.
-    const decisions = rows.filter((row) => row[1] === 'Decision').map((row) => row[2]);
+    // The review's choice is written as its option's label in the CSV's language, not its
+    // stored code (the decision part carries its Spanish texts).
+    const decisions = rows.filter((row) => row[1] === 'Decisión').map((row) => row[2]);
     expect(decisions.length).toBeGreaterThan(0);
     for (const decision of decisions) {
-      expect(decision).toMatch(/^(Approve|Reject|Ask for more information)$/);
+      expect(decision).toMatch(/^(Aprobar|Rechazar|Pedir más información)$/);
     }
     // A dictionary code is written as its label in the CSV's language.
     expect(rows.find((row) => row[1] === 'Producto')?.[2]).toMatch(
