@@ -269,7 +269,10 @@ describe('task form', () => {
     const callout = page.locator('.tf-message-blocking');
     await callout.waitFor();
     await expect(callout.textContent()).resolves.toContain('debt-to-income ratio is above 45 %');
-    await page.getByText('Resolve this message before submitting the form.').waitFor();
+    // (The error summary above the form lists the same words as a link to the message.)
+    await page
+      .locator('.bp6-tooltip', { hasText: 'Resolve this message before submitting the form.' })
+      .waitFor();
     await scrollSettled(page);
     await expect(inViewport(page, callout)).resolves.toBe(true);
     await expect(inViewport(page, fieldControl(page, 'email'))).resolves.toBe(false);
