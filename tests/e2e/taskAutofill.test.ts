@@ -51,14 +51,15 @@ describe('Autofill on the task page', () => {
     await page.getByTestId('autofill-button').click();
 
     // Then the success toast shows, the empty fields hold values and the typed one is kept.
-    await page.getByText(/empty fields with test values/).waitFor();
+    // (The live region says the same words for screen readers: read the toast itself.)
+    await page.locator('.bp6-toast', { hasText: /empty fields with test values/ }).waitFor();
     await expect(page.locator('input[id$="_firstName"]').inputValue()).resolves.toBe('Alex');
     await expect(page.locator('input[id$="_lastName"]').inputValue()).resolves.toBe('Typed');
     await expect(page.locator('input[id$="_customerId"]').inputValue()).resolves.toBe('CUS-000000');
 
     // And a submit completes the task.
     await page.getByRole('button', { name: 'Submit application' }).click();
-    await page.getByText('The task was completed.').waitFor();
+    await page.locator('.bp6-toast', { hasText: 'The task was completed.' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     const task = await e2e.server.app.engine.getTask('internal', id);
     expect(task.state).toBe('completed');
