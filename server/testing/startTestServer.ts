@@ -111,18 +111,61 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * on `localhost` so both `localhost` and `acme.localhost` reach it.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const phase = startPhases();
+  try {
+    return await startPhased(options, phase.enter);
+  } finally {
+    phase.done();
+  }
+}
+
+/** How long one phase of a start may take before the test log says where it stands. */
+const SLOW_PHASE_MS = 60_000;
+
+/**
+ * The phases of one start, watched: a start that stalls (a lock never granted, a query that
+ * never answers) would otherwise end as a bare hook timeout minutes later, saying nothing of
+ * where it stood. Each minute in one phase prints that phase and what keeps the process busy.
+ */
+function startPhases(): { enter(name: string): void; done(): void } {
+  let current = 'opening the database';
+  let since = Date.now();
+  const watch = setInterval(() => {
+    const seconds = Math.round((Date.now() - since) / 1000);
+    console.warn(
+      `startTestServer: still ${current} after ${seconds} s; ` +
+        `pending: ${process.getActiveResourcesInfo().join(', ')}`,
+    );
+  }, SLOW_PHASE_MS);
+  watch.unref();
+  return {
+    enter(name) {
+      current = name;
+      since = Date.now();
+    },
+    done: () => clearInterval(watch),
+  };
+}
+
+async function startPhased(
+  options: TestServerOptions,
+  enter: (phase: string) => void,
+): Promise<TestServer> {
   const database = await createTestDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
   // Each server its own mail folder, so a test reads only the mails of its own server.
   const mailDir = await mkdtemp(join(tmpdir(), 'tessera-mail-'));
   const removeMailDir = () => rm(mailDir, { recursive: true, force: true });
   try {
+    enter('migrating');
     await migrate(database.db);
     const config = testConfig({ mailDir, ...options.config });
     if (options.seed ?? true) {
+      enter('seeding identities, forms and templates');
       await seedIdentity(database.db, config.passwordHashing);
       await seedFormDefinitions(database.db);
       await seedDemoDocumentTemplates(database.db);
     }
+    enter('building the app');
     const app = await buildApp({
       config,
       database,
@@ -130,10 +173,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       clock: options.clock,
     });
     if (options.seed ?? true) {
+      enter('deploying the demo processes');
       await (options.demoWorkload
         ? seedDemoWorkload(database.db)
         : deployDemoProcesses(database.db, app.engine));
     }
+    enter('listening');
     const host = options.host ?? 'localhost';
     await app.listen({ host, port: options.port ?? 0 });
     const port = (app.server.address() as AddressInfo).port;
