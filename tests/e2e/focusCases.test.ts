@@ -1,11 +1,17 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { openTaskOf } from '../../server/forms/testing/formTestKit';
 import { seedDemoRecords } from '../../server/seed/demoRecords';
 import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
-import { escapeFromOverlay, expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
+import {
+  escapeFromOverlay,
+  expectFocus,
+  overlaysClosed,
+  reassignByKeyboard,
+  tabTo,
+  type FocusTarget,
+} from '../helpers/keyboard';
 import { interpolate, liveRegionSays } from '../helpers/liveRegion';
 import { startLoanApplication, startLoanReview } from '../helpers/loanApplication';
 import { localeText, pluginLocaleText } from '../helpers/localeText';
@@ -69,33 +75,6 @@ const en = (area: string, key: string) => localeText('en', area, key);
 const tabOf = (kind: string): FocusTarget => ({
   selector: `[role="tab"]:has([data-tab="${kind}"])`,
 });
-
-/** Waits until no dialog, drawer or popover is open. */
-async function overlaysClosed(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('.bp6-overlay-open, [role="dialog"]').length === 0,
-  );
-}
-
-/** In the open assignee dialog, picks Lucas with the arrows, goes on and confirms. */
-async function reassignToLucas(page: Page): Promise<void> {
-  await page.locator('[role="dialog"] [data-user-id="lmartin"]').waitFor();
-  await tabTo(page, { selector: '[role="dialog"] [role="option"]' });
-  const onLucas = () =>
-    page.evaluate(() => document.activeElement?.getAttribute('data-user-id') === 'lmartin');
-  for (let step = 0; step < 30 && !(await onLucas()); step += 1) {
-    await page.keyboard.press('ArrowDown');
-  }
-  expect(await onLucas()).toBe(true);
-  await page.keyboard.press('Enter');
-  await tabTo(page, { selector: '[data-testid="reassign-continue"]' });
-  await page.keyboard.press('Enter');
-  // The confirmation opens on its safe button; Tab only once it has.
-  await expectFocus(page, { selector: '[role="dialog"] button', text: 'Cancel' });
-  await tabTo(page, { selector: '[role="dialog"] button', text: 'Reassign' });
-  await page.keyboard.press('Enter');
-  await overlaysClosed(page);
-}
 
 /** A small payslip spreadsheet to upload. */
 function spreadsheet(): Buffer {
@@ -161,7 +140,7 @@ describe('focus and announcements after each action, by keyboard', () => {
         // Reassigned together: the count is announced, the focus is back on the list.
         await tabTo(page, { selector: '[data-testid="bulk-reassign"]' });
         await page.keyboard.press('Enter');
-        await reassignToLucas(page);
+        await reassignByKeyboard(page, 'lmartin');
         await liveRegionSays(
           page,
           interpolate(await en('dashboard', 'multiAssignSuccessMsg_other'), {
@@ -209,7 +188,7 @@ describe('focus and announcements after each action, by keyboard', () => {
         await expectFocus(page, change);
 
         await page.keyboard.press('Enter');
-        await reassignToLucas(page);
+        await reassignByKeyboard(page, 'lmartin');
         await liveRegionSays(page, await en('dashboard', 'reassignSuccess'));
         // The supervisor still sees the task: the focus is on its trigger (or its heading).
         await expectFocus(page, { selector: `${change.selector}, h1` });

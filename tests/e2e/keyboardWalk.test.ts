@@ -4,7 +4,14 @@ import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import { startLoanApplication } from '../helpers/loanApplication';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
-import { escapeFromOverlay, expectFocus, tabTo, type FocusTarget } from '../helpers/keyboard';
+import {
+  escapeFromOverlay,
+  expectFocus,
+  overlaysClosed,
+  reassignByKeyboard,
+  tabTo,
+  type FocusTarget,
+} from '../helpers/keyboard';
 
 // After each page load these tests use page.keyboard only: no click, no fill, no focus().
 const PASSWORD = 'Tessera#2026';
@@ -53,13 +60,6 @@ async function arrowToTab(page: Page, key: 'ArrowRight' | 'ArrowLeft', kind: str
   await expectFocus(page, tabOf(kind));
   await page.locator(`[role="tab"][aria-selected="true"] [data-tab="${kind}"]`).waitFor();
   await page.locator(`[data-testid="tab-count-${kind}"]`).waitFor();
-}
-
-/** Whether no dialog, drawer or popover is open. */
-async function overlaysClosed(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('.bp6-overlay-open, [role="dialog"]').length === 0,
-  );
 }
 
 /** Opens an overlay from its trigger with Enter, closes it with Escape, checks the focus. */
@@ -215,26 +215,8 @@ describe('keyboard only', () => {
         await tabTo(page, { selector: reassign });
         await page.keyboard.press('Enter');
 
-        // Pick Lucas, go on, and confirm: Tab moves from the safe button to Reassign.
-        // The people list is one tab stop: the arrows move through it, choosing as they go.
-        await page.locator('[role="dialog"] [data-user-id="lmartin"]').waitFor();
-        await tabTo(page, { selector: '[role="dialog"] [role="option"]' });
-        const onLucas = () =>
-          page.evaluate(() => document.activeElement?.getAttribute('data-user-id') === 'lmartin');
-        for (let step = 0; step < 30 && !(await onLucas()); step += 1) {
-          await page.keyboard.press('ArrowDown');
-        }
-        expect(await onLucas()).toBe(true);
-        await page.keyboard.press('Enter');
-        await tabTo(page, { selector: '[data-testid="reassign-continue"]' });
-        await page.keyboard.press('Enter');
-        // The confirmation opens on its safe button; Tab only once it has, or the dialog's
-        // own focus-in, late on a busy machine, takes the focus back from Reassign.
-        await expectFocus(page, { selector: '[role="dialog"] button', text: 'Cancel' });
-        await tabTo(page, { selector: '[role="dialog"] button', text: 'Reassign' });
-        await page.keyboard.press('Enter');
-
-        await overlaysClosed(page);
+        // Pick Lucas, go on, and confirm, by keyboard alone.
+        await reassignByKeyboard(page, 'lmartin');
         await page.locator('[data-testid="reassign-success"]').waitFor();
         const task = await e2e.server.app.engine.getTask('internal', teamTaskId);
         expect(task.assignee).toBe('lmartin');

@@ -82,3 +82,39 @@ export async function escapeFromOverlay(page: Page): Promise<void> {
   await page.waitForFunction(() => document.activeElement?.closest('.bp6-portal') != null);
   await page.keyboard.press('Escape');
 }
+
+/** Waits until no dialog, drawer or popover is open any more. */
+export async function overlaysClosed(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('.bp6-overlay-open, [role="dialog"]').length === 0,
+  );
+}
+
+/**
+ * In the open assignee dialog, picks `userId` as a keyboard user does and confirms: the
+ * people list is one tab stop whose arrows move through it, choosing as they go; Tab to go
+ * on; the confirmation opens on its safe button, and Tab moves from there to Reassign. Waits
+ * until every overlay has closed.
+ */
+export async function reassignByKeyboard(page: Page, userId: string): Promise<void> {
+  const person = `[role="dialog"] [data-user-id="${userId}"]`;
+  await page.locator(person).waitFor();
+  await tabTo(page, { selector: '[role="dialog"] [role="option"]' });
+  const onPerson = () =>
+    page.evaluate((id) => document.activeElement?.getAttribute('data-user-id') === id, userId);
+  let step = 0;
+  while (!(await onPerson())) {
+    if (step === 30) throw new Error(`ArrowDown did not reach ${userId} in the people list.`);
+    await page.keyboard.press('ArrowDown');
+    step += 1;
+  }
+  await page.keyboard.press('Enter');
+  await tabTo(page, { selector: '[data-testid="reassign-continue"]' });
+  await page.keyboard.press('Enter');
+  // Tab only once the confirmation has taken the focus, or its own focus-in, late on a busy
+  // machine, takes the focus back from Reassign.
+  await expectFocus(page, { selector: '[role="dialog"] button', text: 'Cancel' });
+  await tabTo(page, { selector: '[role="dialog"] button', text: 'Reassign' });
+  await page.keyboard.press('Enter');
+  await overlaysClosed(page);
+}
