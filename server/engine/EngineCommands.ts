@@ -741,8 +741,10 @@ export class EngineCommands {
     const parentId = row.parent_instance_id;
     const parentExecution = row.parent_execution_id;
     await this.withInstance(trx, instance.tenant, parentId, async (parentRunner) => {
-      if (runner.uncaughtError !== null) {
-        await parentRunner.errorFromCall(parentExecution, runner.uncaughtError.errorCode);
+      if (runner.terminatedAll) {
+        await parentRunner.terminateAllFromCall();
+      } else if (runner.uncaughtError !== null) {
+        await parentRunner.errorFromCall(parentExecution, runner.uncaughtError);
       } else {
         await parentRunner.resumeAfterCall(parentExecution, instance.variables);
       }
@@ -887,8 +889,9 @@ export class EngineCommands {
         },
       },
     );
+    if (childRunner?.terminatedAll) return { state: 'terminatedAll' };
     if (childRunner?.uncaughtError) {
-      return { state: 'error', errorCode: childRunner.uncaughtError.errorCode };
+      return { state: 'error', error: childRunner.uncaughtError };
     }
     if (started.endedAt !== null) {
       return { state: 'ended', variables: childInstance?.variables ?? started.variables };

@@ -48,7 +48,15 @@ export interface RunningInstance {
 export type CallOutcome =
   | { readonly state: 'running' }
   | { readonly state: 'ended'; readonly variables: Variables }
-  | { readonly state: 'error'; readonly errorCode: string | null };
+  | { readonly state: 'error'; readonly error: ThrownError }
+  /** A `terminateAll` end event ended it: the calling instance ends too. */
+  | { readonly state: 'terminatedAll' };
+
+/** A BPMN error on its way to a boundary event: its code and its rendered message. */
+export interface ThrownError {
+  readonly errorCode: string | null;
+  readonly errorMessage: string | null;
+}
 
 /** Call activities reach other instances through the commands that own instance rows. */
 export interface CalledProcesses {
@@ -112,7 +120,12 @@ export class TokenRunner {
   /** Executions removed during this run; a queued token among them no longer moves. */
   private readonly removed = new Set<string>();
   /** An error end event no boundary event caught, for a calling instance to handle. */
-  uncaughtError: { readonly errorCode: string | null } | null = null;
+  uncaughtError: ThrownError | null = null;
+  /**
+   * A `terminateAll` end event ended this instance: the instance that called it (if any)
+   * is terminated too, and so up to the first, as Flowable ends the root instance.
+   */
+  terminatedAll = false;
 
   constructor(
     private readonly db: Transaction<DatabaseSchema>,
@@ -187,16 +200,23 @@ export class TokenRunner {
   }
 
   /** The instance a call activity started threw an error nothing inside it caught. */
-  async errorFromCall(executionId: string, errorCode: string | null): Promise<void> {
+  async errorFromCall(executionId: string, error: ThrownError): Promise<void> {
     const row = await this.execution(executionId);
     if (row === undefined) return;
-    await this.callFailed(this.tokenOf(row), errorCode);
+    await this.callFailed(this.tokenOf(row), error);
     await this.run([]);
   }
 
+  /** A called instance reached a `terminateAll` end event: this instance ends as well. */
+  async terminateAllFromCall(): Promise<void> {
+    await this.history(null, 'terminated', null, { byCalledInstance: true });
+    this.terminatedAll = true;
+    await this.terminate('terminated');
+  }
+
   /** The called instance threw: a boundary catches it, or the calling path ends. */
-  private async callFailed(token: Token, errorCode: string | null): Promise<void> {
-    if (await this.propagateError(token.id, errorCode)) return;
+  private async callFailed(token: Token, error: ThrownError): Promise<void> {
+    if (await this.propagateError(token.id, error)) return;
     await this.deleteExecutions([token.id]);
     if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
   }
@@ -335,7 +355,9 @@ export class TokenRunner {
       this.applyOutputs(node, outcome.variables);
       await this.completeActivity(token);
     } else if (outcome.state === 'error') {
-      await this.callFailed(token, outcome.errorCode);
+      await this.callFailed(token, outcome.error);
+    } else if (outcome.state === 'terminatedAll') {
+      await this.terminateAllFromCall();
     }
   }
 
@@ -493,13 +515,37 @@ export class TokenRunner {
 
   private async end(token: Token, node: ProcessNode & { kind: 'endEvent' }): Promise<void> {
     if (node.throwsError) {
+      const errorMessage = node.errorMessage
+        ? renderTemplate(
+            compiledTemplate(node.errorMessage),
+            await this.scopeVariables(token.parentId, token.id),
+            this.at,
+          )
+        : null;
       await this.deleteExecutions([token.id]);
-      const caught = await this.propagateError(token.parentId, node.errorCode ?? null);
+      const caught = await this.propagateError(token.parentId, {
+        errorCode: node.errorCode ?? null,
+        errorMessage,
+      });
       if (!caught && token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
       return;
     }
     if (node.terminate) {
       await this.history(null, 'terminated', null, { elementId: node.id });
+      if (node.terminateAll) {
+        this.terminatedAll = true;
+        await this.terminate('terminated');
+        return;
+      }
+      const multiInstance = node.terminateMultiInstance
+        ? await this.enclosingMultiInstance(token.parentId)
+        : undefined;
+      if (multiInstance !== undefined) {
+        // Every item ends, this one with it; the activity completes and the path goes on.
+        await this.cancelChildren(multiInstance.id, 'terminated');
+        await this.leaveMultiInstance(multiInstance.id);
+        return;
+      }
       if (token.parentId === null) {
         await this.terminate('terminated');
         return;
@@ -511,6 +557,18 @@ export class TokenRunner {
     }
     await this.deleteExecutions([token.id]);
     if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
+  }
+
+  /** The nearest multi-instance root around a scope, within this instance. */
+  private async enclosingMultiInstance(scopeId: string | null): Promise<ExecutionRow | undefined> {
+    // Scopes nest a few levels deep; the bound only guards against a corrupt cycle.
+    for (let id = scopeId, hops = 0; id !== null && hops < 100; hops += 1) {
+      const row = await this.execution(id);
+      if (row === undefined) return undefined;
+      if (row.state === 'multiInstance') return row;
+      id = row.parent_id;
+    }
+    return undefined;
   }
 
   private async scopeDoneIfEmpty(scopeId: string): Promise<void> {
@@ -536,7 +594,8 @@ export class TokenRunner {
    * nearest enclosing activity with a matching error boundary event catches it. None at
    * the top: a called instance hands it to its caller; otherwise the path simply ends.
    */
-  private async propagateError(from: string | null, errorCode: string | null): Promise<boolean> {
+  private async propagateError(from: string | null, error: ThrownError): Promise<boolean> {
+    const { errorCode } = error;
     await this.history(null, 'errorThrown', null, { errorCode });
     for (let id = from; id !== null;) {
       const row = await this.execution(id);
@@ -555,6 +614,7 @@ export class TokenRunner {
             (candidate.trigger.errorCode === null || candidate.trigger.errorCode === errorCode),
         );
       if (boundary !== undefined) {
+        this.storeCaughtError(boundary, error);
         await this.fireBoundary(boundary, holder);
         return true;
       }
@@ -567,13 +627,26 @@ export class TokenRunner {
       .where('id', '=', this.instance.id)
       .executeTakeFirst();
     if (called?.parent_execution_id) {
-      this.uncaughtError = { errorCode };
+      this.uncaughtError = error;
       await this.terminate('errorThrown');
       return true;
     }
     // Uncaught at the top of a process nobody called: the path ends there, as a none end.
     await this.history(null, 'errorNotCaught', null, { errorCode });
     return false;
+  }
+
+  /**
+   * An error boundary event's `errorCodeVariable` and `errorMessageVariable` receive the
+   * caught error's code and message (null when it has none), as process variables.
+   */
+  private storeCaughtError(boundary: BoundaryEventNode, error: ThrownError): void {
+    const stored: Variables = {};
+    if (boundary.errorCodeVariable) stored[boundary.errorCodeVariable] = error.errorCode;
+    if (boundary.errorMessageVariable) stored[boundary.errorMessageVariable] = error.errorMessage;
+    if (Object.keys(stored).length > 0) {
+      this.instance.variables = { ...this.instance.variables, ...stored };
+    }
   }
 
   /** A timer or message reached a waiting catch event or a boundary event. */

@@ -117,7 +117,7 @@ describe('extensions the engine cannot honour', () => {
       ],
       [
         'codeBound',
-        `bpmn:Process 'codeBound': flowable:candidateStarterGroups="finance" is not supported here`,
+        `bpmn:Process 'codeBound': flowable:candidateStarterGroups="finance" is not supported here: whoever may start cases may start every deployed process; there is no per-process list`,
       ],
       [
         'pay',
@@ -229,4 +229,265 @@ describe('long chains', () => {
     const found = await messagesOf(xml);
     expect(found.join('\n')).toContain('lies on a loop without a user task');
   }, 60_000);
+});
+
+describe("Activiti's namespace under another dialect's prefix", () => {
+  it('given a file binding the Activiti namespace to the camunda prefix, when parsed, then its attributes read as Activiti ones', async () => {
+    const definition = await modelOf('legacy-activiti-namespace.bpmn');
+    expect(definition.initiatorVariable).toBe('initiator');
+    expect(definition.startFormKey).toBe('expense-claim');
+    expect(definition.nodes.review).toMatchObject({
+      formKey: 'expense-review',
+      assignee: '${initiator}',
+      candidateUsers: ['auditor1', 'auditor2'],
+      candidateGroups: ['finance', 'managers'],
+      dueDate: 'P2D',
+      priority: '70',
+    });
+    expect(definition.nodes.check).toMatchObject({ kind: 'serviceTask', handler: 'creditCheck' });
+  });
+
+  it('given listeners, classes and unread attributes under that binding, when parsed, then each is refused as the file spells it', async () => {
+    const result = await parseFile('legacy-activiti-listener.bpmn');
+    if (!('errors' in result)) throw new Error('expected the definition to be refused');
+    expect(result.errors.map((error) => error.message)).toEqual([
+      "bpmn:UserTask 'approve': camunda:taskListener listeners run code and are not supported",
+      `bpmn:UserTask 'approve': camunda:owner="clerk" is not supported here`,
+      "bpmn:ServiceTask 'pay': camunda:class is not supported: 'com.example.PayOut' binds code the engine cannot run; name a registered handler with activiti:type",
+    ]);
+  });
+});
+
+describe('Camunda settings the engine does not read', () => {
+  it('given a Camunda file with start restrictions, form references, a follow-up date, version bindings and mapping classes, when parsed, then each is refused by name', async () => {
+    const result = await parseFile('camunda-unread-settings.bpmn');
+    if (!('errors' in result)) throw new Error('expected the definition to be refused');
+    const found = result.errors.map((error) => [error.elementId, error.message]);
+    expect(found).toEqual([
+      [
+        'unreadSettings',
+        `bpmn:Process 'unreadSettings': camunda:candidateStarterGroups="branch-managers" is not supported here: whoever may start cases may start every deployed process; there is no per-process list`,
+      ],
+      [
+        'unreadSettings',
+        `bpmn:Process 'unreadSettings': camunda:candidateStarterUsers="ana" is not supported here: whoever may start cases may start every deployed process; there is no per-process list`,
+      ],
+      [
+        'start',
+        `bpmn:StartEvent 'start': camunda:formRef="loanStart" is not supported here: name the form with formKey`,
+      ],
+      [
+        'start',
+        `bpmn:StartEvent 'start': camunda:formRefBinding="latest" is not supported here: name the form with formKey`,
+      ],
+      [
+        'review',
+        `bpmn:UserTask 'review': camunda:followUpDate="P1D" is not supported here: tasks have a due date but no follow-up date`,
+      ],
+      [
+        'bureau',
+        `bpmn:CallActivity 'bureau': camunda:calledElementVersion="3" is not supported here: a call activity starts the latest version of the process it names`,
+      ],
+      [
+        'bureau',
+        `bpmn:CallActivity 'bureau': camunda:variableMappingClass="com.example.BureauMapping" is not supported here: it binds code the engine cannot run; map variables with in and out`,
+      ],
+      [
+        'bureau',
+        `bpmn:CallActivity 'bureau': camunda:calledElementBinding="version" is not supported here: a call activity starts the latest version of the process it names`,
+      ],
+      [
+        'score',
+        `bpmn:CallActivity 'score': camunda:variableMappingDelegateExpression="\${scoringMapping}" is not supported here: it binds code the engine cannot run; map variables with in and out`,
+      ],
+    ]);
+  });
+
+  const callActivity = (attributes: string, body = ''): string =>
+    document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="x" />
+      <callActivity id="x" calledElement="bureauCheck" ${attributes}>${body}</callActivity>
+      <sequenceFlow id="b" sourceRef="x" targetRef="e" /><endEvent id="e" />`);
+
+  it.each([
+    ['camunda:calledElementBinding="deployment"', 'camunda:calledElementBinding="deployment"'],
+    [
+      'camunda:calledElementBinding="versionTag" camunda:calledElementVersionTag="v2"',
+      'camunda:calledElementVersionTag="v2"',
+    ],
+    ['camunda:calledElementTenantId="other"', 'camunda:calledElementTenantId="other"'],
+  ])(
+    'given a call activity with %s, when parsed, then the refusal names %s',
+    async (attributes, named) => {
+      const found = await messagesOf(callActivity(attributes));
+      expect(found.join('\n')).toContain(`bpmn:CallActivity 'x': ${named} is not supported here`);
+    },
+  );
+
+  it('given a call activity bound to the latest version, when parsed, then it deploys as before', async () => {
+    const result = await parseProcessDefinition(
+      callActivity('camunda:calledElementBinding="latest"'),
+      { serviceHandlers: handlers },
+    );
+    expect(result).toMatchObject({
+      definition: { nodes: { x: { calledElement: 'bureauCheck' } } },
+    });
+  });
+
+  it('given an in mapping copying local variables only, when parsed, then local is refused by name', async () => {
+    const found = await messagesOf(
+      callActivity(
+        '',
+        '<extensionElements><camunda:in variables="all" local="true" /></extensionElements>',
+      ),
+    );
+    expect(found.join('\n')).toContain('camunda:In local="true" is not supported');
+  });
+});
+
+describe('terminate end events that reach further', () => {
+  it('given terminateAll and terminateMultiInstance, when parsed, then the model carries them', async () => {
+    const all = await modelOf('terminate-all-in-subprocess.bpmn');
+    expect(all.nodes.fraudEnd).toMatchObject({ terminate: true, terminateAll: true });
+    expect(all.nodes.withdrawnEnd).toEqual(expect.not.objectContaining({ terminateAll: true }));
+    const called = await modelOf('terminate-all-called.bpmn');
+    expect(called.nodes.stopEverything).toMatchObject({ terminate: true, terminateAll: true });
+    const veto = await modelOf('terminate-multi-instance.bpmn');
+    expect(veto.nodes.vetoEnd).toMatchObject({ terminate: true, terminateMultiInstance: true });
+  });
+
+  it.each([
+    [
+      '<terminateEventDefinition flowable:terminateAll="yes" />',
+      "flowable:terminateAll must be 'true' or 'false', not 'yes'",
+    ],
+    [
+      '<terminateEventDefinition flowable:terminateAll="true" activiti:terminateAll="false" />',
+      'flowable:terminateAll="true" and activiti:terminateAll="false" disagree',
+    ],
+    [
+      '<terminateEventDefinition flowable:terminateScope="true" />',
+      'flowable:terminateScope="true" is not supported here',
+    ],
+    [
+      '<terminateEventDefinition camunda:terminateAll="true" />',
+      'unknown attribute <camunda:terminateAll>',
+    ],
+  ])('given %s, when parsed, then the refusal says %s', async (definition, message) => {
+    const found = await messagesOf(
+      document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="e" />
+        <endEvent id="e">${definition}</endEvent>`),
+    );
+    expect(found.join('\n')).toContain(message);
+  });
+});
+
+describe('error boundary variables', () => {
+  it('given errorCodeVariable and errorMessageVariable on an error boundary event, when parsed, then the model names both variables and the thrown message', async () => {
+    const definition = await modelOf('error-boundary-variables.bpmn');
+    expect(definition.nodes.onRefusal).toMatchObject({
+      errorCodeVariable: 'refusalCode',
+      errorMessageVariable: 'refusalReason',
+    });
+    expect(definition.nodes.refuse).toMatchObject({
+      errorCode: 'NOT_AFFORDABLE',
+      errorMessage: 'Monthly payment ${payment} exceeds the limit',
+    });
+  });
+
+  const withBoundary = (definition: string, end = '<errorEventDefinition />'): string =>
+    document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="sub" />
+      <subProcess id="sub"><startEvent id="ss" /><sequenceFlow id="sa" sourceRef="ss" targetRef="se" />
+        <endEvent id="se">${end}</endEvent></subProcess>
+      <boundaryEvent id="caught" attachedToRef="sub">${definition}</boundaryEvent>
+      <sequenceFlow id="c" sourceRef="caught" targetRef="e" />
+      <sequenceFlow id="b" sourceRef="sub" targetRef="e" /><endEvent id="e" />`);
+
+  it('given the Flowable spelling, when parsed, then it reads the same', async () => {
+    const result = await parseProcessDefinition(
+      withBoundary('<errorEventDefinition flowable:errorCodeVariable="code" />'),
+      { serviceHandlers: handlers },
+    );
+    expect(result).toMatchObject({
+      definition: { nodes: { caught: { errorCodeVariable: 'code' } } },
+    });
+  });
+
+  it.each([
+    [
+      withBoundary('<errorEventDefinition camunda:errorCodeVariable="no such" />'),
+      "camunda:errorCodeVariable 'no such' is not a usable variable name",
+    ],
+    [
+      withBoundary(
+        '<errorEventDefinition />',
+        '<errorEventDefinition camunda:errorCodeVariable="code" />',
+      ),
+      `bpmn:EndEvent 'se': camunda:errorCodeVariable="code" is not supported here: only an error boundary event stores the error it catches`,
+    ],
+    [
+      withBoundary('<errorEventDefinition flowable:errorVariableName="error" />'),
+      'flowable:errorVariableName="error" is not supported here',
+    ],
+  ])('given %s, when parsed, then the refusal says %s', async (xml, message) => {
+    const found = await messagesOf(xml);
+    expect(found.join('\n')).toContain(message);
+  });
+});
+
+describe('initiator may complete, as APS writes it', () => {
+  it("given APS's initiator-can-complete element and Activiti's attribute, when parsed, then those tasks let the starter complete them", async () => {
+    const definition = await modelOf('aps-initiator-can-complete.bpmn');
+    expect(definition.nodes.approve).toMatchObject({ initiatorCanCompleteTask: true });
+    expect(definition.nodes.confirm).toMatchObject({ initiatorCanCompleteTask: true });
+    expect(definition.nodes.archive).toMatchObject({ initiatorCanCompleteTask: false });
+  });
+
+  it('given the element and the property disagreeing, when parsed, then both are named', async () => {
+    const found = await messagesOf(
+      document(
+        `<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="t" />
+        <userTask id="t"><extensionElements>
+          <camunda:properties><camunda:property name="initiatorCanCompleteTask" value="false" /></camunda:properties>
+          <modeler:initiator-can-complete>true</modeler:initiator-can-complete>
+        </extensionElements></userTask>
+        <sequenceFlow id="b" sourceRef="t" targetRef="e" /><endEvent id="e" />`,
+        'xmlns:modeler="http://activiti.com/modeler"',
+      ),
+    );
+    expect(found).toEqual([
+      `bpmn:UserTask 't': property 'initiatorCanCompleteTask'="false" and modeler:initiator-can-complete="true" disagree`,
+    ]);
+  });
+});
+
+describe('multi-instance settings the engine does not read', () => {
+  it.each([
+    [
+      '<flowable:variableAggregation target="opinions"><variable source="opinion" /></flowable:variableAggregation>',
+      "bpmn:UserTask 'x': flowable:variableAggregation is not supported: the items of a multi-instance activity share the process variables",
+    ],
+  ])('given %s, when parsed, then the refusal names it', async (extension, message) => {
+    const found = await messagesOf(
+      document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="x" />
+        <userTask id="x" flowable:assignee="\${member}">
+          <multiInstanceLoopCharacteristics flowable:collection="members" flowable:elementVariable="member">
+            <extensionElements>${extension}</extensionElements>
+          </multiInstanceLoopCharacteristics>
+        </userTask>
+        <sequenceFlow id="b" sourceRef="x" targetRef="e" /><endEvent id="e" />`),
+    );
+    expect(found).toEqual([message]);
+  });
+
+  it('given a business calendar on a timer, when parsed, then it is refused by name', async () => {
+    const found = await messagesOf(
+      document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="x" />
+        <intermediateCatchEvent id="x"><timerEventDefinition flowable:businessCalendarName="weekdays">
+          <timeDuration>P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>
+        <sequenceFlow id="b" sourceRef="x" targetRef="e" /><endEvent id="e" />`),
+    );
+    expect(found).toEqual([
+      `bpmn:IntermediateCatchEvent 'x': flowable:businessCalendarName="weekdays" is not supported here: due dates and timers count calendar time; there are no business calendars`,
+    ]);
+  });
 });

@@ -8,8 +8,8 @@ import { SEGREGATION_ATTRIBUTES } from './taskSegregation';
  * file with the same attributes means.
  *
  * Camunda's meta-model is registered with bpmn-moddle, so its attributes arrive as typed
- * properties of the element; the other two arrive untyped in `$attrs`, keyed by whatever
- * prefix the file bound to the namespace.
+ * properties of the element; the other two arrive untyped in `$attrs`, under the dialect's
+ * own prefix whatever prefix the file bound to the namespace (see `normalisedPrefixes`).
  */
 export const extensionDialects = [
   { name: 'camunda', uri: 'http://camunda.org/schema/1.0/bpmn', registered: true },
@@ -18,6 +18,28 @@ export const extensionDialects = [
 ] as const;
 
 export type DialectName = (typeof extensionDialects)[number]['name'];
+
+/**
+ * The namespace of Activiti's (APS) modeller, whose `initiator-can-complete` extension
+ * element says the same as our `initiatorCanCompleteTask`.
+ */
+export const APS_MODELER_URI = 'http://activiti.com/modeler';
+
+/**
+ * The prefix each unregistered namespace is read under, whatever prefix the file bound it
+ * to (`nsMap` of moddle's reader). Files from Activiti's own tools bind
+ * `xmlns:camunda="http://activiti.org/bpmn"`; moddle would rename that prefix (`camunda` is
+ * Camunda's) to an anonymous `ns0`, and its attributes would belong to no dialect. Read this
+ * way, `activiti:` always means the Activiti namespace and `camunda:` always Camunda's.
+ */
+export const normalisedPrefixes: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    extensionDialects
+      .filter((dialect) => !dialect.registered)
+      .map((dialect) => [dialect.uri, dialect.name]),
+  ),
+  [APS_MODELER_URI]: 'apsModeler',
+};
 
 /** One extension attribute found on an element, with the name the file spelled it with. */
 export interface ExtensionAttribute {
@@ -46,6 +68,13 @@ const readAttributes: ReadonlySet<string> = new Set([
   'class',
   'expression',
   'delegateExpression',
+  'collection',
+  'elementVariable',
+  'terminateAll',
+  'terminateMultiInstance',
+  'errorCodeVariable',
+  'errorMessageVariable',
+  'initiatorCanCompleteTask',
   ...SEGREGATION_ATTRIBUTES,
 ]);
 const ignorableAttributes: ReadonlySet<string> = new Set([
@@ -75,6 +104,17 @@ const ignoredAttributeReasons: Readonly<Record<string, string>> = {
   formFieldValidation: "a form's fields are always validated by the form's own rules",
 };
 
+/**
+ * Camunda attributes that only carry a modeller's bookkeeping (the element template an
+ * element was made from, a link to a shared diagram): the template's settings are written
+ * out as attributes of their own, which are read or refused one by one.
+ */
+const modellerBookkeeping: ReadonlySet<string> = new Set([
+  'modelerTemplate',
+  'modelerTemplateVersion',
+  'diagramRelationId',
+]);
+
 /** A setting in a definition that is accepted but has no effect, named for the author. */
 export interface DeployWarning {
   /** The BPMN id of the element carrying it, or null for the definitions element. */
@@ -89,29 +129,41 @@ export interface DeployWarning {
 
 /** Reads the extension attributes and elements of one parsed definitions document. */
 export class ExtensionReader {
-  /** Namespace prefix (as bound in the file) → dialect. */
-  private readonly prefixes = new Map<string, DialectName>();
+  /**
+   * Normalised prefix → the prefix the file bound its namespace to, for messages: the
+   * reader sees every unregistered namespace under one name (see `normalisedPrefixes`),
+   * the author wrote the prefix of their file.
+   */
+  private readonly spellings = new Map<string, string>();
 
   constructor(root: ModdleNode) {
     this.bindPrefixes(root);
   }
 
-  /** Learns the prefixes an element declares (`xmlns:flowable="..."`). */
+  /** Learns the prefixes an element declares (`xmlns:fl="http://flowable.org/bpmn"`). */
   bindPrefixes(element: ModdleNode): void {
     for (const [name, value] of Object.entries(element.$attrs ?? {})) {
       if (!name.startsWith('xmlns:')) continue;
-      const dialect = extensionDialects.find((entry) => entry.uri === value);
-      if (dialect) this.prefixes.set(name.slice('xmlns:'.length), dialect.name);
+      const normalised = normalisedPrefixes[value];
+      if (normalised !== undefined && !this.spellings.has(normalised)) {
+        this.spellings.set(normalised, name.slice('xmlns:'.length));
+      }
     }
   }
 
-  /** The dialect an extension element or attribute prefix belongs to, if any. */
+  /** The dialect an extension element or attribute name belongs to, if any. */
   dialectOf(qualifiedName: string): DialectName | undefined {
     const colon = qualifiedName.indexOf(':');
     if (colon < 0) return undefined;
     const prefix = qualifiedName.slice(0, colon);
-    if (prefix === 'camunda') return 'camunda';
-    return this.prefixes.get(prefix);
+    return extensionDialects.find((dialect) => dialect.name === prefix)?.name;
+  }
+
+  /** A name as the file spells it (`camunda:taskListener` in a file binding Activiti's namespace to `camunda`). */
+  spelled(qualifiedName: string): string {
+    const colon = qualifiedName.indexOf(':');
+    const prefix = colon < 0 ? undefined : this.spellings.get(qualifiedName.slice(0, colon));
+    return prefix === undefined ? qualifiedName : `${prefix}${qualifiedName.slice(colon)}`;
   }
 
   /** Every extension attribute on the element, in table order (Camunda first). */
@@ -152,16 +204,25 @@ export class ExtensionReader {
   }
 
   /**
-   * Flowable or Activiti attributes the engine neither reads nor may ignore. A dialect
+   * Extension attributes the engine neither reads nor may ignore, of any dialect. An
    * attribute is also refused on an element where the engine would not read it (an
-   * assignee on a service task means nothing here, so it must not be there).
+   * assignee on a service task means nothing here, so it must not be there). Camunda's
+   * arrive typed, so moddle accepts every attribute its meta-model defines; only those the
+   * file wrote count (a default such as `exclusive` is not the author's word).
    */
   unsupportedAttributes(element: ModdleNode, readHere: ReadonlySet<string>): ExtensionAttribute[] {
-    return this.unregisteredAttributes(element).filter(
+    const camunda = writtenCamundaAttributes(element).filter(
+      (attribute) =>
+        !readHere.has(attribute.local) &&
+        !Object.hasOwn(ignoredAttributeReasons, attribute.local) &&
+        !modellerBookkeeping.has(attribute.local),
+    );
+    const others = this.unregisteredAttributes(element).filter(
       (attribute) =>
         !ignorableAttributes.has(attribute.local) &&
         !(readAttributes.has(attribute.local) && readHere.has(attribute.local)),
     );
+    return [...camunda, ...others];
   }
 
   /**
@@ -220,7 +281,7 @@ export class ExtensionReader {
       found.push({
         dialect,
         local: qualified.slice(qualified.indexOf(':') + 1),
-        qualified,
+        qualified: this.spelled(qualified),
         value,
       });
     }
@@ -262,6 +323,34 @@ function isModdleNode(value: unknown): value is ModdleNode {
     value !== null &&
     typeof (value as { $type?: unknown }).$type === 'string'
   );
+}
+
+/** The Camunda attributes the file wrote on the element, as moddle typed them. */
+function writtenCamundaAttributes(element: ModdleNode): ExtensionAttribute[] {
+  const descriptor = element.$descriptor as
+    | {
+        properties?: readonly {
+          name: string;
+          isAttr?: boolean;
+          ns?: { prefix?: string; localName?: string };
+        }[];
+      }
+    | undefined;
+  const found: ExtensionAttribute[] = [];
+  for (const property of descriptor?.properties ?? []) {
+    if (property.isAttr !== true || property.ns?.prefix !== 'camunda') continue;
+    if (!Object.hasOwn(element, property.name)) continue;
+    const value: unknown = element[property.name];
+    if (value === undefined || value === null) continue;
+    const local = property.ns.localName ?? property.name;
+    found.push({
+      dialect: 'camunda',
+      local,
+      qualified: `camunda:${local}`,
+      value: typeof value === 'string' ? value : String(value),
+    });
+  }
+  return found;
 }
 
 /** Whether `local` is a Camunda-defined property of the element's type (not a BPMN one). */

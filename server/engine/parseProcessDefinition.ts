@@ -2,7 +2,13 @@ import { readName, splitTemplate } from '../../src/core/template';
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import type { DeployError } from './engineErrors';
-import { ExtensionReader, type DeployWarning, type ExtensionAttribute } from './extensionDialects';
+import {
+  APS_MODELER_URI,
+  ExtensionReader,
+  normalisedPrefixes,
+  type DeployWarning,
+  type ExtensionAttribute,
+} from './extensionDialects';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { isForbiddenName, parseCondition } from './parseExpression';
 import { parseIsoDuration } from './parseIsoDuration';
@@ -91,6 +97,7 @@ const dataTypes: ReadonlySet<string> = new Set([
 const readOn: Readonly<Record<string, ReadonlySet<string>>> = {
   'bpmn:StartEvent': new Set(['initiator', 'formKey']),
   'bpmn:UserTask': new Set([
+    'initiatorCanCompleteTask',
     'assignee',
     'candidateUsers',
     'candidateGroups',
@@ -100,11 +107,60 @@ const readOn: Readonly<Record<string, ReadonlySet<string>>> = {
     ...SEGREGATION_ATTRIBUTES,
   ]),
   'bpmn:ServiceTask': new Set(['type', 'class', 'expression', 'delegateExpression']),
+  'bpmn:CallActivity': new Set(['calledElementBinding']),
+  'bpmn:MultiInstanceLoopCharacteristics': new Set(['collection', 'elementVariable']),
+  'bpmn:TerminateEventDefinition': new Set(['terminateAll', 'terminateMultiInstance']),
 };
 const readsNothing: ReadonlySet<string> = new Set();
 
+/** What an error event definition carries that the engine reads, on an error boundary event only. */
+const errorVariableAttributes: ReadonlySet<string> = new Set([
+  'errorCodeVariable',
+  'errorMessageVariable',
+]);
+
+/**
+ * Why an extension attribute the engine does not read is refused, where a reason helps the
+ * author more than the bare refusal (any dialect; the attribute's local name is the key).
+ */
+const refusalReasons: Readonly<Record<string, string>> = {
+  formRef: 'name the form with formKey',
+  formRefBinding: 'name the form with formKey',
+  formRefVersion: 'name the form with formKey',
+  formHandlerClass: 'name the form with formKey',
+  variableMappingClass: 'it binds code the engine cannot run; map variables with in and out',
+  variableMappingDelegateExpression:
+    'it binds code the engine cannot run; map variables with in and out',
+  calledElementVersion: 'a call activity starts the latest version of the process it names',
+  calledElementVersionTag: 'a call activity starts the latest version of the process it names',
+  calledElementTenantId: 'a call activity starts a process of its own tenant',
+  candidateStarterGroups:
+    'whoever may start cases may start every deployed process; there is no per-process list',
+  candidateStarterUsers:
+    'whoever may start cases may start every deployed process; there is no per-process list',
+  followUpDate: 'tasks have a due date but no follow-up date',
+  businessCalendarName: 'due dates and timers count calendar time; there are no business calendars',
+  resultVariable: 'a service task returns its variables from its registered handler',
+  errorCodeVariable: 'only an error boundary event stores the error it catches',
+  errorMessageVariable: 'only an error boundary event stores the error it catches',
+  variableAggregation: 'the items of a multi-instance activity share the process variables',
+};
+
+/** Refuses an extension attribute the engine does not read on this element. */
+function attributeRefusal(attribute: ExtensionAttribute): string {
+  const reason = refusalReasons[attribute.local];
+  return `${attribute.qualified}="${attribute.value}" is not supported here${reason === undefined ? '' : `: ${reason}`}`;
+}
+
 /** Attributes that bind code; the engine binds a service task to a registered handler only. */
 const codeBindingAttributes = ['class', 'expression', 'delegateExpression'] as const;
+
+/**
+ * APS's modeller writes "the initiator may complete this task" as an extension element of
+ * the user task (`modeler:initiator-can-complete`, body `true`); it is read like the
+ * `initiatorCanCompleteTask` property.
+ */
+const INITIATOR_CAN_COMPLETE_ELEMENT = 'initiator-can-complete';
 
 /** The one Camunda extension element the engine reads; other Camunda ones change behaviour we do not run. */
 const readableExtensions: ReadonlySet<string> = new Set(['camunda:Properties']);
@@ -140,7 +196,10 @@ export async function parseProcessDefinition(
 ): Promise<ParseProcessDefinitionResult> {
   // 1. Parse the XML against the BPMN and Camunda meta-models; any warning is fatal,
   //    because lax parsing drops what it does not understand.
-  const moddle = new BpmnModdle({ camunda: withSegregationAttributes(camundaPackage) });
+  const moddle = new BpmnModdle(
+    { camunda: withSegregationAttributes(camundaPackage) },
+    { nsMap: normalisedPrefixes },
+  );
   let root: ModdleNode;
   try {
     const parsed = await moddle.fromXML(xml);
@@ -345,6 +404,13 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
     return undefined;
   }
   const [definition] = definitions;
+  if (definition !== undefined) {
+    const readHere =
+      element.$type === 'bpmn:BoundaryEvent' && definition.$type === 'bpmn:ErrorEventDefinition'
+        ? errorVariableAttributes
+        : undefined;
+    checkExtensions(definition, context, { owner: element, ...(readHere ? { readHere } : {}) });
+  }
   checkTemplate(element, 'name', base.name, errors);
   const activity = multiInstance === null ? base : { ...base, multiInstance };
   switch (element.$type) {
@@ -358,15 +424,23 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
     }
     case 'bpmn:EndEvent': {
       if (definition?.$type === 'bpmn:TerminateEventDefinition') {
-        return { ...base, kind: 'endEvent', terminate: true };
+        return {
+          ...base,
+          kind: 'endEvent',
+          terminate: true,
+          ...readTerminate(element, definition, context),
+        };
       }
       if (definition !== undefined) {
         const trigger = readTrigger(element, definition, errors);
+        const errorMessage = thrownErrorMessage(definition);
+        checkTemplate(element, 'camunda:errorMessage', errorMessage, errors);
         return {
           ...base,
           kind: 'endEvent',
           throwsError: true,
           errorCode: trigger?.type === 'error' ? trigger.errorCode : null,
+          ...(errorMessage === null ? {} : { errorMessage }),
         };
       }
       return { ...base, kind: 'endEvent' };
@@ -404,7 +478,18 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
       if (trigger.type === 'error' && !cancelActivity) {
         errors.push(elementError(element, 'an error boundary event always interrupts'));
       }
-      return { ...base, kind: 'boundaryEvent', attachedTo, cancelActivity, trigger };
+      const errorVariables =
+        trigger.type === 'error' && definition
+          ? readErrorVariables(element, definition, context)
+          : {};
+      return {
+        ...base,
+        kind: 'boundaryEvent',
+        attachedTo,
+        cancelActivity,
+        trigger,
+        ...errorVariables,
+      };
     }
     case 'bpmn:InclusiveGateway': {
       const defaultFlow = element.default as ModdleNode | undefined;
@@ -425,7 +510,17 @@ function readNode(element: ModdleNode, context: NodeContext): ProcessNode | unde
       if (!keyPattern.test(calledElement)) {
         errors.push(elementError(element, `calledElement '${calledElement}' is not a process key`));
       }
-      const mappings = readCallMappings(element, errors);
+      const conflict = (message: string): void => {
+        errors.push(elementError(element, message));
+      };
+      const binding = context.extensions.attribute(element, 'calledElementBinding', conflict);
+      if (binding !== null && binding.value !== 'latest') {
+        // `deployment`, `version` and `versionTag` pick another version than the latest.
+        conflict(
+          `${binding.qualified}="${binding.value}" is not supported here: a call activity starts the latest version of the process it names`,
+        );
+      }
+      const mappings = readCallMappings(element, context);
       return { ...activity, kind: 'callActivity', calledElement, ...mappings };
     }
     case 'bpmn:ExclusiveGateway': {
@@ -566,15 +661,8 @@ function readUserTask(
     }
   }
   const formKey = attribute('formKey')?.value ?? null;
-  for (const name of ['formRef', 'formHandlerClass'] as const) {
-    if (text(element, name) !== null) {
-      errors.push(elementError(element, `camunda:${name} is not supported; use camunda:formKey`));
-    }
-  }
   const initiatorCanCompleteTask =
-    'initiatorCanCompleteTask' in properties
-      ? readFlag(element, properties, errors)
-      : context.initiatorCanCompleteTask;
+    readInitiatorCanComplete(element, properties, context) ?? context.initiatorCanCompleteTask;
   const segregation = readSegregation(attribute, conflict);
   if (segregation?.initiator === true && initiatorCanCompleteTask) {
     // One setting would let the starter claim what the other forbids them: say which wins.
@@ -599,6 +687,58 @@ function readUserTask(
     initiatorCanCompleteTask,
     ...(segregation === undefined ? {} : { segregation }),
   };
+}
+
+/**
+ * Whether this user task's starter may complete it, when the task says so itself: the
+ * `initiatorCanCompleteTask` property, the same as an attribute (Flowable, Activiti), or
+ * APS's `initiator-can-complete` extension element. Several that disagree are refused.
+ */
+function readInitiatorCanComplete(
+  element: ModdleNode,
+  properties: Readonly<Record<string, string>>,
+  context: NodeContext,
+): boolean | undefined {
+  const { errors, extensions } = context;
+  const given: { readonly where: string; readonly value: string }[] = [];
+  if ('initiatorCanCompleteTask' in properties) {
+    given.push({
+      where: "property 'initiatorCanCompleteTask'",
+      value: properties.initiatorCanCompleteTask ?? '',
+    });
+  }
+  for (const attribute of extensions.attributes(element, ['initiatorCanCompleteTask'])) {
+    given.push({ where: attribute.qualified, value: attribute.value });
+  }
+  for (const extension of extensionValues(element)) {
+    const name = extension.$type.slice(extension.$type.indexOf(':') + 1);
+    const inDialect =
+      extensions.dialectOf(extension.$type) !== undefined ||
+      extension.$type.startsWith(`${normalisedPrefixes[APS_MODELER_URI] ?? ''}:`);
+    if (name === INITIATOR_CAN_COMPLETE_ELEMENT && inDialect) {
+      given.push({
+        where: extensions.spelled(extension.$type),
+        value: (text(extension, '$body') ?? '').trim(),
+      });
+    }
+  }
+  const [first] = given;
+  if (first === undefined) return undefined;
+  for (const entry of given) {
+    if (entry.value !== 'true' && entry.value !== 'false') {
+      errors.push(
+        elementError(element, `${entry.where} must be 'true' or 'false', not '${entry.value}'`),
+      );
+    } else if (entry.value !== first.value) {
+      errors.push(
+        elementError(
+          element,
+          `${first.where}="${first.value}" and ${entry.where}="${entry.value}" disagree`,
+        ),
+      );
+    }
+  }
+  return first.value === 'true';
 }
 
 /** Who a task is for, from the standard BPMN resource roles. */
@@ -946,33 +1086,46 @@ const designerSettings: ReadonlySet<string> = new Set([
   'work-form-field-validation',
 ]);
 
+/** Where `checkExtensions` reports, and what it reads there. */
+interface ExtensionCheck {
+  /** The flow node named in a refusal (for an event definition, its event); the element itself by default. */
+  readonly owner?: ModdleNode;
+  /** The extension attributes read on the element; by default those of `readOn`. */
+  readonly readHere?: ReadonlySet<string>;
+}
+
 /**
  * Refuses what the engine cannot honour: Camunda, Flowable or Activiti extension elements
  * other than Camunda properties (listeners, fields, form properties... each changes
- * behaviour), and Flowable or Activiti attributes it does not read on this element.
+ * behaviour), and extension attributes of any dialect it does not read on this element.
  */
-function checkExtensions(element: ModdleNode, read: Reading): void {
+function checkExtensions(element: ModdleNode, read: Reading, check: ExtensionCheck = {}): void {
   const { extensions, errors } = read;
+  const owner = check.owner ?? element;
   extensions.bindPrefixes(element);
   for (const extension of extensionValues(element)) {
     const dialect = extensions.dialectOf(extension.$type);
-    const local = extension.$type.slice(extension.$type.indexOf(':') + 1).toLowerCase();
+    const name = extension.$type.slice(extension.$type.indexOf(':') + 1);
+    const local = name.toLowerCase();
     const isMapping = element.$type === 'bpmn:CallActivity' && (local === 'in' || local === 'out');
+    const isInitiatorFlag =
+      element.$type === 'bpmn:UserTask' && local === INITIATOR_CAN_COMPLETE_ELEMENT;
     if (
       dialect !== undefined &&
       !readableExtensions.has(extension.$type) &&
       !isMapping &&
+      !isInitiatorFlag &&
       !designerSettings.has(local)
     ) {
       const reason = /listener$/i.test(extension.$type)
         ? 'listeners run code and are not supported'
-        : 'is not supported';
-      errors.push(elementError(element, `${extension.$type} ${reason}`));
+        : `is not supported${refusalReasons[name] === undefined ? '' : `: ${refusalReasons[name]}`}`;
+      errors.push(elementError(owner, `${extensions.spelled(extension.$type)} ${reason}`));
     }
   }
   for (const attribute of extensions.unsupportedAttributes(
     element,
-    readOn[element.$type] ?? readsNothing,
+    check.readHere ?? readOn[element.$type] ?? readsNothing,
   )) {
     // Flowable's modeller writes calledElementType="key"; by key is how a call is resolved.
     if (
@@ -982,9 +1135,7 @@ function checkExtensions(element: ModdleNode, read: Reading): void {
     ) {
       continue;
     }
-    errors.push(
-      elementError(element, `${attribute.qualified}="${attribute.value}" is not supported here`),
-    );
+    errors.push(elementError(owner, attributeRefusal(attribute)));
   }
 }
 
@@ -1301,6 +1452,77 @@ function readTimer(
   return { type, value };
 }
 
+/**
+ * `terminateAll` (Flowable, Activiti) ends the whole instance, and the instances that called
+ * it, wherever the end event lies; `terminateMultiInstance` (Flowable) ends every item of
+ * the nearest enclosing multi-instance activity, which then completes.
+ */
+function readTerminate(
+  element: ModdleNode,
+  definition: ModdleNode,
+  read: Reading,
+): { terminateAll?: true; terminateMultiInstance?: true } {
+  const flag = (local: string): boolean => {
+    const attribute = read.extensions.attribute(definition, local, (message) => {
+      read.errors.push(elementError(element, message));
+    });
+    if (attribute === null) return false;
+    if (attribute.value !== 'true' && attribute.value !== 'false') {
+      read.errors.push(
+        elementError(
+          element,
+          `${attribute.qualified} must be 'true' or 'false', not '${attribute.value}'`,
+        ),
+      );
+    }
+    return attribute.value === 'true';
+  };
+  const all = flag('terminateAll');
+  const multiInstance = flag('terminateMultiInstance');
+  // As in Flowable, terminateAll wins: it ends the multi-instance activity too.
+  if (all) return { terminateAll: true };
+  return multiInstance ? { terminateMultiInstance: true } : {};
+}
+
+/**
+ * The message of the error an error end event throws: Camunda's `camunda:errorMessage` on
+ * the declared `<error>` (text or `${...}`, rendered when thrown), or null.
+ */
+function thrownErrorMessage(definition: ModdleNode): string | null {
+  const error = definition.errorRef as ModdleNode | undefined;
+  return error ? text(error, 'errorMessage') : null;
+}
+
+/**
+ * `errorCodeVariable` and `errorMessageVariable` on an error boundary event's definition
+ * (Camunda; read in each dialect): the process variables that receive the caught error's
+ * code and message.
+ */
+function readErrorVariables(
+  element: ModdleNode,
+  definition: ModdleNode,
+  read: Reading,
+): { errorCodeVariable?: string; errorMessageVariable?: string } {
+  const found: { errorCodeVariable?: string; errorMessageVariable?: string } = {};
+  for (const local of ['errorCodeVariable', 'errorMessageVariable'] as const) {
+    const attribute = read.extensions.attribute(definition, local, (message) => {
+      read.errors.push(elementError(element, message));
+    });
+    if (attribute === null) continue;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(attribute.value) || isForbiddenName(attribute.value)) {
+      read.errors.push(
+        elementError(
+          element,
+          `${attribute.qualified} '${attribute.value}' is not a usable variable name`,
+        ),
+      );
+      continue;
+    }
+    found[local] = attribute.value;
+  }
+  return found;
+}
+
 /** `multiInstanceLoopCharacteristics` on a user task, sub-process or call activity. */
 function readMultiInstance(element: ModdleNode, context: NodeContext): MultiInstanceModel | null {
   const { errors, extensions } = context;
@@ -1321,12 +1543,7 @@ function readMultiInstance(element: ModdleNode, context: NodeContext): MultiInst
   const conflict = (message: string): void => {
     errors.push(elementError(element, message));
   };
-  extensions.bindPrefixes(loop);
-  for (const attribute of extensions.unsupportedAttributes(loop, readsNothing)) {
-    if (attribute.local !== 'collection' && attribute.local !== 'elementVariable') {
-      conflict(`${attribute.qualified}="${attribute.value}" is not supported here`);
-    }
-  }
+  checkExtensions(loop, context, { owner: element });
   // The extension attributes, else the standard form: `loopDataInputRef` and `inputDataItem`.
   const collection =
     extensions.attribute(loop, 'collection', conflict)?.value ??
@@ -1384,16 +1601,39 @@ function readMultiInstance(element: ModdleNode, context: NodeContext): MultiInst
   };
 }
 
+/**
+ * Settings of an `in` or `out` mapping that change what is copied in a way the engine does
+ * not: `local` copies to or from the call activity's own variables (there are none here),
+ * `businessKey` hands the called instance a business key.
+ */
+const unreadMappingSettings = ['local', 'businessKey'] as const;
+
 /** A call activity's `in` and `out` mappings (Camunda elements, or Flowable/Activiti ones). */
 function readCallMappings(
   element: ModdleNode,
-  errors: DeployError[],
+  read: Reading,
 ): { inputs: VariableMapping[]; outputs: VariableMapping[] } {
+  const { errors, extensions } = read;
   const inputs: VariableMapping[] = [];
   const outputs: VariableMapping[] = [];
   for (const extension of extensionValues(element)) {
     const local = extension.$type.slice(extension.$type.indexOf(':') + 1).toLowerCase();
     if (local !== 'in' && local !== 'out') continue;
+    const unread = unreadMappingSettings.filter((name) => {
+      const value = extension[name];
+      return value !== undefined && value !== null && value !== false && value !== 'false';
+    });
+    if (unread.length > 0) {
+      for (const name of unread) {
+        errors.push(
+          elementError(
+            element,
+            `${extensions.spelled(extension.$type)} ${name}="${String(extension[name] as string | boolean)}" is not supported`,
+          ),
+        );
+      }
+      continue;
+    }
     const source = text(extension, 'source');
     const sourceExpression = text(extension, 'sourceExpression');
     const target = text(extension, 'target');

@@ -95,10 +95,22 @@ export interface EndEventNode extends NodeBase {
   readonly kind: 'endEvent';
   /** A terminate end event ends its whole scope: open tasks, timers and waits are cancelled. */
   readonly terminate?: boolean;
+  /**
+   * `terminateAll`: wherever it lies, the terminate end event ends the whole instance and
+   * every instance that called it, up to the first.
+   */
+  readonly terminateAll?: boolean;
+  /**
+   * `terminateMultiInstance`: ends every item of the nearest enclosing multi-instance
+   * activity, which then completes; with none around, a plain terminate end event.
+   */
+  readonly terminateMultiInstance?: boolean;
   /** An error end event throws this error code to the nearest catching boundary event. */
   readonly errorCode?: string | null;
   /** Whether the end event throws an error (the code may be absent). */
   readonly throwsError?: boolean;
+  /** `camunda:errorMessage` of the thrown error: text or a `${...}` rendered when thrown. */
+  readonly errorMessage?: string | null;
 }
 
 /** Forks onto every flow whose condition holds; joins the tokens that can still arrive. */
@@ -144,6 +156,10 @@ export interface BoundaryEventNode extends NodeBase {
   /** Interrupting (the default) cancels the activity; non-interrupting runs beside it. */
   readonly cancelActivity: boolean;
   readonly trigger: EventTrigger;
+  /** An error boundary event's `errorCodeVariable`: the process variable given the caught code. */
+  readonly errorCodeVariable?: string;
+  /** An error boundary event's `errorMessageVariable`: the process variable given its message. */
+  readonly errorMessageVariable?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ describe('process files written for Flowable, Activiti or another modeller', () 
   it.each([
     ['flowable-review.bpmn', 'flowableReview'],
     ['activiti-review.bpmn', 'activitiReview'],
+    ['legacy-activiti-namespace.bpmn', 'legacyReview'],
   ])(
     'given %s with an initiator assignee and candidate groups, when a user starts it, then the task is theirs and offered to those groups',
     async (file, key) => {
