@@ -89,7 +89,8 @@ describe('terminate end event with terminateAll', () => {
     expect((await kit.openTasks(instance.id)).map((task) => task.elementId)).toEqual(['decision']);
   });
 
-  it('given a called process reaching a terminateAll end event, when it does, then the calling instance ends with it', async () => {
+  /** Starts the onboarding whose call activity runs the screening; both instances. */
+  async function startOnboardingWithCall() {
     await kit.deploy('terminate-all-called.bpmn', 'terminate-all-caller.bpmn');
     const parent = await kit.context.engine.startProcess(TENANT, {
       key: 'businessOnboarding',
@@ -100,6 +101,11 @@ describe('terminate end event with terminateAll', () => {
       .select('id')
       .where('parent_instance_id', '=', parent.id)
       .executeTakeFirstOrThrow();
+    return { parent, child };
+  }
+
+  it('given a called process reaching a terminateAll end event, when it does, then the calling instance ends with it', async () => {
+    const { parent, child } = await startOnboardingWithCall();
     expect((await kit.openTasks(parent.id)).map((task) => task.elementId)).toEqual(['contract']);
 
     const childEnd = await kit.complete(child.id, 'screen', { screenOutcome: 'hit' });
@@ -111,16 +117,7 @@ describe('terminate end event with terminateAll', () => {
   });
 
   it('given the called process ends without it, when its task completes, then the calling instance goes on', async () => {
-    await kit.deploy('terminate-all-called.bpmn', 'terminate-all-caller.bpmn');
-    const parent = await kit.context.engine.startProcess(TENANT, {
-      key: 'businessOnboarding',
-      startedBy: 'clerk',
-    });
-    const child = await kit.context.db
-      .selectFrom('process_instances')
-      .select('id')
-      .where('parent_instance_id', '=', parent.id)
-      .executeTakeFirstOrThrow();
+    const { parent, child } = await startOnboardingWithCall();
 
     await kit.complete(child.id, 'screen', { screenOutcome: 'clear' });
 
