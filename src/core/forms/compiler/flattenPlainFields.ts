@@ -141,11 +141,18 @@ function containerSlots(container: PlainField, path: string): { slots: Slot[]; c
   return { slots, columns };
 }
 
+/**
+ * The columns a field spans. Its own `colspan` wins over `layout.colspan`: Alfresco Process
+ * Services exports keep both, renders with the field's own and leaves `layout` as it was
+ * when the field was first dropped (a field widened later still says 1 there). Flowable's
+ * modeler writes only `layout`.
+ */
 function colspanOf(slot: Slot, columns: number, warnings: CompileWarning[]): number {
-  const written = slot.field.layout?.colspan ?? slot.field.colspan ?? 1;
+  const own = slot.field.colspan;
+  const written = own ?? slot.field.layout?.colspan ?? 1;
   const colspan = Math.min(columns, Math.max(1, written));
   if (colspan !== written) {
-    const where = slot.field.layout?.colspan != null ? '/layout/colspan' : '/colspan';
+    const where = own != null ? '/colspan' : '/layout/colspan';
     warnings.push({
       code: 'layout.widthOutOfRange',
       path: `${slot.path}${where}`,

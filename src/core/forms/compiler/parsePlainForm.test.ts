@@ -88,6 +88,63 @@ describe('parsePlainForm', () => {
     ]);
   });
 
+  it('given an APS field whose own colspan is 2 and whose layout still says 1, when parsed, then it spans the whole row', () => {
+    // APS exports keep the layout of the field as first dropped; its renderer reads `colspan`.
+    const form: PlainForm = {
+      key: 'k',
+      fields: [
+        {
+          id: 'c',
+          type: 'container',
+          numberOfColumns: 2,
+          fields: {
+            '1': [
+              { id: 'wide', type: 'text', colspan: 2, layout: { row: -1, column: -1, colspan: 1 } },
+              { id: 'left', type: 'text', colspan: 1, layout: { row: -1, column: -1, colspan: 1 } },
+            ],
+            '2': [
+              {
+                id: 'beside',
+                type: 'text',
+                colspan: 1,
+                layout: { row: -1, column: -1, colspan: 1 },
+              },
+              {
+                id: 'right',
+                type: 'text',
+                colspan: 1,
+                layout: { row: -1, column: -1, colspan: 1 },
+              },
+            ],
+          },
+        },
+      ],
+    };
+    expect(summary(form)).toEqual([
+      ['wide', 12, true],
+      ['beside', 6, false],
+      ['left', 6, true],
+      ['right', 6, false],
+    ]);
+  });
+
+  it('given a field with only a layout colspan, when parsed, then the layout colspan is used', () => {
+    const form: PlainForm = {
+      key: 'k',
+      fields: [
+        {
+          id: 'c',
+          type: 'container',
+          numberOfColumns: 2,
+          fields: {
+            '1': [{ id: 'wide', type: 'text', layout: { row: 0, column: 0, colspan: 2 } }],
+          },
+        },
+      ],
+    };
+    expect(summary(form)).toEqual([['wide', 12, true]]);
+  });
+
   it('given a three-column container and a flat list, when parsed, then widths are 4 and rows wrap', () => {
     const form: PlainForm = {
       key: 'k',
