@@ -35,13 +35,34 @@ export type TableValue = readonly TableRow[];
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function optionOf(raw: unknown): ColumnOption | undefined {
+const textOf = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/**
+ * One choice of a dropdown column, from the compiler's shape or Alfresco's / Flowable's.
+ * A choice written without an id (`id: null`, as APS exports them) is stored by its name,
+ * as APS does: reading the missing id as text gave every such choice the one value "null".
+ */
+export function optionOf(raw: unknown): ColumnOption | undefined {
   if (!isRecord(raw)) return undefined;
-  const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
+  const written = textOf(raw.name) || textOf(raw.label);
+  const id = textOf(raw.id) || written;
   if (id === '') return undefined;
-  const name =
-    typeof raw.name === 'string' ? raw.name : typeof raw.label === 'string' ? raw.label : id;
-  return { id, name };
+  return { id, name: written || id };
+}
+
+/** The choices of a dropdown column, each value once (the first choice with it wins). */
+export function optionsOf(raw: unknown): ColumnOption[] {
+  if (!Array.isArray(raw)) return [];
+  const seen = new Set<string>();
+  const options: ColumnOption[] = [];
+  for (const item of raw) {
+    const option = optionOf(item);
+    if (!option || seen.has(option.id)) continue;
+    seen.add(option.id);
+    options.push(option);
+  }
+  return options;
 }
 
 /**
@@ -54,9 +75,7 @@ export function columnOf(raw: unknown): TableColumn | undefined {
   if (!type) return undefined;
   const label =
     typeof raw.label === 'string' ? raw.label : typeof raw.name === 'string' ? raw.name : raw.id;
-  const options = Array.isArray(raw.options)
-    ? raw.options.map(optionOf).filter((option) => option !== undefined)
-    : [];
+  const options = optionsOf(raw.options);
   return {
     id: raw.id,
     label,

@@ -83,6 +83,35 @@ describe('dynamic-table rules', () => {
     ]);
   });
 
+  it('given a dropdown column whose APS options have no id, when a row chooses the second, then it is stored by its name and accepted', () => {
+    const aps = compiled({
+      key: 'assets',
+      fields: [
+        {
+          id: 'assets',
+          type: 'dynamic-table',
+          columnDefinitions: [
+            {
+              id: 'kind',
+              name: 'Kind',
+              type: 'Dropdown',
+              options: [
+                { id: null, name: 'Car' },
+                { id: null, name: 'House' },
+              ],
+            },
+          ],
+        },
+      ],
+    }).sections[0]?.fields[0] as NormalizedField;
+    // As the widget writes it, and as APS stores it: the option itself.
+    for (const stored of ['House', { id: null, name: 'House' }]) {
+      const value = rules.sanitize([{ kind: stored }], aps);
+      expect(value).toEqual([{ kind: 'House' }]);
+      expect(rules.validate(value, aps)).toEqual([]);
+    }
+  });
+
   it('given text that is not a number, when sanitised, then it is kept so nothing typed is lost', () => {
     expect(rules.sanitize([{ cost: 'twelve' }], field)[0]?.cost).toBe('twelve');
   });

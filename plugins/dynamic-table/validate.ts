@@ -23,6 +23,9 @@ export function isIsoDate(text: string): boolean {
   );
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 // Text a cell of the wrong shape is kept as, so the check can report it and nothing typed is lost.
 function keptText(value: unknown): CellValue {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
@@ -54,10 +57,8 @@ export function sanitizeCell(value: unknown, column: TableColumn): CellValue {
       return day;
     }
     case 'Dropdown': {
-      const id =
-        typeof value === 'object' && value !== null && 'id' in value
-          ? (value as { id: unknown }).id
-          : value;
+      // A stored choice may be the option itself; one without an id is its name, as in APS.
+      const id = isRecord(value) ? (value.id ?? value.name) : value;
       return typeof id === 'number' ? String(id) : keptText(id);
     }
   }

@@ -37,4 +37,38 @@ describe('compiling a Flowable dynamic table', () => {
     ]);
     expect(columns[6]?.visible).toBe(false);
   });
+
+  it('given an APS dropdown column whose options have no id, when compiled, then each option keeps its name as its value', () => {
+    const result = compileForm({
+      key: 'assets',
+      fields: [
+        {
+          id: 'assets',
+          name: 'Assets',
+          type: 'dynamic-table',
+          columnDefinitions: [
+            {
+              id: 'kind',
+              name: 'Kind',
+              type: 'Dropdown',
+              options: [
+                { id: null, name: 'Car' },
+                { id: null, name: 'House' },
+                { id: 'boat', name: 'Boat' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const columns = result.form?.sections[0]?.fields[0]?.config.columns as Record<
+      string,
+      unknown
+    >[];
+    expect(columns[0]?.options).toEqual([
+      { id: 'Car', name: 'Car' },
+      { id: 'House', name: 'House' },
+      { id: 'boat', name: 'Boat' },
+    ]);
+  });
 });

@@ -15,6 +15,7 @@ import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
 import { readDateTime } from '../../../../plugins/datetime/validate';
+import { optionsOf } from '../../../../plugins/dynamic-table/columns';
 
 /**
  * Turns one placed Flowable field into a normalised field: maps the type (each plugin
@@ -223,11 +224,8 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
           required: column.required === true,
           editable: column.editable !== false,
           visible: column.visible !== false,
-          options: (Array.isArray(column.options) ? column.options : [])
-            .filter(
-              (option): option is Record<string, unknown> => !!option && typeof option === 'object',
-            )
-            .map((option) => ({ id: String(option.id), name: String(option.name ?? option.id) })),
+          // A choice without an id is stored by its name, as APS does.
+          options: optionsOf(column.options),
         }));
       break;
     }
