@@ -9,7 +9,7 @@ import {
   typedNumberText,
 } from '../../src/core/format';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
-import { decimalsOf, numberKindOf, sanitizeNumber } from './validate';
+import { decimalPlaces, decimalsOf, numberKindOf, sanitizeNumber } from './validate';
 
 /**
  * A number input. While the user types, the text is kept as typed (a half-typed
@@ -25,12 +25,15 @@ export function NumberWidget(props: FieldWidgetProps) {
   const { locale } = runtime;
   const kind = numberKindOf(field);
   const decimals = decimalsOf(field);
+  // A number with more decimals than the field takes is shown whole, not rounded: rounded,
+  // it would look right next to the message that refuses it.
+  const fits = typeof value === 'number' && decimalPlaces(value) <= (decimals ?? Infinity);
   const percent = readOnly && showsPercent(text.config);
   const shown =
     typeof value === 'number' && percent
       ? formatPercent(value, locale, percentDecimals(decimals))
       : typeof value === 'number'
-        ? formatNumber(value, kind === 'amount' ? decimals : undefined, locale)
+        ? formatNumber(value, kind === 'amount' && fits ? decimals : undefined, locale)
         : typeof value === 'string'
           ? shownNumberText(value, locale)
           : '';
@@ -39,7 +42,8 @@ export function NumberWidget(props: FieldWidgetProps) {
     <input
       id={inputId}
       type="text"
-      inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
+      // Whole numbers only (integers, amounts without fractions): a keypad without a point.
+      inputMode={decimals === 0 ? 'numeric' : 'decimal'}
       className={inputClassName(invalid, 'tf-number')}
       value={shown}
       placeholder={text.placeholder}

@@ -39,7 +39,8 @@ export function sanitizeNumber(value: unknown): NumberValue {
   return typeof value === 'string' ? value : null;
 }
 
-function decimalPlaces(value: number): number {
+/** How many decimals a number is written with (`1.25` has 2, `1e-7` has 7). */
+export function decimalPlaces(value: number): number {
   const written = String(value);
   if (/e-/i.test(written)) return Number(written.split(/e-/i)[1] ?? 0);
   return written.split('.')[1]?.length ?? 0;
@@ -55,7 +56,13 @@ export function validateNumber(value: NumberValue, field: NormalizedField): Vali
   if (kind === 'integer' && !Number.isInteger(value)) {
     errors.push(validationError('validation.integer'));
   } else if (decimals !== undefined && decimalPlaces(value) > decimals) {
-    errors.push(validationError('validation.decimals', { limit: decimals }));
+    // "At most 0 decimal places" says less than "a whole number" (an APS amount without
+    // fractions).
+    errors.push(
+      decimals === 0
+        ? validationError('validation.integer')
+        : validationError('validation.decimals', { limit: decimals }),
+    );
   }
   const { min, max } = field.validation;
   if (typeof min === 'number' && value < min) {

@@ -184,7 +184,7 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
       config.numberKind = source.type;
       const currency = params.currency ?? (source as { currency?: unknown }).currency;
       if (typeof currency === 'string' && currency !== '') config.currency = currency;
-      if (source.type === 'amount') config.decimals = params.enableFractions === false ? 0 : 2;
+      if (source.type === 'amount') config.decimals = amountDecimals(source);
       break;
     }
     case 'multi-line-text': {
@@ -256,6 +256,17 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
   }
   if (type === 'unsupported') config.originalType = source.type;
   return config;
+}
+
+/**
+ * The decimals of an amount: APS's `enableFractions` (in `params`, or at the top level as
+ * its exports write it) false takes whole amounts only, true two decimals (cents). Unsaid,
+ * an amount keeps the two decimals it always had.
+ */
+function amountDecimals(source: PlainField): number {
+  const written =
+    source.params?.enableFractions ?? (source as { enableFractions?: unknown }).enableFractions;
+  return written === false || written === 'false' ? 0 : 2;
 }
 
 /** The REST settings of an APS typeahead, kept in its `config`. */
