@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { NormalizedForm } from '../../schemas/forms';
 import { createFieldRegistry } from '../../src/forms/registry/createFieldRegistry';
-import { designerForm } from '../../src/forms/runtime/runtimeTestKit';
+import { compiled, designerForm } from '../../src/forms/runtime/runtimeTestKit';
 import { TaskForm } from '../../src/forms/runtime/TaskForm';
 
 const registry = createFieldRegistry();
@@ -100,5 +100,22 @@ describe('HyperlinkWidget', () => {
     expect(anchor?.getAttribute('href')).toBe('https://crm.example.com/customers/a%20b%2Fc');
     expect(anchor?.getAttribute('target')).toBe('_blank');
     expect(anchor?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('given an APS link written www.example.com, when rendered, then it opens that site over https, not a page of the app', () => {
+    const form = compiled({
+      key: 'aps-link',
+      fields: [
+        {
+          id: 'site',
+          name: 'Site',
+          type: 'hyperlink',
+          hyperlinkUrl: 'www.example.com',
+          displayText: 'Rates',
+        },
+      ],
+    });
+    const { container } = renderForm(form);
+    expect(hrefs(container)).toEqual(['https://www.example.com/']);
   });
 });

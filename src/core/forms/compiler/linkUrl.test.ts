@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileForm } from './compileForm';
-import { isAllowedLinkTemplate } from './linkUrl';
+import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 
 describe('isAllowedLinkTemplate', () => {
   it('given http, https, mailto or app-relative links, when checked, then they are allowed', () => {
@@ -75,6 +75,65 @@ describe('compileForm with unsafe links', () => {
     expect(result.form?.sections[0]?.fields[0]?.config).toEqual({});
     expect(result.warnings).toEqual([
       { code: 'field.unsafeUrl', path: '/fields/0/config/url', params: { url: 'data:,hello' } },
+    ]);
+  });
+});
+
+describe('withLinkScheme', () => {
+  it.each([
+    ['www.example.com', 'https://www.example.com'],
+    ['  www.example.com/loans?id=${loanId} ', 'https://www.example.com/loans?id=${loanId}'],
+    ['intranet:8080/loans', 'https://intranet:8080/loans'],
+    ['www.example.com:8443', 'https://www.example.com:8443'],
+  ])('given the scheme-less link %j, when completed, then it opens %j', (written, opened) => {
+    expect(withLinkScheme(written)).toBe(opened);
+  });
+
+  it.each([
+    'http://intranet/loans',
+    'HTTPS://example.com',
+    'mailto:credit@example.com',
+    '/records/customers/${customerId}',
+    './help',
+    '#terms',
+    '${link}',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+  ])('given %j, when completed, then it is kept as written', (written) => {
+    expect(withLinkScheme(written)).toBe(written);
+  });
+});
+
+describe('compileForm with scheme-less APS links', () => {
+  it('given an APS hyperlink to www.example.com, when compiled, then it opens https://www.example.com, not a page of the app', () => {
+    const result = compileForm({
+      key: 'links',
+      fields: [
+        { id: 'site', name: 'Site', type: 'hyperlink', hyperlinkUrl: 'www.example.com' },
+        { id: 'inParams', type: 'hyperlink', params: { hyperlinkUrl: 'example.org/rates' } },
+      ],
+    });
+    const fields = result.form?.sections[0]?.fields ?? [];
+    expect(fields.map((field) => field.config.url)).toEqual([
+      'https://www.example.com',
+      'https://example.org/rates',
+    ]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('given scheme-less-looking script links, when compiled, then they are still refused', () => {
+    const result = compileForm({
+      key: 'links',
+      fields: [
+        { id: 'a', type: 'hyperlink', hyperlinkUrl: ' javascript:alert(1)' },
+        { id: 'b', type: 'hyperlink', hyperlinkUrl: 'DATA:text/html,x' },
+      ],
+    });
+    const fields = result.form?.sections[0]?.fields ?? [];
+    expect(fields.map((field) => field.config.url)).toEqual([undefined, undefined]);
+    expect(result.warnings.map((warning) => [warning.code, warning.params.url])).toEqual([
+      ['field.unsafeUrl', ' javascript:alert(1)'],
+      ['field.unsafeUrl', 'DATA:text/html,x'],
     ]);
   });
 });

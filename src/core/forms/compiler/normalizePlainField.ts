@@ -9,7 +9,7 @@ import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import type { PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
-import { isAllowedLinkTemplate } from './linkUrl';
+import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
@@ -198,9 +198,9 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
         source.expression ?? (typeof source.value === 'string' ? source.value : '');
       break;
     case 'hyperlink': {
-      const url = source.hyperlinkUrl ?? params.hyperlinkUrl ?? source.value;
+      const url = linkOf(source);
       // A URL that is not http, https or mailto is dropped (see `unsafeUrlWarning`).
-      if (typeof url === 'string' && isAllowedLinkTemplate(url)) config.url = url;
+      if (url !== undefined && isAllowedLinkTemplate(url)) config.url = url;
       const text = source.displayText ?? params.displayText;
       if (typeof text === 'string' && text !== '') config.displayText = text;
       break;
@@ -330,16 +330,28 @@ function apsTypeWarnings(
 // A hyperlink URL whose scheme is not http, https or mailto (`javascript:`, `data:`).
 function unsafeUrlWarning(source: PlainField, path: string): CompileWarning | undefined {
   if (source.type !== 'hyperlink') return undefined;
-  const params = source.params ?? {};
   const where =
     source.hyperlinkUrl != null
       ? '/hyperlinkUrl'
-      : params.hyperlinkUrl != null
+      : source.params?.hyperlinkUrl != null
         ? '/params/hyperlinkUrl'
         : '/value';
-  const url = source.hyperlinkUrl ?? params.hyperlinkUrl ?? source.value;
-  if (typeof url !== 'string' || isAllowedLinkTemplate(url)) return undefined;
-  return { code: 'field.unsafeUrl', path: `${path}${where}`, params: { url } };
+  const written = writtenLinkOf(source);
+  const url = linkOf(source);
+  if (written === undefined || url === undefined || isAllowedLinkTemplate(url)) return undefined;
+  return { code: 'field.unsafeUrl', path: `${path}${where}`, params: { url: written } };
+}
+
+// A hyperlink's URL as its author wrote it.
+function writtenLinkOf(source: PlainField): string | undefined {
+  const url = source.hyperlinkUrl ?? source.params?.hyperlinkUrl ?? source.value;
+  return typeof url === 'string' ? url : undefined;
+}
+
+// A hyperlink's URL as APS opens it: one written without a scheme gets one.
+function linkOf(source: PlainField): string | undefined {
+  const written = writtenLinkOf(source);
+  return written === undefined ? undefined : withLinkScheme(written);
 }
 
 function validationOf(
