@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFieldRegistry } from '../registry/createFieldRegistry';
 import { FormStore } from './FormStore';
-import { designerForm } from './runtimeTestKit';
+import { compiled, designerForm } from './runtimeTestKit';
 import { TaskForm } from './TaskForm';
 
 const registry = createFieldRegistry();
@@ -54,5 +54,49 @@ describe('a task form with a conditional field', () => {
     expect(screen.getByTestId('field-visible-when').textContent).toBe(
       'Shown when hasGuarantor is “true”',
     );
+  });
+});
+
+describe('a task form with an APS group shown on a condition', () => {
+  const apsForm = compiled({
+    key: 'aps-group',
+    fields: [
+      { id: 'hasGuarantor', name: 'Has a guarantor', type: 'boolean' },
+      {
+        id: 'guarantorGroup',
+        name: 'Guarantor details',
+        type: 'group',
+        visibilityCondition: {
+          leftFormFieldId: 'hasGuarantor',
+          operator: '==',
+          rightValue: true,
+          nextConditionOperator: '',
+          nextCondition: null,
+        },
+        numberOfColumns: 2,
+        fields: {
+          '1': [{ id: 'guarantorName', name: 'Guarantor name', type: 'text', required: true }],
+          '2': [{ id: 'guarantorIncome', name: 'Guarantor income', type: 'amount' }],
+        },
+      },
+    ],
+  });
+
+  it('given the box unticked, when the form shows, then the group title and its fields are hidden until it is ticked', async () => {
+    const onSubmit = vi.fn();
+    render(<TaskForm form={apsForm} locale="en" registry={registry} onSubmit={onSubmit} />);
+    expect(screen.queryByText('Guarantor details')).toBeNull();
+    expect(screen.queryByLabelText(/Guarantor name/)).toBeNull();
+    expect(screen.queryByLabelText(/Guarantor income/)).toBeNull();
+
+    await userEvent.click(screen.getByLabelText(/Has a guarantor/));
+    expect(screen.getByText('Guarantor details')).toBeTruthy();
+    expect(screen.getByLabelText(/Guarantor name/)).toBeTruthy();
+    expect(screen.getByLabelText(/Guarantor income/)).toBeTruthy();
+
+    await userEvent.click(screen.getByLabelText(/Has a guarantor/));
+    expect(screen.queryByText('Guarantor details')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

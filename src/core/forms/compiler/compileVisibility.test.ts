@@ -111,4 +111,117 @@ describe('compiled visibility conditions', () => {
       },
     ]);
   });
+
+  // An APS export: a group and a two-column container shown only when a box is ticked.
+  const condition = (field: string, rightValue: unknown) => ({
+    leftFormFieldId: field,
+    operator: '==',
+    rightValue,
+    rightType: null,
+    nextConditionOperator: '',
+    nextCondition: null,
+  });
+  const apsForm = {
+    key: 'aps-groups',
+    editorJson: {
+      fields: [
+        { id: 'hasGuarantor', name: 'Has a guarantor', type: 'boolean' },
+        { id: 'hasCollateral', name: 'Has collateral', type: 'boolean' },
+        {
+          id: 'guarantorGroup',
+          name: 'Guarantor',
+          type: 'group',
+          visibilityCondition: condition('hasGuarantor', true),
+          numberOfColumns: 2,
+          fields: {
+            '1': [{ id: 'guarantorName', name: 'Name', type: 'text', required: true }],
+            '2': [
+              {
+                id: 'collateralValue',
+                name: 'Collateral value',
+                type: 'amount',
+                required: true,
+                visibilityCondition: condition('hasCollateral', true),
+              },
+            ],
+          },
+        },
+        {
+          id: 'box',
+          type: 'container',
+          visibilityCondition: condition('hasGuarantor', true),
+          fields: { '1': [{ id: 'guarantorPhone', name: 'Phone', type: 'text', required: true }] },
+        },
+      ],
+    },
+  };
+
+  it("given an APS group and container with a visibility condition, when compiled, then the title and every field in them carry it, with a field's own on top", () => {
+    const result = compileForm(apsForm);
+    expect(result.warnings).toEqual([]);
+    const rules = Object.fromEntries(
+      (result.form?.sections[0]?.fields ?? []).map((field) => [field.id, field.visibleWhen]),
+    );
+    const guarantor = { field: 'hasGuarantor', op: 'equals', value: true };
+    const collateral = { field: 'hasCollateral', op: 'equals', value: true };
+    expect(rules).toEqual({
+      hasGuarantor: undefined,
+      hasCollateral: undefined,
+      guarantorGroup: { any: [{ all: [guarantor] }] },
+      guarantorName: { any: [{ all: [guarantor] }] },
+      collateralValue: { any: [{ all: [guarantor, collateral] }] },
+      guarantorPhone: { any: [{ all: [guarantor] }] },
+    });
+  });
+
+  it('given an APS group hidden by its condition, when the values are checked, then its required fields are not asked for', () => {
+    const fields = fieldsOf(apsForm);
+    expect(requiredErrors(fields, { hasGuarantor: false, hasCollateral: true })).toEqual([]);
+    expect(requiredErrors(fields, { hasGuarantor: true, hasCollateral: false })).toEqual([
+      ['guarantorName', ['validation.required']],
+      ['guarantorPhone', ['validation.required']],
+    ]);
+  });
+
+  it('given a group condition on a process variable, when compiled, then the group stays shown and the reason is a warning', () => {
+    const result = compileForm({
+      key: 'k',
+      fields: [
+        {
+          id: 'g',
+          type: 'container',
+          visibilityCondition: { leftRestResponseId: 'r1', operator: '==', rightValue: 'x' },
+          fields: { '1': [{ id: 'a', type: 'text' }] },
+        },
+      ],
+    });
+    expect(result.form?.sections[0]?.fields[0]?.visibleWhen).toBeUndefined();
+    expect(result.warnings).toEqual([
+      {
+        code: 'visibility.notApplied',
+        path: '/fields/0/visibilityCondition',
+        params: { reason: 'processVariable' },
+      },
+    ]);
+  });
+
+  it('given nested containers whose "or" conditions multiply past the limit, when compiled, then the inner ones are not applied and the form stays small', () => {
+    const either = {
+      ...condition('a', 1),
+      nextConditionOperator: 'or',
+      nextCondition: {
+        ...condition('b', 1),
+        nextConditionOperator: 'or',
+        nextCondition: condition('c', 1),
+      },
+    };
+    let field: Record<string, unknown> = { id: 'leaf', type: 'text' };
+    for (let depth = 0; depth < 20; depth += 1) {
+      field = { id: `c${depth}`, type: 'container', visibilityCondition: either, fields: [field] };
+    }
+    const result = compileForm({ key: 'k', fields: [field] });
+    const leaf = result.form?.sections[0]?.fields.find((f) => f.id === 'leaf');
+    expect(leaf?.visibleWhen?.any.length).toBeLessThanOrEqual(64);
+    expect(result.warnings.map((warning) => warning.params.reason)).toContain('tooComplex');
+  });
 });

@@ -1,4 +1,6 @@
-import type { PlainField } from '../../../../schemas/forms';
+import type { PlainField, VisibilityRule } from '../../../../schemas/forms';
+import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
+import { bothRules } from '../visibility/visibilityRule';
 import type { CompileWarning } from './compileTypes';
 
 /** A non-container field of a plain form, placed on the 12-column grid. */
@@ -13,6 +15,26 @@ export interface PlainEntry {
   readonly breakBefore: boolean;
   /** The tab of the top-level field it belongs to. */
   readonly tab: string | null;
+  /** When the containers around it are shown: all their conditions at once. */
+  readonly visibleWhen?: VisibilityRule;
+}
+
+/**
+ * The most "or" groups a rule made of nested conditions may have: each level multiplies
+ * the groups of the one around it, so a hostile form could otherwise make one rule huge.
+ */
+export const MAX_RULE_GROUPS = 64;
+
+/**
+ * Both rules at once, or `undefined` when the result would have more than
+ * `MAX_RULE_GROUPS` groups (the caller then leaves the inner rule unapplied).
+ */
+export function bothRulesWithin(
+  outer: VisibilityRule | undefined,
+  inner: VisibilityRule | undefined,
+): VisibilityRule | undefined {
+  if (outer && inner && outer.any.length * inner.any.length > MAX_RULE_GROUPS) return undefined;
+  return bothRules(outer, inner);
 }
 
 interface Slot {
@@ -39,9 +61,15 @@ export function flattenPlainFields(
   fields.forEach((field, index) => {
     const tab = field.tab ?? null;
     // Top-level fields own a whole row: Flowable stacks them.
-    place(field, `${basePath}/${index}`, 12, false, tab, entries, warnings);
+    place(field, `${basePath}/${index}`, 12, false, { tab }, entries, warnings);
   });
   return { entries, warnings };
+}
+
+// What a field inherits from the containers around it.
+interface Surroundings {
+  readonly tab: string | null;
+  readonly visibleWhen?: VisibilityRule;
 }
 
 function place(
@@ -49,37 +77,72 @@ function place(
   path: string,
   available: number,
   breakBefore: boolean,
-  tab: string | null,
+  around: Surroundings,
   entries: PlainEntry[],
   warnings: CompileWarning[],
 ): void {
+  const { tab } = around;
   if (!CONTAINER_TYPES.has(field.type)) {
-    entries.push({ field, path, desktop: available, breakBefore, tab });
+    entries.push({ field, path, desktop: available, breakBefore, ...around });
     return;
   }
-  // 1. A group shows its title as a full-width headline.
+  // 1. A container shown only while its condition holds hides its title and every field
+  //    in it otherwise, as a field's own condition hides that field.
+  const inner = { tab, ...visibilityOf(field, path, around.visibleWhen, warnings) };
+  // 2. A group shows its title as a full-width headline.
   if (field.type === 'group' && field.name) {
     entries.push({
       field: { id: field.id, type: 'headline', name: field.name },
       path,
       desktop: 12,
       breakBefore: true,
-      tab,
+      ...inner,
     });
   }
-  // 2. Read the children into row/column slots, whatever shape `fields` has.
+  // 3. Read the children into row/column slots, whatever shape `fields` has.
   const { slots, columns } = containerSlots(field, path);
-  // 3. Reading order: row by row, left to right, then as written.
+  // 4. Reading order: row by row, left to right, then as written.
   slots.sort((a, b) => a.row - b.row || a.column - b.column || a.order - b.order);
-  // 4. Each child takes its colspan's share of the container width; each row restarts.
+  // 5. Each child takes its colspan's share of the container width; each row restarts.
   let previousRow: number | undefined;
   for (const slot of slots) {
     const colspan = colspanOf(slot, columns, warnings);
     const width = Math.max(1, Math.round((available * colspan) / columns));
     const startsRow = slot.row !== previousRow;
     previousRow = slot.row;
-    place(slot.field, slot.path, width, startsRow, tab, entries, warnings);
+    place(slot.field, slot.path, width, startsRow, inner, entries, warnings);
   }
+}
+
+// The rule under which a container's contents are shown: the containers' around it and its
+// own `visibilityCondition`. One the runtime cannot judge is not applied, with a warning,
+// so the container stays shown as a field would.
+function visibilityOf(
+  container: PlainField,
+  path: string,
+  outer: VisibilityRule | undefined,
+  warnings: CompileWarning[],
+): { visibleWhen?: VisibilityRule } {
+  const at = `${path}/visibilityCondition`;
+  const read = ruleOfFlowable(
+    (container as { visibilityCondition?: unknown }).visibilityCondition,
+    at,
+  );
+  let problem = read.problem;
+  let rule = outer;
+  if (read.rule) {
+    const both = bothRulesWithin(outer, read.rule);
+    if (both) rule = both;
+    else problem = { reason: 'tooComplex', path: at };
+  }
+  if (problem) {
+    warnings.push({
+      code: 'visibility.notApplied',
+      path: problem.path,
+      params: { reason: problem.reason },
+    });
+  }
+  return rule ? { visibleWhen: rule } : {};
 }
 
 function containerSlots(container: PlainField, path: string): { slots: Slot[]; columns: number } {

@@ -7,7 +7,7 @@ import type {
 import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
-import type { PlainEntry } from './flattenPlainFields';
+import { bothRulesWithin, type PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
@@ -153,17 +153,26 @@ export function normalizePlainField(
     ...(entry.breakBefore ? { breakBefore: true } : {}),
     valueType: rules.valueTypeOf({ options, config }),
   };
-  // 6. Shown only while its condition holds; one the runtime cannot judge is not applied.
+  // 6. Shown only while its condition and its containers' hold; one the runtime cannot
+  //    judge is not applied.
+  const at = `${path}/visibilityCondition`;
   const visibility = ruleOfFlowable(
     (source as { visibilityCondition?: unknown }).visibilityCondition,
-    `${path}/visibilityCondition`,
+    at,
   );
-  if (visibility.rule) field.visibleWhen = visibility.rule;
-  if (visibility.problem) {
+  let problem = visibility.problem;
+  let visibleWhen = entry.visibleWhen;
+  if (visibility.rule) {
+    const both = bothRulesWithin(entry.visibleWhen, visibility.rule);
+    if (both) visibleWhen = both;
+    else problem = { reason: 'tooComplex', path: at };
+  }
+  if (visibleWhen) field.visibleWhen = visibleWhen;
+  if (problem) {
     warnings.push({
       code: 'visibility.notApplied',
-      path: visibility.problem.path,
-      params: { reason: visibility.problem.reason },
+      path: problem.path,
+      params: { reason: problem.reason },
     });
   }
   return { field, warnings };
