@@ -54,6 +54,12 @@ export function normalizePlainField(
   let placeholder: NormalizedField['placeholder'] = source.placeholder
     ? translate.field(source.id, 'placeholder', source.placeholder, `${path}/placeholder`)
     : undefined;
+  // An APS text field's mask placeholder (`___-__-____`) is what its renderer shows.
+  const maskPlaceholder = maskPlaceholderOf(source);
+  if (maskPlaceholder !== undefined) {
+    const where = `${path}/params/inputMaskPlaceholder`;
+    placeholder = translate.field(source.id, 'placeholder', maskPlaceholder, where);
+  }
   let options: NormalizedOption[] | undefined;
   // The name each value was written with: a default may name its option by that name.
   const writtenNames = new Map<unknown, string>();
@@ -196,6 +202,16 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
       if (source.type === 'amount') config.decimals = amountDecimals(source);
       break;
     }
+    case 'text': {
+      // An APS input mask: the widget types through it and the value must fit it.
+      const mask = params.inputMask;
+      if (typeof mask === 'string' && mask !== '') {
+        config.inputMask = mask;
+        const reversed = params.inputMaskReversed;
+        if (reversed === true || reversed === 'true') config.inputMaskReversed = true;
+      }
+      break;
+    }
     case 'multi-line-text': {
       const maxLength = integerOf(source.maxLength ?? params.maxLength);
       if (maxLength !== undefined && maxLength > 0) config.maxLength = maxLength;
@@ -276,6 +292,16 @@ function amountDecimals(source: PlainField): number {
   const written =
     source.params?.enableFractions ?? (source as { enableFractions?: unknown }).enableFractions;
   return written === false || written === 'false' ? 0 : 2;
+}
+
+// The placeholder APS shows in a masked text field instead of the field's own.
+function maskPlaceholderOf(source: PlainField): string | undefined {
+  const params = source.params ?? {};
+  if (source.type !== 'text' || typeof params.inputMask !== 'string' || params.inputMask === '') {
+    return undefined;
+  }
+  const written = params.inputMaskPlaceholder;
+  return typeof written === 'string' && written.trim() !== '' ? written : undefined;
 }
 
 /** The REST settings of an APS typeahead, kept in its `config`. */
