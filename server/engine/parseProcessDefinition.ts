@@ -914,8 +914,16 @@ function checkGraph(
   //    start events besides, or instead), at least one end event in each.
   const scopes = [null, ...all.filter((node) => node.kind === 'subProcess').map((node) => node.id)];
   const starts = all.filter((node) => node.kind === 'startEvent' && (node.scope ?? null) === null);
+  // The nodes of each scope, grouped once: a file may hold a thousand sub-processes.
+  const byScope = new Map<string | null, ProcessNode[]>();
+  for (const node of all) {
+    const scope = node.scope ?? null;
+    const members = byScope.get(scope);
+    if (members) members.push(node);
+    else byScope.set(scope, [node]);
+  }
   for (const scope of scopes) {
-    const inScope = all.filter((node) => (node.scope ?? null) === scope);
+    const inScope = byScope.get(scope) ?? [];
     const noneStarts = inScope.filter((node) => node.kind === 'startEvent' && !node.messageName);
     const messageStartCount =
       inScope.length -
@@ -1372,12 +1380,16 @@ function attachBoundaryEvents(nodes: Record<string, ProcessNode>): void {
       }
     }
   }
+  // Each sub-process starts at the first start event inside it: found in one pass, since a
+  // file may hold a thousand sub-processes.
+  const firstStart = new Map<string, string>();
+  for (const node of Object.values(nodes)) {
+    if (node.kind === 'startEvent' && node.scope && !firstStart.has(node.scope))
+      firstStart.set(node.scope, node.id);
+  }
   for (const node of Object.values(nodes)) {
     if (node.kind !== 'subProcess') continue;
-    const start = Object.values(nodes).find(
-      (inner) => inner.kind === 'startEvent' && inner.scope === node.id,
-    );
-    nodes[node.id] = { ...node, startEventId: start?.id ?? '' };
+    nodes[node.id] = { ...node, startEventId: firstStart.get(node.id) ?? '' };
   }
 }
 
