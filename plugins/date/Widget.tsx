@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { DateField } from '../../src/components/DateField';
-import { isoDateToDisplay } from '../../src/core/dates/parseDateInput';
-import { readTypedDay } from '../../src/core/dates/readTypedDay';
+import { useDayDraft } from '../../src/components/useDayDraft';
 import { DUE_DATE_MASK } from '../../src/dates/applyDateMask';
 import { fieldAria } from '../../src/forms/registry/fieldAria';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
@@ -37,44 +35,32 @@ export function DateWidget(props: FieldWidgetProps) {
 function EditableDate(props: FieldWidgetProps) {
   const { field, inputId, value, onChange, onBlur, invalid, runtime } = props;
   const format = dateMaskOf(field);
-  const iso = typeof value === 'string' && isIsoDate(value) ? value : undefined;
-  const [draft, setDraft] = useState<string | null>(null);
-  const saved = iso
-    ? format
-      ? formatDate(iso, runtime.locale, format)
-      : isoDateToDisplay(iso)
-    : typeof value === 'string'
-      ? value
-      : '';
-  const read = (typed: string) =>
-    format ? parseMasked(typed, format, runtime.locale) : readTypedDay(typed);
+  const day = useDayDraft({
+    value,
+    isDay: isIsoDate,
+    onChange,
+    onBlur,
+    ...(format
+      ? {
+          show: (iso: string) => formatDate(iso, runtime.locale, format),
+          read: (typed: string) => parseMasked(typed, format, runtime.locale),
+        }
+      : {}),
+  });
   const { min, max } = dateBoundsOf(field);
   return (
     <DateField
       id={inputId}
-      text={draft ?? saved}
+      {...day}
       mask={format ? undefined : DUE_DATE_MASK}
       placeholder={format ?? runtime.t('dateField.placeholder')}
       locale={runtime.locale}
       min={min}
       max={max}
-      selected={iso}
       invalid={invalid}
       required={field.required}
       describedBy={fieldAria(props)['aria-describedby']}
       inputClassName={inputClassName(invalid, 'tf-date')}
-      onTextChange={(typed) => {
-        setDraft(typed);
-        onChange(typed === '' ? null : (read(typed) ?? typed));
-      }}
-      onBlur={() => {
-        setDraft(null);
-        onBlur();
-      }}
-      onPick={(day) => {
-        setDraft(null);
-        onChange(day);
-      }}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { Button, HTMLTable, Tooltip } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { DateField } from '../../src/components/DateField';
+import { useDayDraft } from '../../src/components/useDayDraft';
 import { formatNumber } from '../../src/core/format';
 import { isoDateToDisplay } from '../../src/core/dates/parseDateInput';
-import { readTypedDay } from '../../src/core/dates/readTypedDay';
 import { DUE_DATE_MASK } from '../../src/dates/applyDateMask';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import {
@@ -66,34 +66,19 @@ interface DateCellProps {
  * holds the ISO day once the text is one, and the text as typed until then.
  */
 function DateCell({ value, onChange, onBlur, ...props }: DateCellProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const iso = typeof value === 'string' && isIsoDate(value) ? value : undefined;
-  const saved = iso ? isoDateToDisplay(iso) : typeof value === 'string' ? value : '';
+  const day = useDayDraft({ value, isDay: isIsoDate, onChange, onBlur });
   return (
     <DateField
       id={props.id}
       label={props.label}
-      text={draft ?? saved}
+      {...day}
       mask={DUE_DATE_MASK}
       placeholder={props.placeholder}
       locale={props.locale}
-      selected={iso}
       invalid={props.invalid}
       required={props.required}
       describedBy={props.describedBy}
       inputClassName={inputClassName(props.invalid)}
-      onTextChange={(typed) => {
-        setDraft(typed);
-        onChange(typed === '' ? null : (readTypedDay(typed) ?? typed));
-      }}
-      onBlur={() => {
-        setDraft(null);
-        onBlur();
-      }}
-      onPick={(day) => {
-        setDraft(null);
-        onChange(day);
-      }}
     />
   );
 }
