@@ -190,6 +190,49 @@ describe('drawing-only and declaration-only elements', () => {
   });
 });
 
+describe('item types naming XML Schema types', () => {
+  it('given data objects, a property, a message and a condition typed xsd:string, xsd:int, xs:boolean, when parsed, then it deploys', async () => {
+    const definition = await modelOf('xsd-item-types.bpmn');
+    expect(Object.keys(definition.nodes).sort()).toEqual([
+      'expressEnd',
+      'review',
+      'route',
+      'routineEnd',
+      'start',
+    ]);
+    expect(definition.flows.express).toMatchObject({ condition: '${urgent == true}' });
+  });
+
+  it.each([
+    ['another namespace', 'xmlns:java="http://jcp.org/en/jsr/detail?id=270"', 'java:String'],
+    ['the xsd prefix bound elsewhere', 'xmlns:xsd="http://example.com/types"', 'xsd:string'],
+    ['a prefix bound to nothing', '', 'xsd:string'],
+    ['a plain id that names no item definition', '', 'missingType'],
+  ])(
+    'given an item type in %s, when parsed, then the unresolved reference is still refused',
+    async (_case, namespaces, reference) => {
+      const found = await messagesOf(
+        document(
+          `<dataObject id="amount" name="amount" itemSubjectRef="${reference}" />
+          <startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="e" /><endEvent id="e" />`,
+          namespaces,
+        ),
+      );
+      expect(found).toEqual([`Unreadable BPMN: unresolved reference <${reference}>`]);
+    },
+  );
+
+  it('given an XML Schema prefix, when a flow names a missing node with it, then the flow is still refused', async () => {
+    const found = await messagesOf(
+      document(
+        `<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="xsd:end" /><endEvent id="e" />`,
+        'xmlns:xsd="http://www.w3.org/2001/XMLSchema"',
+      ),
+    );
+    expect(found).toEqual(['Unreadable BPMN: unresolved reference <xsd:end>']);
+  });
+});
+
 describe('long chains', () => {
   function chain(length: number, element: (id: string) => string, closeLoop = false): string {
     const parts = ['<startEvent id="n0" />'];

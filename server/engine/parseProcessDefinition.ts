@@ -10,6 +10,7 @@ import {
   type ExtensionAttribute,
 } from './extensionDialects';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
+import { isSchemaTypeReference } from './isSchemaTypeReference';
 import { isForbiddenName, parseCondition } from './parseExpression';
 import { parseIsoDuration } from './parseIsoDuration';
 import { isTemplate, parseTemplate } from './parseTemplate';
@@ -203,10 +204,14 @@ export async function parseProcessDefinition(
   let root: ModdleNode;
   try {
     const parsed = await moddle.fromXML(xml);
-    // The diagram (BPMNDI) only draws: a shape pointing at nothing changes no behaviour.
+    // The diagram (BPMNDI) only draws: a shape pointing at nothing changes no behaviour;
+    // an item type naming an XML Schema type only describes data the engine reads as it is.
     const warnings = parsed.warnings.filter(
       (warning) =>
-        !isDrawingWarning(warning) && !isBareErrorCode(warning) && !isCollectionName(warning),
+        !isDrawingWarning(warning) &&
+        !isBareErrorCode(warning) &&
+        !isCollectionName(warning) &&
+        !isSchemaTypeReference(warning),
     );
     if (warnings.length > 0) {
       return {
