@@ -268,8 +268,10 @@ export class TokenRunner {
     const node = this.node(token.nodeId);
     switch (node.kind) {
       case 'startEvent':
-      case 'noopTask':
         this.queue.push(this.follow(token, this.single(node.outgoing)));
+        return;
+      case 'noopTask':
+        await this.moveOn(token, node);
         return;
       case 'endEvent':
         await this.end(token, node);
@@ -281,7 +283,7 @@ export class TokenRunner {
         return;
       case 'serviceTask':
         await this.runService(node, token);
-        this.queue.push(this.follow(token, this.single(node.outgoing)));
+        await this.moveOn(token, node);
         return;
       case 'exclusiveGateway':
         this.queue.push(this.follow(token, await this.choose(node, token)));
@@ -381,13 +383,10 @@ export class TokenRunner {
     }
     const node = this.node(row.element_id);
     await this.disarm(row.id);
-    await this.park({ ...token, nodeId: node.id, via: null }, 'active');
-    this.queue.push(
-      this.follow(
-        { id: row.id, nodeId: node.id, via: null, parentId: row.parent_id },
-        this.single(node.outgoing),
-      ),
-    );
+    if (node.outgoing.length > 0) {
+      await this.park({ ...token, nodeId: node.id, via: null }, 'active');
+    }
+    await this.moveOn({ id: row.id, nodeId: node.id, via: null, parentId: row.parent_id }, node);
   }
 
   /** Starts a multi-instance activity: a root with the counters, and its first item(s). */
@@ -503,12 +502,7 @@ export class TokenRunner {
       .where('tenant', '=', this.instance.tenant)
       .where('id', '=', root.id)
       .execute();
-    this.queue.push(
-      this.follow(
-        { id: root.id, nodeId: node.id, via: null, parentId: root.parent_id },
-        this.single(node.outgoing),
-      ),
-    );
+    await this.moveOn({ id: root.id, nodeId: node.id, via: null, parentId: root.parent_id }, node);
   }
 
   // ---- events ----
@@ -555,6 +549,25 @@ export class TokenRunner {
       await this.scopeDone(token.parentId);
       return;
     }
+    await this.endPath(token);
+  }
+
+  /**
+   * The token leaves an activity over its outgoing flow. An activity without one is an
+   * implicit end (BPMN 2.0): the path ends there as at a none end event, and its process or
+   * sub-process completes once no token is left.
+   */
+  private async moveOn(token: Token, node: ProcessNode): Promise<void> {
+    const [flowId] = node.outgoing;
+    if (flowId === undefined) {
+      await this.endPath(token);
+      return;
+    }
+    this.queue.push(this.follow(token, flowId));
+  }
+
+  /** The token's path is over: it goes, and its sub-process completes if it was the last. */
+  private async endPath(token: Token): Promise<void> {
     await this.deleteExecutions([token.id]);
     if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
   }

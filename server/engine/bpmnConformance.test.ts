@@ -190,6 +190,55 @@ describe('drawing-only and declaration-only elements', () => {
   });
 });
 
+describe('implicit end', () => {
+  it('given a process whose every path ends at an activity no flow leaves, when parsed, then it deploys without an end event', async () => {
+    const definition = await modelOf('implicit-end.bpmn');
+    expect(Object.values(definition.nodes).some((node) => node.kind === 'endEvent')).toBe(false);
+    expect(definition.nodes.archiveCheck).toMatchObject({ kind: 'userTask', outgoing: [] });
+    expect(definition.nodes.review).toMatchObject({ kind: 'subProcess', outgoing: [] });
+    expect(definition.nodes.score).toMatchObject({ kind: 'serviceTask', outgoing: [] });
+  });
+
+  it.each([
+    ['a plain task', '<task id="last" />'],
+    ['a manual task', '<manualTask id="last" />'],
+    ['a call activity', '<callActivity id="last" calledElement="other" />'],
+  ])('given %s no flow leaves, when parsed, then it deploys', async (_kind, last) => {
+    const result = await parseProcessDefinition(
+      document(
+        `<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="last" />${last}`,
+      ),
+      { serviceHandlers: handlers },
+    );
+    if ('errors' in result) throw new Error(result.errors.map((e) => e.message).join('\n'));
+    expect(result.definition.nodes.last?.outgoing).toEqual([]);
+  });
+
+  it.each([
+    ['an exclusive gateway', '<exclusiveGateway id="last" />', 'bpmn:ExclusiveGateway'],
+    ['a parallel gateway', '<parallelGateway id="last" />', 'bpmn:ParallelGateway'],
+    ['an inclusive gateway', '<inclusiveGateway id="last" />', 'bpmn:InclusiveGateway'],
+    [
+      'a catch event',
+      '<intermediateCatchEvent id="last"><timerEventDefinition><timeDuration>P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>',
+      'bpmn:CatchEvent',
+    ],
+  ])('given %s no flow leaves, when parsed, then it is refused', async (_kind, last, type) => {
+    const found = await messagesOf(
+      document(
+        `<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="t" /><userTask id="t" />
+        <sequenceFlow id="b" sourceRef="t" targetRef="last" />${last}`,
+      ),
+    );
+    expect(found).toContain(`${type} 'last': no flow leaves here`);
+  });
+
+  it('given a start event no flow leaves, when parsed, then it is refused', async () => {
+    const found = await messagesOf(document('<startEvent id="s" /><userTask id="t" />'));
+    expect(found).toContain("bpmn:StartEvent 's': no flow leaves here");
+  });
+});
+
 describe('item types naming XML Schema types', () => {
   it('given data objects, a property, a message and a condition typed xsd:string, xsd:int, xs:boolean, when parsed, then it deploys', async () => {
     const definition = await modelOf('xsd-item-types.bpmn');

@@ -541,4 +541,53 @@ describe('checkProcessForms', () => {
       },
     ]);
   });
+
+  it('given a sub-process whose paths end at activities no flow leaves, when a task after it reads a variable only one of them writes, then it is not written on every path', async () => {
+    const model = await parse(
+      bpmn(
+        `<sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+         <subProcess id="review">
+           <startEvent id="reviewStart" />
+           <sequenceFlow id="f2" sourceRef="reviewStart" targetRef="route" />
+           <exclusiveGateway id="route" default="quick" />
+           <sequenceFlow id="slow" sourceRef="route" targetRef="approve">
+             <conditionExpression xsi:type="tFormalExpression">\${1 == 2}</conditionExpression>
+           </sequenceFlow>
+           <sequenceFlow id="quick" sourceRef="route" targetRef="skip" />
+           <userTask id="approve" camunda:formKey="approval" />
+           <manualTask id="skip" />
+         </subProcess>
+         <sequenceFlow id="f3" sourceRef="review" targetRef="notify" />
+         <userTask id="notify" camunda:assignee="\${approver}" />`,
+      ),
+    );
+    const forms = new Map([['approval', plainForm('approval', ['approver'])]]);
+    expect(check(model, { forms })).toEqual([
+      {
+        code: notWrittenOnEveryPath,
+        elementId: 'notify',
+        attribute: 'assignee',
+        variable: 'approver',
+      },
+    ]);
+  });
+
+  it('given a report template, when the case ends at a task no flow leaves, then what that task writes counts and the task is named for what it does not', async () => {
+    const model = await parse(
+      bpmn(
+        `<sequenceFlow id="f1" sourceRef="start" targetRef="approve" />
+         <userTask id="approve" camunda:formKey="approval" />`,
+      ),
+    );
+    const letter = documentTemplateReads('Letter', ['{approver} for {customerName}']);
+    const forms = new Map([['approval', plainForm('approval', ['approver'])]]);
+    expect(check(model, { forms, documents: [letter] })).toEqual([
+      {
+        code: notWritten,
+        elementId: 'approve',
+        attribute: 'document:Letter',
+        variable: 'customerName',
+      },
+    ]);
+  });
 });

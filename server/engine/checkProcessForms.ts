@@ -3,6 +3,7 @@ import { compileForm, listCombinedRefs } from '../../src/core/forms/compiler';
 import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import type { ExpressionNode } from './expressionAst';
 import type { DeployWarning } from './extensionDialects';
+import { endsImplicitly } from './endsImplicitly';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { parseCondition } from './parseExpression';
 import { isTemplate, parseTemplate } from './parseTemplate';
@@ -258,10 +259,9 @@ export function checkProcessForms(
     }
   }
 
-  // 4. Reports are filled once the case has ended: at each end event of the process.
-  const ends = nodes.filter(
-    (node) => node.kind === 'endEvent' && (node.scope ?? null) === null && !node.throwsError,
-  );
+  // 4. Reports are filled once the case has ended: at each end of the process (an end
+  //    event, or an activity no flow leaves, once it has written its own).
+  const ends = nodes.filter((node) => (node.scope ?? null) === null && completesScope(node));
   for (const document of options.documents ?? []) {
     const reported = new Set<string>();
     for (const end of ends) {
@@ -269,9 +269,9 @@ export function checkProcessForms(
       if (state === undefined) continue;
       for (const variable of document.variables) {
         if (INSTANCE_DOCUMENT_VALUES.has(variable) || reported.has(variable)) continue;
-        if (has(state.must.in, variable)) continue;
+        if (has(state.must.out, variable)) continue;
         reported.add(variable);
-        const never = !has(state.may.in, variable);
+        const never = !has(state.may.out, variable);
         warnings.push(
           warning(
             {
@@ -285,7 +285,7 @@ export function checkProcessForms(
               : ProcessFormWarningCode.notWrittenOnEveryPath,
             `document template '${document.name}' reads '${variable}', which ${
               never ? 'nothing writes' : 'is not written on every path'
-            } before the case ends at bpmn:EndEvent '${end.id}'`,
+            } before the case ends at ${elementTypeOf(end)} '${end.id}'`,
           ),
         );
       }
@@ -427,12 +427,12 @@ function solve(
     }
     for (const boundary of node.boundaryEvents ?? []) depend(node.id, boundary);
     if (node.kind === 'subProcess' && node.startEventId !== '') depend(node.id, node.startEventId);
-    if (node.kind === 'endEvent' && node.scope) depend(node.id, node.scope);
+    if (node.scope && completesScope(node)) depend(node.id, node.scope);
   }
-  // The end events each sub-process completes by (an error end leaves by a boundary).
+  // The ends each sub-process completes by (an error end leaves by a boundary).
   const endsOf = new Map<string, string[]>();
   for (const node of Object.values(nodes)) {
-    if (node.kind === 'endEvent' && node.scope && !node.throwsError) {
+    if (node.scope && completesScope(node)) {
       endsOf.set(node.scope, [...(endsOf.get(node.scope) ?? []), node.id]);
     }
   }
@@ -462,6 +462,14 @@ function solve(
     }
   }
   return states;
+}
+
+/**
+ * Whether a path reaching the node completes its process or sub-process there: a none or
+ * terminate end event (an error end leaves by a boundary instead), or an implicit end.
+ */
+function completesScope(node: ProcessNode): boolean {
+  return (node.kind === 'endEvent' && !node.throwsError) || endsImplicitly(node);
 }
 
 /** What does not change while the analyses run. */
@@ -519,8 +527,9 @@ function recompute(
     let mayEnd: Known = new Set();
     for (const end of inner) {
       if (end === undefined) continue;
-      mustEnd = intersection(mustEnd, end.must.in);
-      mayEnd = union(mayEnd, end.may.in);
+      // What holds once the end is left: an end event writes nothing, an activity its own.
+      mustEnd = intersection(mustEnd, end.must.out);
+      mayEnd = union(mayEnd, end.may.out);
     }
     // An item's own variables stay inside; what held before it began holds after it.
     mustOut = union(mustIn, without(mustEnd, locals));

@@ -10,6 +10,7 @@ import {
   type ExtensionAttribute,
 } from './extensionDialects';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
+import { endsImplicitly } from './endsImplicitly';
 import { isSchemaTypeReference } from './isSchemaTypeReference';
 import { isForbiddenName, parseCondition } from './parseExpression';
 import { parseIsoDuration } from './parseIsoDuration';
@@ -945,8 +946,8 @@ function checkGraph(
     ) {
       report(`${where} needs exactly one start event; found ${noneStarts.length}`);
     }
-    if (!inScope.some((node) => node.kind === 'endEvent')) {
-      report(`${where} needs at least one end event`);
+    if (!inScope.some((node) => node.kind === 'endEvent' || endsImplicitly(node))) {
+      report(`${where} needs at least one end event or an activity no flow leaves`);
     }
   }
   // 3. Arity per kind, and conditions only where they are evaluated.
@@ -961,7 +962,9 @@ function checkGraph(
       fail(node, 'no flow leads here');
     if (node.kind === 'endEvent' && outs.length > 0)
       fail(node, 'an end event cannot have outgoing flows');
-    if (node.kind !== 'endEvent' && outs.length === 0) fail(node, 'no flow leaves here');
+    if (node.kind !== 'endEvent' && !endsImplicitly(node) && outs.length === 0) {
+      fail(node, 'no flow leaves here');
+    }
     const isGateway =
       node.kind === 'exclusiveGateway' ||
       node.kind === 'parallelGateway' ||
@@ -1017,7 +1020,9 @@ function checkGraph(
       ...(node.kind === 'subProcess' ? [node.startEventId] : []),
     ],
   );
-  const ends = all.filter((node) => node.kind === 'endEvent').map((node) => node.id);
+  const ends = all
+    .filter((node) => node.kind === 'endEvent' || endsImplicitly(node))
+    .map((node) => node.id);
   const backward = reach(ends, (node) => node.incoming.map((id) => flows[id]?.source));
   function reach(from: string[], next: (node: ProcessNode) => (string | undefined)[]): Set<string> {
     const seen = new Set<string>(from);
