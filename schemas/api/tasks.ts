@@ -13,6 +13,7 @@ import {
   ReassignableTo,
   BulkReassignFailureCode,
   TaskStatus,
+  TASK_DESCRIPTION_MAX_LENGTH,
 } from './tasksConstants';
 
 export * from './tasksConstants';
@@ -187,6 +188,12 @@ export const TaskDetail = Type.Object({
   id: Type.String(),
   taskId: Type.String(),
   name: Type.String(),
+  /**
+   * The instructions for the person who does the task (the user task's BPMN `documentation`,
+   * its values filled in when the task was made) in the reader's language; plain text whose
+   * line breaks are the author's, never markup. Null when the task has none.
+   */
+  description: Type.Union([Type.String({ maxLength: TASK_DESCRIPTION_MAX_LENGTH }), Type.Null()]),
   processInstanceId: Type.String(),
   processInstanceName: Type.String(),
   processDefinitionId: Type.String(),

@@ -163,3 +163,10 @@ export const BulkReassignFailureCode = {
 } as const;
 export type BulkReassignFailureCode =
   (typeof BulkReassignFailureCode)[keyof typeof BulkReassignFailureCode];
+
+/**
+ * The longest task description (a user task's BPMN `documentation`, filled in) that is
+ * stored and sent: a definition's text is cut to it at deploy, with a warning, and a filled-in
+ * text when the task is made, so no definition can bloat every task row.
+ */
+export const TASK_DESCRIPTION_MAX_LENGTH = 4000;

@@ -1064,6 +1064,9 @@ export class TokenRunner {
         element_id: node.id,
         name: resolved.name,
         display_names: JSON.stringify(resolved.displayNames),
+        description: resolved.descriptions?.en ?? null,
+        display_descriptions:
+          resolved.descriptions === null ? null : JSON.stringify(resolved.descriptions),
         form_key: resolved.formKey,
         assignee: resolved.assignee,
         created_at: this.dependencies.now,

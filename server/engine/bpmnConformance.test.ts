@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
 import { parseProcessDefinition } from './parseProcessDefinition';
 import type { ProcessModel } from './processModel';
 
@@ -187,6 +188,65 @@ describe('drawing-only and declaration-only elements', () => {
     );
     expect(found.some((message) => message.includes('<missing>'))).toBe(true);
     expect(found.some((message) => message.includes('<gone>'))).toBe(false);
+  });
+});
+
+describe('user task documentation', () => {
+  it('given user tasks with documentation, when parsed, then each keeps its instructions trimmed, unindented and joined by a blank line', async () => {
+    const definition = await modelOf('user-task-documentation.bpmn');
+    expect(definition.nodes.callCustomer).toMatchObject({
+      kind: 'userTask',
+      documentation: [
+        'Call ${customerName} on ${phone}.',
+        'Offer the rate of ${rate} %; do not promise more.',
+        '',
+        '  Write down when they can be reached again.',
+        '',
+        'Keep <b>#{notes}</b> short.',
+      ].join('\n'),
+    });
+    expect(definition.nodes.fileNotes).not.toHaveProperty('documentation');
+  });
+
+  it('given documentation on the process, a start event, a flow and an end event, when parsed, then the process keeps its description and the others are ignored', async () => {
+    const result = await parseFile('user-task-documentation.bpmn');
+    if ('errors' in result) throw new Error(result.errors.map((e) => e.message).join('\n'));
+    expect(result.definition.description).toBe('Calls a customer back about a pending loan.');
+    expect(result.definition.nodes.start).not.toHaveProperty('documentation');
+    expect(result.definition.nodes.end).not.toHaveProperty('documentation');
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('given documentation with an expression the grammar refuses, when parsed, then it is refused with its position', async () => {
+    const found = await messagesOf(
+      document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="t" />
+        <userTask id="t"><documentation>Run \${execution.getVariable("x")} first</documentation></userTask>
+        <sequenceFlow id="b" sourceRef="t" targetRef="e" /><endEvent id="e" />`),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^bpmn:UserTask 't': documentation is refused: .+ \(at \d+\)$/);
+  });
+
+  it('given documentation longer than the limit, when parsed, then it is cut before a placeholder it would split, with a warning naming the task', async () => {
+    const long = `${'x'.repeat(TASK_DESCRIPTION_MAX_LENGTH - 10)} \${customerName} and more`;
+    const result = await parseProcessDefinition(
+      document(`<startEvent id="s" /><sequenceFlow id="a" sourceRef="s" targetRef="t" />
+        <userTask id="t"><documentation>${long}</documentation></userTask>
+        <sequenceFlow id="b" sourceRef="t" targetRef="e" /><endEvent id="e" />`),
+      { serviceHandlers: handlers },
+    );
+    if ('errors' in result) throw new Error(result.errors.map((e) => e.message).join('\n'));
+    const node = result.definition.nodes.t;
+    const documentation = node?.kind === 'userTask' ? (node.documentation ?? '') : '';
+    expect(documentation).toBe(`${'x'.repeat(TASK_DESCRIPTION_MAX_LENGTH - 10)}…`);
+    expect(result.warnings).toEqual([
+      {
+        elementId: 't',
+        elementType: 'bpmn:UserTask',
+        attribute: 'documentation',
+        message: `bpmn:UserTask 't': its documentation has ${long.length} characters; the task shows the first ${TASK_DESCRIPTION_MAX_LENGTH}`,
+      },
+    ]);
   });
 });
 

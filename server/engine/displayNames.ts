@@ -138,6 +138,45 @@ function isEmpty(value: JsonValue | null | undefined): boolean {
   );
 }
 
+/** Each placeholder's value, evaluated once; a missing or failing one is null. */
+function placeholderValues(
+  parts: readonly TemplatePart[],
+  variables: Variables,
+  options: EvaluationOptions,
+): Map<ExpressionNode, JsonValue | null> {
+  const values = new Map<ExpressionNode, JsonValue | null>();
+  for (const part of parts) {
+    if (part.kind === 'placeholder') {
+      const value = safeValue(part.expression, variables, options);
+      values.set(part.expression, isEmpty(value) ? null : value);
+    }
+  }
+  return values;
+}
+
+/** The template once per language: the same values, written the way each language writes them. */
+function perLanguage(
+  parts: readonly TemplatePart[],
+  values: ReadonlyMap<ExpressionNode, JsonValue | null>,
+  display: ValueDisplay,
+  finish: (text: string) => string,
+): DisplayNames {
+  const texts = {} as Record<Language, string>;
+  for (const language of SUPPORTED_LOCALES) {
+    texts[language] = finish(
+      fillTemplate(parts, {
+        valueOf: (expression) => values.get(expression) ?? null,
+        format: (value, expression) => {
+          const variable = variableOf(expression);
+          const format = variable === undefined ? undefined : display.formatOf(variable);
+          return formatDisplayValue(value as JsonValue, language, format);
+        },
+      }),
+    );
+  }
+  return texts;
+}
+
 /**
  * Renders a template once per language with {@link formatDisplayValue} (each variable in
  * the format `display` knows for it) and {@link tidyName}; a missing value renders as
@@ -150,30 +189,25 @@ export function renderDisplayNames(
   options: EvaluationOptions = {},
   display: ValueDisplay = PLAIN_DISPLAY,
 ): DisplayNames {
-  // Each placeholder is evaluated once; the languages differ only in how values are written.
-  const values = new Map<ExpressionNode, JsonValue | null>();
-  for (const part of parts) {
-    if (part.kind === 'placeholder') {
-      const value = safeValue(part.expression, variables, options);
-      values.set(part.expression, isEmpty(value) ? null : value);
-    }
-  }
+  const values = placeholderValues(parts, variables, options);
   const gap = endsInGap(parts, values);
-  const names = {} as Record<Language, string>;
-  for (const language of SUPPORTED_LOCALES) {
-    names[language] = tidyName(
-      fillTemplate(parts, {
-        valueOf: (expression) => values.get(expression) ?? null,
-        format: (value, expression) => {
-          const variable = variableOf(expression);
-          const format = variable === undefined ? undefined : display.formatOf(variable);
-          return formatDisplayValue(value as JsonValue, language, format);
-        },
-      }),
-      gap,
-    );
-  }
-  return names;
+  return perLanguage(parts, values, display, (text) => tidyName(text, gap));
+}
+
+/**
+ * Renders a longer text (a task's instructions) once per language as
+ * {@link renderDisplayNames} does, but keeps the author's lines and spacing: only a name is
+ * tidied. A missing or failing value renders as nothing; instructions never fail a step.
+ */
+export function renderDisplayTexts(
+  parts: readonly TemplatePart[],
+  variables: Variables,
+  options: EvaluationOptions = {},
+  display: ValueDisplay = PLAIN_DISPLAY,
+): DisplayNames {
+  return perLanguage(parts, placeholderValues(parts, variables, options), display, (text) =>
+    text.trim(),
+  );
 }
 
 /**

@@ -57,6 +57,8 @@ export function toTask(row: TaskRow): Task {
     elementId: row.element_id,
     name: row.name,
     displayNames: row.display_names,
+    description: row.description,
+    displayDescriptions: row.display_descriptions,
     formKey: row.form_key,
     assignee: row.assignee,
     createdAt: row.created_at,

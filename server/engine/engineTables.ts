@@ -120,6 +120,12 @@ export interface TasksTable {
   name: string;
   /** The name rendered per language from the variables (numbers per locale). */
   display_names: DisplayNamesColumn;
+  /**
+   * The instructions (the user task's `documentation`, filled in) as an English reader sees
+   * them, and per language (migration `0980_task_descriptions.sql`); null without any.
+   */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  display_descriptions: DisplayNamesColumn;
   form_key: string | null;
   assignee: string | null;
   created_at: Timestamp;

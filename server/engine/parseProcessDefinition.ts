@@ -1,6 +1,8 @@
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
 import { readName, splitTemplate } from '../../src/core/template';
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
+import { cutText } from './cutText';
 import type { DeployError } from './engineErrors';
 import {
   APS_MODELER_URI,
@@ -265,6 +267,7 @@ export async function parseProcessDefinition(
   // 4. Read each flow element, refusing anything unsupported by type and id.
   const nodes: Record<string, ProcessNode> = {};
   const flows: Record<string, SequenceFlowModel> = {};
+  const readWarnings: DeployWarning[] = [];
   const incoming = new Map<string, string[]>();
   const outgoing = new Map<string, string[]>();
   const scoped = collectFlowElements(process, null);
@@ -297,6 +300,7 @@ export async function parseProcessDefinition(
       options,
       errors,
       extensions,
+      warnings: readWarnings,
     });
     if (node) nodes[id] = node;
   }
@@ -350,7 +354,7 @@ export async function parseProcessDefinition(
       nodes,
       flows,
     },
-    warnings: extensions.ignoredAttributeWarnings(root),
+    warnings: [...extensions.ignoredAttributeWarnings(root), ...readWarnings],
   };
 }
 
@@ -365,6 +369,8 @@ interface NodeContext {
   readonly options: ParseProcessDefinitionOptions;
   readonly errors: DeployError[];
   readonly extensions: ExtensionReader;
+  /** Settings read with a change the author should know of (a text cut to its limit). */
+  readonly warnings: DeployWarning[];
 }
 
 /** What every reading step shares: the file's extension namespaces and the problems found. */
@@ -669,6 +675,7 @@ function readUserTask(
   const formKey = attribute('formKey')?.value ?? null;
   const initiatorCanCompleteTask =
     readInitiatorCanComplete(element, properties, context) ?? context.initiatorCanCompleteTask;
+  const documentation = readTaskDocumentation(element, context);
   const segregation = readSegregation(attribute, conflict);
   if (segregation?.initiator === true && initiatorCanCompleteTask) {
     // One setting would let the starter claim what the other forbids them: say which wins.
@@ -692,7 +699,61 @@ function readUserTask(
     ),
     initiatorCanCompleteTask,
     ...(segregation === undefined ? {} : { segregation }),
+    ...(documentation === null ? {} : { documentation }),
   };
+}
+
+/**
+ * A user task's `documentation`: the instructions for the person who does it (Flowable's and
+ * Camunda's task description). Each element's text loses the indentation its XML gave it and
+ * the blank edges; several are joined by a blank line. Its `${...}` are checked like the
+ * name's (`#{...}` stays text). Longer than {@link TASK_DESCRIPTION_MAX_LENGTH}, it is cut
+ * there with a warning, before any placeholder the cut would split.
+ */
+function readTaskDocumentation(element: ModdleNode, context: NodeContext): string | null {
+  const texts = nodeList(element, 'documentation')
+    .map((entry) => withoutIndentation(text(entry, 'text') ?? ''))
+    .filter((entry) => entry !== '');
+  if (texts.length === 0) return null;
+  let documentation = texts.join('\n\n');
+  if (documentation.length > TASK_DESCRIPTION_MAX_LENGTH) {
+    let cut = cutText(documentation, TASK_DESCRIPTION_MAX_LENGTH);
+    splitTemplate(
+      cut,
+      () => undefined,
+      (offset) => {
+        cut = `${cut.slice(0, offset).trimEnd()}…`;
+      },
+    );
+    context.warnings.push({
+      elementId: text(element, 'id'),
+      elementType: element.$type,
+      attribute: 'documentation',
+      message: `${label(element)}: its documentation has ${documentation.length} characters; the task shows the first ${TASK_DESCRIPTION_MAX_LENGTH}`,
+    });
+    documentation = cut;
+  }
+  try {
+    parseTemplate(documentation);
+  } catch (error) {
+    context.errors.push(expressionError(element, 'documentation', error));
+  }
+  return documentation;
+}
+
+/**
+ * A text without the indentation its lines share (the XML around it gave them that) and
+ * without blank lines or spaces at its edges; the author's line breaks stay.
+ */
+function withoutIndentation(value: string): string {
+  const lines = value.split('\n').map((line) => line.trimEnd());
+  // A reduce, not Math.min(...): a hostile file may hold more lines than a call has arguments.
+  const shared = lines
+    .slice(1)
+    .filter((line) => line.trim() !== '')
+    .reduce((least, line) => Math.min(least, /^[ \t]*/.exec(line)?.[0].length ?? 0), Infinity);
+  const indent = Number.isFinite(shared) ? shared : 0;
+  return [lines[0] ?? '', ...lines.slice(1).map((line) => line.slice(indent))].join('\n').trim();
 }
 
 /**

@@ -57,6 +57,10 @@ export interface Task {
   /** The name per language, or null for tasks made before names were (show `name`). */
   readonly displayNames: Readonly<Record<string, string>> | null;
   readonly name: string;
+  /** The instructions (the task's `documentation`, filled in), in English; null without any. */
+  readonly description: string | null;
+  /** The instructions per language, or null without any (show `description`). */
+  readonly displayDescriptions: Readonly<Record<string, string>> | null;
   readonly formKey: string | null;
   readonly assignee: string | null;
   readonly createdAt: Date;

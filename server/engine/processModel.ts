@@ -189,6 +189,11 @@ export interface UserTaskNode extends NodeBase {
   readonly initiatorCanCompleteTask: boolean;
   /** Who must not perform this task (four eyes); absent when the task excludes nobody. */
   readonly segregation?: TaskSegregation;
+  /**
+   * The task's BPMN `documentation`: instructions for the person who does it, trimmed, several
+   * joined by a blank line, `${...}` filled in when the task is made; absent without one.
+   */
+  readonly documentation?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
 import type { UserTaskNode } from './processModel';
 import { resolveUserTask } from './resolveUserTask';
 
@@ -111,5 +112,44 @@ describe('resolveUserTask', () => {
   it('given a priority expression, when resolved, then a whole number is used and anything else falls back to 50', () => {
     expect(resolveUserTask(node({ priority: '${p}' }), { p: '80' }, times).priority).toBe(80);
     expect(resolveUserTask(node({ priority: '${p}' }), { p: 'high' }, times).priority).toBe(50);
+  });
+
+  it('given documentation with placeholders, when resolved, then the values fill it per language and its lines stay', () => {
+    const resolved = resolveUserTask(
+      node({ documentation: 'Call ${customerName} about ${amount}.\n\n  Missing: [${nobody}]' }),
+      { customerName: 'Ana Ruiz', amount: 1234.5 },
+      times,
+    );
+    expect(resolved.descriptions).toEqual({
+      en: 'Call Ana Ruiz about 1 234.5.\n\n  Missing: []',
+      es: 'Call Ana Ruiz about 1 234,5.\n\n  Missing: []',
+      fr: 'Call Ana Ruiz about 1 234,5.\n\n  Missing: []',
+    });
+  });
+
+  it('given no documentation, or one that fills in to nothing, when resolved, then there is no description', () => {
+    expect(resolveUserTask(node({}), {}, times).descriptions).toBeNull();
+    expect(
+      resolveUserTask(node({ documentation: '${nobody}' }), {}, times).descriptions,
+    ).toBeNull();
+  });
+
+  it('given a value far longer than the limit, when it fills the documentation, then the description is cut to the limit', () => {
+    const resolved = resolveUserTask(
+      node({ documentation: 'Read ${notes}' }),
+      { notes: 'n'.repeat(TASK_DESCRIPTION_MAX_LENGTH * 3) },
+      times,
+    );
+    expect(resolved.descriptions?.en).toHaveLength(TASK_DESCRIPTION_MAX_LENGTH);
+    expect(resolved.descriptions?.en.endsWith('…')).toBe(true);
+  });
+
+  it('given an expression that fails on the values, when the documentation is filled, then that value is left out and the task is still made', () => {
+    const resolved = resolveUserTask(
+      node({ documentation: 'Ratio ${amount / 0}, notes ${notes.length()}' }),
+      { amount: 5, notes: null },
+      times,
+    );
+    expect(resolved.descriptions?.en).toBe('Ratio , notes');
   });
 });

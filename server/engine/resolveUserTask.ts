@@ -1,7 +1,10 @@
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
 import { compiledTemplate } from './compiledTemplate';
+import { cutText } from './cutText';
 import {
   PLAIN_DISPLAY,
   renderDisplayNames,
+  renderDisplayTexts,
   type DisplayNames,
   type ValueDisplay,
 } from './displayNames';
@@ -27,6 +30,8 @@ export interface ResolvedUserTask {
   readonly initiatorCanCompleteTask: boolean;
   /** Who must not perform it; fixed by the definition, nobody when it declares nothing. */
   readonly segregation: TaskSegregation;
+  /** The instructions (the task's `documentation`) per language, or null without any. */
+  readonly descriptions: DisplayNames | null;
 }
 
 const defaultPriority = 50;
@@ -48,8 +53,8 @@ export interface UserTaskTimes {
 export const INITIATOR_TOKEN = '$INITIATOR';
 
 /**
- * Fills in a user task's templates from the instance variables: the name, the assignee,
- * the candidates and the due date (an ISO duration counts from the task's creation, or from
+ * Fills in a user task's templates from the instance variables: the name, the instructions,
+ * the assignee, the candidates and the due date (an ISO duration counts from the task's creation, or from
  * the instance start when the definition says so; an expression may yield an ISO date, an
  * ISO duration or epoch milliseconds).
  */
@@ -93,7 +98,29 @@ export function resolveUserTask(
     priority: priority(node.priority, variables, at),
     initiatorCanCompleteTask: node.initiatorCanCompleteTask,
     segregation: node.segregation ?? NO_SEGREGATION,
+    descriptions: descriptions(node.documentation, variables, at, display),
   };
+}
+
+/**
+ * The instructions per language. Values fill them the way they fill the name; a text left
+ * empty is none, and a long value cannot make one longer than the stored limit.
+ */
+function descriptions(
+  documentation: string | undefined,
+  variables: Variables,
+  at: EvaluationOptions,
+  display: ValueDisplay,
+): DisplayNames | null {
+  if (documentation === undefined) return null;
+  const rendered = renderDisplayTexts(compiledTemplate(documentation), variables, at, display);
+  if (Object.values(rendered).every((text) => text === '')) return null;
+  return Object.fromEntries(
+    Object.entries(rendered).map(([language, text]) => [
+      language,
+      cutText(text, TASK_DESCRIPTION_MAX_LENGTH),
+    ]),
+  ) as Record<keyof DisplayNames, string>;
 }
 
 /** One list item may expand to several ids: an array variable or a comma-separated text. */

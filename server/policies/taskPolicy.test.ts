@@ -19,6 +19,8 @@ function facts(
       element_id: 'decide',
       name: 'Decide',
       display_names: null,
+      description: null,
+      display_descriptions: null,
       form_key: null,
       assignee: null,
       created_at: new Date('2026-03-02T09:00:00.000Z'),

@@ -117,6 +117,10 @@ export async function loadTaskDetail(
     taskId: task.id,
     // Both in the reader's language, as every list shows them.
     name: row.taskName,
+    description:
+      task.description === null
+        ? null
+        : pickDisplayName(task.display_descriptions, task.description, actor.language),
     processInstanceId: task.instance_id,
     processInstanceName: pickDisplayName(
       context.instance_display_names,

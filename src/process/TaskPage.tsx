@@ -34,6 +34,7 @@ import { instancePath } from '../tasks/taskPaths';
 import { newTabTarget } from '../tasks/newTabTarget';
 import { TaskViewType, taskViewType } from './taskViewType';
 import { TaskComments } from './comments/TaskComments';
+import { TaskDescription } from './TaskDescription';
 import { deferBack, LEAVE_DELAY_MS } from './taskPageTiming';
 import { focusFirstField } from './focusFirstField';
 import { readOnlyReason } from './readOnlyReason';
@@ -44,7 +45,8 @@ import './Process.css';
  * The task page at `/process/task/:taskId` (spec 001 section 2, "Task screen"): a header with
  * the task name (its `${variables}` filled in), a toggle for the process name, the due date
  * (YYYY-MM-DD or --), the assignee (or 'no assignee') and "Cancel and back to dashboard"; the
- * comments section (read-only users see it without the editor); the form runtime's form below.
+ * task's instructions when its process gives any; the comments section (read-only users see
+ * it without the editor); the form runtime's form below.
  */
 export const TaskPage = observer(function TaskPage() {
   const { taskId = '', processInstanceId = null } = useParams();
@@ -268,6 +270,7 @@ export const TaskPage = observer(function TaskPage() {
           </div>
         </dl>
       </header>
+      {task.description && <TaskDescription text={task.description} />}
       {whyReadOnly && (
         <TaskReadOnlyNote
           reason={whyReadOnly}
