@@ -68,3 +68,22 @@ describe('implicit end: an activity no flow leaves', () => {
     );
   });
 });
+
+describe('implicit end in a called process', () => {
+  const kit = useConformanceKit();
+
+  it('given a called process whose path ends at a service task no flow leaves, when it is called, then it ends and the caller moves on with its variables', async () => {
+    await kit.deploy('implicit-end-called.bpmn', 'implicit-end-caller.bpmn');
+    const instance = await kit.context.engine.startProcess(TENANT, {
+      key: 'scoredReview',
+      startedBy: 'clerk',
+      variables: { loanAmount: 10000, monthlyIncome: 4000 },
+    });
+
+    expect((await kit.openTasks(instance.id)).map((task) => task.elementId)).toEqual(['review']);
+    expect((await kit.instance(instance.id)).variables).toMatchObject({ creditCheckPassed: true });
+
+    const ended = await kit.complete(instance.id, 'review');
+    expect(ended.status).toBe('Completed');
+  });
+});
