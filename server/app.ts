@@ -36,6 +36,8 @@ import { taskEnginePlugin } from './workflow/taskEnginePlugin';
 import { JobScheduler } from './engine';
 import { projectPath } from './paths';
 import { safeLoggerOptions } from './identity/safeLogging';
+import { operatorPlugin } from './operator/operatorPlugin';
+import { operatorRoutes } from './operator/operatorRoutes';
 
 /** The default SPA build folder, next to server/ in the repository. */
 export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
@@ -88,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 1. Plugins, in dependency order (each declares what it needs).
   await app.register(contextPlugin, { config, database: options.database, clock: options.clock });
   await app.register(errorHandlerPlugin);
+  // Metrics, readiness and the API's description: before the routes they measure and describe.
+  await app.register(operatorPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute });
   await app.register(inputGuardPlugin);
   await app.register(cookie);
@@ -105,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => jobScheduler.stop());
 
   // 2. Routes.
+  await app.register(operatorRoutes);
   await app.register(identityRoutes);
   await app.register(workflowRoutes);
   await app.register(formRoutes);

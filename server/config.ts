@@ -51,6 +51,18 @@ export interface AppConfig {
    * (`https://<key>@<host>/<project>`); without it they are only stored and logged.
    */
   sentryDsn: string | undefined;
+  /**
+   * The bearer token that `/metrics` asks for (METRICS_TOKEN, at least 16 characters);
+   * without it `/metrics` answers 404, so metrics are never open by default.
+   */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 while the server still serves, so a load
+   * balancer stops sending before the listener closes (DRAIN_DELAY_SECONDS).
+   */
+  drainDelaySeconds: number;
+  /** How long requests in flight may take to finish after the listener closed. */
+  shutdownTimeoutSeconds: number;
 }
 
 /** Thrown for an environment variable the server cannot use. */
@@ -117,6 +129,20 @@ function devOutbox(env: NodeJS.ProcessEnv, nodeEnv: string): boolean {
   return true;
 }
 
+/** The shortest METRICS_TOKEN accepted: a guessable token would open the metrics to anyone. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** METRICS_TOKEN, refused when too short to be a secret. */
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = text(env, 'METRICS_TOKEN');
+  if (raw !== undefined && raw.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long.`,
+    );
+  }
+  return raw;
+}
+
 /** Reads the configuration from environment variables (defaults suit a laptop). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
@@ -148,5 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     sentryDsn: sentryDsn(env),
+    metricsToken: metricsToken(env),
+    drainDelaySeconds: integer(env, 'DRAIN_DELAY_SECONDS', 0, 0),
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1),
   };
 }

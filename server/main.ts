@@ -4,6 +4,7 @@ import { createDatabase } from './db/database';
 import { FolderLockedError } from './db/lockFile';
 import { seedFormDefinitions } from './forms/seedFormDefinitions';
 import { migrate } from './db/migrate';
+import { drainAndClose } from './operator/draining';
 import { publicBaseUrl } from './identity/publicUrl';
 import { seedDemoRecords } from './seed/demoRecords';
 import { seedDemoDocumentTemplates } from './seed/demoDocumentTemplates';
@@ -40,16 +41,29 @@ async function main(): Promise<void> {
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
+  // SIGTERM (a deploy, an orchestrator) drains: /readyz answers 503 for DRAIN_DELAY_SECONDS so
+  // the load balancer stops sending, then the listener closes and requests in flight finish
+  // (SHUTDOWN_TIMEOUT_SECONDS at most). SIGINT (Ctrl+C at a terminal) skips the delay.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app?.log.info({ signal }, 'shutting down');
+    let code = 0;
     try {
-      await app?.close();
+      if (app) {
+        const report = await drainAndClose(app, {
+          delayMs: signal === 'SIGTERM' ? config.drainDelaySeconds * 1000 : 0,
+          timeoutMs: config.shutdownTimeoutSeconds * 1000,
+        });
+        if (!report.finished) code = 1;
+      }
+    } catch (error) {
+      code = 1;
+      app?.log.error({ err: error }, 'shutdown failed');
     } finally {
       await database.close();
     }
-    process.exit(0);
+    process.exit(code);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

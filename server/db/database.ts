@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { assertLockHeld, lockFolder, type FolderLock } from './lockFile';
 import { PreparingClient } from './preparingClient';
@@ -27,7 +27,25 @@ export interface AppDatabase {
   kind: 'pglite' | 'postgres';
   /** Ends the pool, closes PGlite and releases the folder lock. Safe to call twice. */
   close(): Promise<void>;
+  /** The connection pool's state now, for the metrics. */
+  poolStats(): PoolStats;
+  /**
+   * Calls `listener` after every statement run through `db` with its time and outcome (for the
+   * metrics); answers the function that stops it.
+   */
+  onQuery(listener: QueryListener): () => void;
 }
+
+/** Connections of the pool: open, idle among them, and callers waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** Sees one statement's run: how long it took and whether it failed. */
+export type QueryListener = (durationMs: number, failed: boolean) => void;
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -135,10 +153,25 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
     if (!closing)
       console.error('Database connection lost; the pool will reconnect.', error.message);
   });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new Set<QueryListener>();
+  // Kysely times each statement only when it logs, so the time is measured once and shared.
+  const log = (event: LogEvent) => {
+    for (const listener of listeners) listener(event.queryDurationMillis, event.level === 'error');
+  };
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
   return {
     db,
     kind,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
+    onQuery(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close() {
       closing ??= (async () => {
         try {

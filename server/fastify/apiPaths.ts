@@ -20,3 +20,21 @@ export function isDevPath(url: string): boolean {
   const path = pathOf(url);
   return path.startsWith(DEV_PREFIX) || `${path}/` === DEV_PREFIX;
 }
+
+/** The operator's paths: health, readiness and metrics, for probes and scrapers. */
+export const OperatorPath = {
+  health: '/healthz',
+  ready: '/readyz',
+  metrics: '/metrics',
+} as const;
+
+const OPERATOR_PATHS: ReadonlySet<string> = new Set(Object.values(OperatorPath));
+
+/**
+ * True for the operator's paths. They answer whatever the Host (a probe calls the pod's
+ * address, a scraper the service's name) and never look up a tenant or a session: readiness
+ * must not depend on the tables it reports on, and none of them shows a tenant's data.
+ */
+export function isOperatorPath(url: string): boolean {
+  return OPERATOR_PATHS.has(pathOf(url));
+}

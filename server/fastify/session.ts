@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { findSession, type RequestSession } from '../identity/sessions';
 import { isApiPath, isDevPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
+import { addLogContext } from './logContext';
 import { readerLanguage } from './readerLanguage';
 
 /** The session cookie's name. */
@@ -127,7 +128,7 @@ export const sessionPlugin = definePlugin(
         };
       },
     });
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!isApiPath(request.url) && !isDevPath(request.url)) return;
       const token = sessionToken(request);
       if (!token) return;
@@ -137,6 +138,7 @@ export const sessionPlugin = definePlugin(
         token,
         app.config.sessionIdleMinutes,
       );
+      if (request.session) addLogContext(request, reply, { userId: request.session.user.id });
     });
   },
   ['tessera-tenant', '@fastify/cookie'],

@@ -5,8 +5,9 @@ import { ErrorCode } from '../../schemas/api/common';
 import type { PasswordSettings } from '../../schemas/api/identity';
 import { executePrepared } from '../db/preparingClient';
 import { AppError } from '../errors';
-import { isApiPath, isDevPath } from './apiPaths';
+import { isApiPath, isDevPath, isOperatorPath } from './apiPaths';
 import { definePlugin } from './definePlugin';
+import { addLogContext } from './logContext';
 
 /** The tenant a request belongs to, with the flags every request needs. */
 export interface RequestTenant {
@@ -147,7 +148,8 @@ export const tenantPlugin = definePlugin(
     const template = templateHostPattern(app.config.publicUrlTemplate);
     const noBaseUrls: ReadonlyMap<string, string> = new Map();
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (isOperatorPath(request.url)) return;
       // Template and loopback hosts need no database; only other names look at base URLs.
       const tenant =
         tenantForHost(request.host, { template, baseUrlHosts: noBaseUrls }) ??
@@ -160,6 +162,7 @@ export const tenantPlugin = definePlugin(
         );
       }
       (request as WithTenantName)[kTenantName] = tenant;
+      addLogContext(request, reply, { tenant });
     });
 
     app.addHook('onRequest', async (request) => {

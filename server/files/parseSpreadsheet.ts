@@ -10,7 +10,7 @@ export type { SpreadsheetOutcome } from './readSpreadsheet';
 const PARALLEL_PARSES = 2;
 
 /** Uploads waiting for a parse are bounded by the upload limits, not here. */
-const parses = new JobQueue(PARALLEL_PARSES, Number.MAX_SAFE_INTEGER);
+const parses = new JobQueue(PARALLEL_PARSES, Number.MAX_SAFE_INTEGER, 'spreadsheet_parses');
 
 /**
  * Reads an xlsx file's first sheet on a job thread (readSpreadsheet.ts) with limits on the

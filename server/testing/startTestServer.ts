@@ -57,6 +57,11 @@ export interface TestServerOptions {
   demoWorkload?: boolean;
   /** PGlite folder (default `memory://`); ignored when DATABASE_URL is set. */
   dataDir?: string;
+  /**
+   * The PostgreSQL server to make the test database on, instead of DATABASE_URL's (a test
+   * reaches it through a proxy it can stop).
+   */
+  databaseUrl?: string;
   /** Configuration overrides on top of the test defaults. */
   config?: Partial<AppConfig>;
   /** SPA build folder; default `dist/client` (served only if built). */
@@ -151,7 +156,10 @@ async function startPhased(
   options: TestServerOptions,
   enter: (phase: string) => void,
 ): Promise<TestServer> {
-  const database = await createTestDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
+  const database = await createTestDatabase({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  });
   // Each server its own mail folder, so a test reads only the mails of its own server.
   const mailDir = await mkdtemp(join(tmpdir(), 'tessera-mail-'));
   const removeMailDir = () => rm(mailDir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { registerQueue, type QueueLoad } from './queueRegistry';
+
 /** Thrown when every slot is busy and the waiting line is full. */
 export class QueueFullError extends Error {
   override name = 'QueueFullError';
@@ -12,10 +14,19 @@ export class JobQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
+  /** `name`, when given, lists the queue's load in the metrics. */
   constructor(
     private readonly concurrency: number,
     private readonly queueLength: number,
-  ) {}
+    name?: string,
+  ) {
+    if (name !== undefined) registerQueue(name, this);
+  }
+
+  /** Running and waiting jobs, as the metrics read them. */
+  get load(): QueueLoad {
+    return { running: this.running, waiting: this.waiting.length };
+  }
 
   /** Jobs running now. */
   get active(): number {

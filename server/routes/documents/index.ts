@@ -61,7 +61,7 @@ export const documentRoutes = definePlugin(
   'tessera-documents',
   async (fastify) => {
     const settings = fastify.config.documents;
-    const queue = new JobQueue(settings.concurrency, settings.queueLength);
+    const queue = new JobQueue(settings.concurrency, settings.queueLength, 'documents');
     fastify.decorate('documentQueue', queue);
 
     const sweep = setInterval(() => {

@@ -69,7 +69,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
   const { db } = app.database;
   // The files of a record's form are read from the file store's own tables.
   const fileStore = new DatabaseFileContentStore(db);
-  const downloads = new JobQueue(DOWNLOADS_AT_ONCE, DOWNLOADS_WAITING);
+  const downloads = new JobQueue(DOWNLOADS_AT_ONCE, DOWNLOADS_WAITING, 'record_downloads');
   const exportLimits = app.config.documents.export ?? DEFAULT_EXPORT_LIMITS;
   app.addHook('onRequest', requirePrivilege(Privilege.accessBo));
 
