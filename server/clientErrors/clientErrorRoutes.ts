@@ -59,6 +59,7 @@ export const clientErrorRoutes: FastifyPluginAsync = async (fastify) => {
       bodyLimit: CLIENT_ERROR_LIMITS.body,
       preHandler: spendBudget,
       schema: {
+        summary: 'Reports an error of the browser app',
         querystring: NoQuery,
         body: ClientErrorReport,
         response: { 202: Type.Null(), ...errorResponses(400, 413, 415, 429) },

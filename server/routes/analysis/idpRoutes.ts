@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ANALYSIS_CLIENT_ID, AnalysisPath } from '../../../schemas/api/analysis';
 import { ErrorCode } from '../../../schemas/api/common';
+import { errorResponses } from '../errorResponses';
 import { Privilege } from '../../../schemas/api/identity';
 import {
   createTenantIdp,
@@ -115,8 +116,10 @@ export const idpRoutes: FastifyPluginAsync = async (fastify) => {
     `${IDP_INTERACTION_PREFIX}:uid`,
     {
       schema: {
+        summary: 'Finishes the analysis sign-in for a signed-in Tessera user (HTML)',
         params: Type.Object({ uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) }),
         response: {
+          ...errorResponses(400),
           200: Type.Unknown({ description: 'A redirect back to the provider.' }),
           401: Type.String({ description: 'Not signed in to Tessera (HTML).' }),
           403: Type.String({ description: 'Without access-bo (HTML).' }),
@@ -164,6 +167,9 @@ export const idpRoutes: FastifyPluginAsync = async (fastify) => {
     method: ['GET', 'POST'],
     url: `${AnalysisPath.idp}/*`,
     schema: {
+      summary: "The analysis identity provider's own OpenID Connect endpoints",
+      // Its protocol is OpenID Connect's, described by its own discovery document.
+      hide: true,
       response: { 200: Type.Unknown({ description: 'The identity provider answers itself.' }) },
     },
     handler: async (request, reply) => {

@@ -98,6 +98,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.check.pattern,
       {
         schema: {
+          summary: 'Whether the user accepted the analysis warning for a business object',
           params: ObjectParams,
           querystring: NoQuery,
           response: { 200: AnalysisCheckAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -114,6 +115,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.check.pattern,
       {
         schema: {
+          summary: 'Records that the user accepted the analysis warning for a business object',
           params: ObjectParams,
           querystring: NoQuery,
           response: { 200: AnalysisConsentAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -131,8 +133,9 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.status,
       {
         schema: {
+          summary: 'Whether the user is signed in to the analysis tab',
           querystring: NoQuery,
-          response: { 200: AnalysisStatusAnswer, ...errorResponses(401, 403, 404) },
+          response: { 200: AnalysisStatusAnswer, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
@@ -152,6 +155,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.token,
       {
         schema: {
+          summary: "Exchanges the analysis sign-in's code for a token",
           querystring: NoQuery,
           body: AnalysisTokenBody,
           response: { 200: AnalysisTokenAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -191,6 +195,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.data.pattern,
       {
         schema: {
+          summary: 'The data of an analysis of a business object',
           params: ObjectParams,
           querystring: AnalysisChartQuery,
           response: { 200: AnalysisDataAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -207,6 +212,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.report.pattern,
       {
         schema: {
+          summary: 'The page of an analysis report (framed in the records screen)',
           params: ObjectParams,
           querystring: AnalysisChartQuery,
           response: {
@@ -249,10 +255,11 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRouteOptions> = async (
       AnalysisPath.stylesheet,
       {
         schema: {
+          summary: 'The stylesheet of the analysis report pages',
           querystring: NoQuery,
           response: {
             200: Type.String({ description: 'The charts page stylesheet.' }),
-            ...errorResponses(401, 403),
+            ...errorResponses(400, 401, 403),
           },
         },
       },

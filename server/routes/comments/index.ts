@@ -31,6 +31,7 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
     CommentRoute.ofInstance,
     {
       schema: {
+        summary: 'The comments of a process instance',
         params: CommentInstanceParams,
         querystring: NoQuery,
         response: { 200: CommentsAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -47,6 +48,7 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
     CommentPath.add,
     {
       schema: {
+        summary: "Adds a comment to a task's process instance",
         querystring: NoQuery,
         body: AddCommentBody,
         response: { 200: AddCommentAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -61,6 +63,7 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
     CommentPath.availability,
     {
       schema: {
+        summary: 'Whether comments can be read and added, for a page of tasks',
         querystring: NoQuery,
         body: CommentAvailabilityBody,
         response: { 200: CommentAvailabilityAnswer, ...errorResponses(400, 401, 403, 404) },

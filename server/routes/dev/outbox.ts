@@ -121,6 +121,7 @@ export const devOutboxRoutes: FastifyPluginAsync = async (fastify) => {
     {
       preHandler: outboxGuards,
       schema: {
+        summary: "The signed-in user's own mails (development only)",
         querystring: OutboxQuery,
         response: { 200: OutboxAnswer, ...errorResponses(400, 401, 403, 404) },
       },
@@ -130,7 +131,13 @@ export const devOutboxRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/dev/outbox',
-    { preHandler: outboxGuards, schema: { querystring: OutboxQuery } },
+    {
+      preHandler: outboxGuards,
+      schema: {
+        summary: "The page of the signed-in user's own mails (development only)",
+        querystring: OutboxQuery,
+      },
+    },
     async (request, reply) => {
       const mails = await ownMails(request, request.query.limit);
       return reply

@@ -19,6 +19,7 @@ export const dictionaryRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: requireSession,
       schema: {
+        summary: 'The system dictionaries with their entries',
         querystring: NoQuery,
         response: { 200: SystemDictionariesAnswer, ...errorResponses(400, 401) },
       },

@@ -33,6 +33,7 @@ export const directoryRoutes: FastifyPluginAsync = async (fastify) => {
     DirectoryPath.groups,
     {
       schema: {
+        summary: "Searches the tenant's groups",
         querystring: NoQuery,
         body: GroupQueryBody,
         response: { 200: GroupsAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -47,6 +48,7 @@ export const directoryRoutes: FastifyPluginAsync = async (fastify) => {
     DirectoryPath.groupsByIds,
     {
       schema: {
+        summary: 'Groups by their ids',
         querystring: NoQuery,
         body: DirectoryIdsBody,
         response: { 200: GroupsAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -62,6 +64,7 @@ export const directoryRoutes: FastifyPluginAsync = async (fastify) => {
     DirectoryPath.usersByIds,
     {
       schema: {
+        summary: 'Users by their ids',
         querystring: NoQuery,
         body: DirectoryIdsBody,
         response: { 200: UsersAnswer, ...errorResponses(400, 401, 403, 404) },

@@ -88,6 +88,7 @@ export const documentRoutes = definePlugin(
         DocumentPath.templates,
         {
           schema: {
+            summary: 'The document templates the user may fill for a case',
             querystring: TemplatesQuery,
             response: { 200: TemplatesAnswer, ...errorResponses(400, 401, 403) },
           },
@@ -99,6 +100,7 @@ export const documentRoutes = definePlugin(
         DocumentPath.generate,
         {
           schema: {
+            summary: "Fills a document template from a case's data (queued)",
             querystring: NoQuery,
             body: GenerateBody,
             response: { 200: GenerateAnswer, ...errorResponses(400, 401, 403, 404, 422, 429) },
@@ -124,6 +126,7 @@ export const documentRoutes = definePlugin(
         DocumentRoute.raw,
         {
           schema: {
+            summary: 'Downloads a generated document',
             params: RawParams,
             querystring: RawQuery,
             response: {
@@ -174,6 +177,7 @@ export const documentRoutes = definePlugin(
         DocumentPath.adminTemplates,
         {
           schema: {
+            summary: 'Every document template, for administration (access-admin)',
             querystring: NoQuery,
             response: { 200: AdminTemplatesAnswer, ...errorResponses(400, 401, 403) },
           },
@@ -188,6 +192,7 @@ export const documentRoutes = definePlugin(
         DocumentPath.adminTemplates,
         {
           schema: {
+            summary: 'Adds a document template (access-admin)',
             querystring: NoQuery,
             response: {
               200: TemplateAnswer,
@@ -220,6 +225,7 @@ export const documentRoutes = definePlugin(
         DocumentRoute.adminTemplate,
         {
           schema: {
+            summary: 'Removes a document template (access-admin)',
             params: TemplateParams,
             querystring: NoQuery,
             response: {

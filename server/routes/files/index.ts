@@ -115,6 +115,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
     FilePath.upload,
     {
       schema: {
+        summary: 'Uploads a file for a form field',
         querystring: NoQuery,
         response: {
           200: StoredFileAnswer,
@@ -147,6 +148,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
     FileRoute.file,
     {
       schema: {
+        summary: "Replaces an uploaded file's content",
         params: FileParams,
         querystring: NoQuery,
         response: {
@@ -172,6 +174,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
     FileRoute.file,
     {
       schema: {
+        summary: 'Downloads an uploaded file',
         params: FileParams,
         querystring: NoQuery,
         response: {
@@ -196,6 +199,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
     FileRoute.file,
     {
       schema: {
+        summary: 'Deletes an uploaded file not yet saved with a form',
         params: FileParams,
         querystring: NoQuery,
         response: { 200: StoredFileAnswer, ...errorResponses(400, 401, 403, 404, 409) },

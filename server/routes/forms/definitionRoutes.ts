@@ -36,6 +36,7 @@ export const definitionRoutes: FastifyPluginAsync = async (fastify) => {
     FormRoute.formVersion,
     {
       schema: {
+        summary: 'One version of a stored form definition',
         params: FormVersionParams,
         querystring: NoQuery,
         response: { 200: FormDefinitionAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -51,6 +52,7 @@ export const definitionRoutes: FastifyPluginAsync = async (fastify) => {
     FormRoute.designerForm,
     {
       schema: {
+        summary: 'A designer-built form by its id',
         params: FormIdParams,
         querystring: NoQuery,
         response: { 200: FormDefinitionAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -69,6 +71,7 @@ export const definitionRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: authorsOnly,
       schema: {
+        summary: 'The stored form definitions',
         querystring: NoQuery,
         response: { 200: FormListAnswer, ...errorResponses(400, 401, 403, 404) },
       },
@@ -84,6 +87,7 @@ export const definitionRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: authorsOnly,
       schema: {
+        summary: 'The newest version of a stored form definition',
         params: FormIdParams,
         querystring: NoQuery,
         response: { 200: FormDefinitionAnswer, ...errorResponses(400, 401, 403, 404) },

@@ -33,6 +33,7 @@ export const previewRoutes: FastifyPluginAsync = async (fastify) => {
       onRequest: requirePrivilege(Privilege.accessTest),
       bodyLimit: PREVIEW_BODY_LIMIT,
       schema: {
+        summary: 'Compiles a form definition for preview (access-test)',
         querystring: NoQuery,
         body: PreviewBody,
         response: { 200: PreviewAnswer, ...errorResponses(400, 401, 403, 413) },

@@ -26,6 +26,7 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
       path,
       {
         schema: {
+          summary: "A task's form, compiled, with its saved values",
           params: FormTaskParams,
           querystring: NoQuery,
           response: { 200: TaskFormAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -39,6 +40,7 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
     FormRoute.combinedTask,
     {
       schema: {
+        summary: "A combined (CUT-) task's forms, compiled, with their saved values",
         params: FormTaskParams,
         querystring: NoQuery,
         response: { 200: CombinedTaskAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -51,6 +53,7 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
     FormRoute.draft,
     {
       schema: {
+        summary: "Saves a task form's values as a draft",
         params: FormTaskParams,
         querystring: NoQuery,
         body: SaveDraftBody,

@@ -52,6 +52,7 @@ export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastif
     IdentityPath.login,
     {
       schema: {
+        summary: 'Signs in with email and password',
         querystring: NoQuery,
         body: LoginBody,
         response: {

@@ -36,6 +36,7 @@ export const passwordRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fa
     IdentityPath.passwordSettings,
     {
       schema: {
+        summary: "The tenant's password rules, for a signed-in user",
         querystring: NoQuery,
         response: { 200: SignedInPasswordSettings, ...errorResponses(400, 401, 404) },
       },
@@ -50,6 +51,7 @@ export const passwordRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fa
     IdentityPath.passwordSettingsUnauthenticated,
     {
       schema: {
+        summary: "The tenant's password rules, before sign-in",
         querystring: UnauthenticatedPasswordSettingsQuery,
         response: { 200: UnauthenticatedPasswordSettings, ...errorResponses(400, 404) },
       },
@@ -67,6 +69,7 @@ export const passwordRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fa
     IdentityPath.updatePassword,
     {
       schema: {
+        summary: "Changes the signed-in user's password",
         querystring: NoQuery,
         body: UpdatePasswordBody,
         response: { 200: Acknowledgement, ...errorResponses(400, 401, 403, 404, 422, 429) },

@@ -59,6 +59,7 @@ export const resetRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fasti
     IdentityPath.resetRequest,
     {
       schema: {
+        summary: 'Asks for a password-reset link by mail',
         querystring: NoQuery,
         body: ResetRequestBody,
         response: { 202: Acknowledgement, ...errorResponses(400, 403, 404) },
@@ -105,6 +106,7 @@ export const resetRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fasti
     IdentityRoute.verifyReset,
     {
       schema: {
+        summary: 'Checks a password-reset code before the new password is typed',
         params: VerifyResetParams,
         querystring: VerifyResetQuery,
         response: { 200: VerifyResetAnswer, ...errorResponses(400, 403, 404) },
@@ -121,6 +123,7 @@ export const resetRoutes: FastifyPluginAsync<HashingRouteOptions> = async (fasti
     IdentityPath.reset,
     {
       schema: {
+        summary: 'Sets a new password with a password-reset code',
         querystring: NoQuery,
         body: ResetPasswordBody,
         response: { 200: Acknowledgement, ...errorResponses(400, 403, 404, 422, 429) },

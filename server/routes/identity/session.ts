@@ -26,6 +26,7 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
     IdentityPath.authorizationStatus,
     {
       schema: {
+        summary: 'Whether the caller is signed in, and with which kind of session',
         querystring: NoQuery,
         response: {
           200: AuthorizationStatus,
@@ -48,6 +49,7 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
     IdentityPath.account,
     {
       schema: {
+        summary: "The signed-in user's account and privileges",
         querystring: NoQuery,
         response: { 200: Account, ...errorResponses(400, 401, 404) },
       },
@@ -62,6 +64,7 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
     IdentityPath.signOut,
     {
       schema: {
+        summary: 'Signs out: ends the session and clears its cookie',
         querystring: NoQuery,
         response: { 200: Acknowledgement, ...errorResponses(400, 403, 404) },
       },

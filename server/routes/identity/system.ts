@@ -16,6 +16,7 @@ export const systemRoutes: FastifyPluginAsync = async (fastify) => {
     IdentityPath.systemSettings,
     {
       schema: {
+        summary: "The tenant's public settings (maintenance, autofill)",
         querystring: NoQuery,
         response: { 200: SystemSettings, ...errorResponses(400, 404) },
       },

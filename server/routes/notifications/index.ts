@@ -37,6 +37,7 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
     NotificationRoute.summary,
     {
       schema: {
+        summary: "The user's notifications by kind, with unread counts",
         params: NotificationUserParams,
         querystring: NoQuery,
         response: { 200: NotificationSummary, ...errorResponses(400, 401, 403, 404) },
@@ -55,6 +56,7 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
     NotificationPath.read,
     {
       schema: {
+        summary: 'Marks notifications as read',
         querystring: NoQuery,
         body: ReadNotificationsBody,
         response: { 200: ReadNotificationsAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -71,6 +73,7 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
     NotificationPath.readKind,
     {
       schema: {
+        summary: 'Marks every notification of one kind as read',
         querystring: NoQuery,
         body: ReadNotificationKindBody,
         response: { 200: ReadNotificationsAnswer, ...errorResponses(400, 401, 403) },
@@ -93,6 +96,8 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
     NotificationRoute.started,
     {
       schema: {
+        summary:
+          "Marks a task opened by its assignee: its 'new' marker goes and its notifications are read",
         params: StartedTaskParams,
         querystring: NoQuery,
         response: { 200: StartedTaskAnswer, ...errorResponses(400, 401, 403, 404) },

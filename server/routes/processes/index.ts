@@ -44,6 +44,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessPath.appDefinitions,
     {
       schema: {
+        summary: 'The process apps the user may start processes of',
         querystring: NoQuery,
         response: { 200: AppDefinitionsAnswer, ...errorResponses(400, 401, 403, 404) },
       },
@@ -58,6 +59,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessPath.processDefinitions,
     {
       schema: {
+        summary: 'The process definitions the user may start',
         querystring: ProcessDefinitionsQuery,
         response: { 200: ProcessDefinitionsAnswer, ...errorResponses(400, 401, 403, 404) },
       },
@@ -75,6 +77,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessPath.processInstances,
     {
       schema: {
+        summary: 'Starts a process instance',
         querystring: NoQuery,
         body: CreateProcessInstanceBody,
         response: { 200: CreateProcessInstanceAnswer, ...errorResponses(400, 401, 403, 404, 409) },
@@ -89,6 +92,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessRoute.processInstance,
     {
       schema: {
+        summary: 'One process instance',
         params: ProcessInstanceParams,
         querystring: NoQuery,
         response: { 200: ProcessInstanceDetail, ...errorResponses(400, 401, 403, 404) },
@@ -102,6 +106,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessRoute.processInstanceExtended,
     {
       schema: {
+        summary: 'Withdraws (deletes) a process instance',
         params: ProcessInstanceParams,
         querystring: NoQuery,
         body: WithdrawInstanceBody,
@@ -125,6 +130,7 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessRoute.variables,
     {
       schema: {
+        summary: 'The variables of a process instance (access-variables)',
         params: ProcessInstanceParams,
         querystring: VariablesQuery,
         response: { 200: VariablesAnswer, ...errorResponses(400, 401, 403, 404) },

@@ -77,6 +77,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     RecordsPath.definitions,
     {
       schema: {
+        summary: 'The business-object definitions the user may browse',
         querystring: NoQuery,
         response: { 200: ObjectDefinitionsAnswer, ...errorResponses(400, 401, 403) },
       },
@@ -88,6 +89,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     RecordsPath.definition.pattern,
     {
       schema: {
+        summary: 'One business-object definition with its fields',
         params: ObjectParams,
         querystring: NoQuery,
         response: { 200: ObjectDefinitionAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -107,6 +109,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     RecordsPath.query.pattern,
     {
       schema: {
+        summary: 'A page of records, filtered and sorted',
         params: ObjectParams,
         querystring: NoQuery,
         body: RecordQueryBody,
@@ -142,6 +145,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     RecordsPath.download.pattern,
     {
       schema: {
+        summary: 'Downloads the filtered records as a spreadsheet',
         params: ObjectParams,
         querystring: NoQuery,
         body: RecordDownloadBody,
@@ -195,6 +199,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     RecordsPath.record.pattern,
     {
       schema: {
+        summary: 'One record with its values',
         params: RecordParams,
         querystring: NoQuery,
         response: { 200: RecordAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -209,6 +214,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     RecordsPath.recordFile.pattern,
     {
       schema: {
+        summary: "Downloads a file of a record's form",
         params: RecordFileParams,
         querystring: NoQuery,
         response: {
@@ -239,6 +245,7 @@ export const recordRoutes: FastifyPluginAsync = async (fastify) => {
     DataStoreProcessPath.list,
     {
       schema: {
+        summary: 'The delete processes that may be started on records',
         querystring: DataStoreProcessesQuery,
         response: { 200: DataStoreProcessesAnswer, ...errorResponses(400, 401, 403, 404) },
       },

@@ -48,6 +48,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     ReportRoute.list,
     {
       schema: {
+        summary: 'A page of a report of completed processes',
         params: ReportListParams,
         querystring: ReportListQuery,
         response: { 200: ReportListAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -69,6 +70,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     ReportRoute.detail,
     {
       schema: {
+        summary: 'One completed process of a report, with its details',
         params: ReportDetailParams,
         querystring: ReportQuery,
         response: { 200: ReportDetailAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -91,6 +93,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     ReportRoute.csv,
     {
       schema: {
+        summary: 'Downloads one completed process of a report as CSV',
         params: ReportDetailParams,
         querystring: ReportQuery,
         response: {

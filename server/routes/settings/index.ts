@@ -17,6 +17,7 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
     UserPath.settings,
     {
       schema: {
+        summary: "The signed-in user's settings",
         querystring: NoQuery,
         response: { 200: UserSettingsAnswer, ...errorResponses(400, 401, 403, 404) },
       },
@@ -28,6 +29,7 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
     UserPath.settings,
     {
       schema: {
+        summary: "Changes the signed-in user's settings",
         querystring: NoQuery,
         body: UserSettingsPatch,
         response: { 200: UserSettingsAnswer, ...errorResponses(400, 401, 403, 404) },

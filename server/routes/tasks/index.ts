@@ -63,6 +63,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
       path,
       {
         schema: {
+          summary: `A page of the ${kind} task list`,
           querystring: NoQuery,
           body: TaskQueryBody,
           response: { 200: TaskListAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -82,6 +83,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskRoute.row,
     {
       schema: {
+        summary: 'One task as a row of the task lists',
         params: TaskIdParams,
         querystring: NoQuery,
         response: { 200: TaskRow, ...errorResponses(400, 401, 403, 404) },
@@ -94,6 +96,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskRoute.detail,
     {
       schema: {
+        summary: 'One task with its details',
         params: TaskIdParams,
         querystring: NoQuery,
         response: { 200: TaskDetail, ...errorResponses(400, 401, 403, 404) },
@@ -106,6 +109,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskPath.queryByInstance,
     {
       schema: {
+        summary: 'The tasks of a process instance',
         querystring: NoQuery,
         body: InstanceTasksBody,
         response: { 200: InstanceTasksAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -126,6 +130,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskRoute.claim,
     {
       schema: {
+        summary: 'Claims a task for the signed-in user',
         params: TaskIdParams,
         querystring: NoQuery,
         response: { 200: TaskRow, ...errorResponses(400, 401, 403, 404, 409) },
@@ -138,6 +143,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskRoute.complete,
     {
       schema: {
+        summary: 'Completes a task with its form values and outcome',
         params: TaskIdParams,
         querystring: NoQuery,
         body: CompleteTaskBody,
@@ -160,6 +166,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskRoute.reassignInfo,
     {
       schema: {
+        summary: 'What the user may do to reassign one task',
         params: TaskIdParams,
         querystring: NoQuery,
         response: { 200: ReassignInfo, ...errorResponses(400, 401, 403, 404) },
@@ -176,6 +183,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     REASSIGN_CAPABILITIES_PATH,
     {
       schema: {
+        summary: 'What the user may do to reassign each of several tasks',
         querystring: NoQuery,
         body: ReassignCapabilitiesBody,
         response: { 200: ReassignCapabilitiesAnswer, ...errorResponses(400, 401, 403) },
@@ -188,6 +196,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskPath.reassign,
     {
       schema: {
+        summary: 'Reassigns one task to another user',
         querystring: NoQuery,
         body: ReassignBody,
         response: { 200: ReassignAnswer, ...errorResponses(400, 401, 403, 404, 409) },
@@ -214,6 +223,7 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
     TaskPath.bulkReassign,
     {
       schema: {
+        summary: 'Reassigns several tasks at once',
         querystring: NoQuery,
         body: BulkReassignBody,
         response: { 200: BulkReassignAnswer, ...errorResponses(400, 401, 403, 404) },

@@ -30,6 +30,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     UserPath.query,
     {
       schema: {
+        summary: "Searches the tenant's users",
         querystring: NoQuery,
         body: UserQueryBody,
         response: { 200: UsersAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -44,6 +45,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     UserPath.bulkReassignable,
     {
       schema: {
+        summary: 'The users to whom several tasks may be reassigned',
         querystring: NoQuery,
         body: BulkReassignableUsersBody,
         response: { 200: UsersAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -59,6 +61,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     UserRoute.reassignable,
     {
       schema: {
+        summary: 'The users to whom one task may be reassigned',
         params: ReassignableUsersParams,
         querystring: NoQuery,
         response: { 200: UsersAnswer, ...errorResponses(400, 401, 403, 404) },

@@ -22,6 +22,8 @@ export const demoWebhookTarget: FastifyPluginAsync = async (fastify) => {
     DEMO_WEBHOOK_PATH,
     {
       schema: {
+        summary:
+          'The demo credit bureau: answers a credit check with the outcome named in the path',
         params: Type.Object({
           outcome: Type.Union(
             Object.keys(DEMO_WEBHOOK_OUTCOMES).map((outcome) => Type.Literal(outcome)),

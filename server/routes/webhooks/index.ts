@@ -37,6 +37,7 @@ export const webhookRoutes: FastifyPluginAsync = async (fastify) => {
       WebhookPath.call,
       {
         schema: {
+          summary: "Calls a form's webhook button and records its answer",
           querystring: NoQuery,
           body: WebhookCallBody,
           response: { 200: WebhookCallAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
