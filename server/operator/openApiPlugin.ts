@@ -6,6 +6,7 @@ import { definePlugin } from '../fastify/definePlugin';
 import { SESSION_COOKIE } from '../fastify/session';
 import { TENANT_HEADER } from '../fastify/tenant';
 import { errorResponses } from '../routes/errorResponses';
+import { describeAnswers } from './describeAnswers';
 
 /** Where the API's description is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -36,6 +37,8 @@ export const openApiPlugin = definePlugin('tessera-openapi', async (app) => {
         },
       },
     },
+    transformObject: (documentObject) =>
+      describeAnswers('openapiObject' in documentObject ? documentObject.openapiObject : {}),
   });
 });
 

@@ -15,6 +15,7 @@ interface SeenRoute {
 
 interface Operation {
   summary?: string;
+  tags?: string[];
   responses?: Record<string, unknown>;
 }
 
@@ -122,6 +123,12 @@ describe('the OpenAPI description of the API', () => {
     expect(validator.version).toBe('3.1');
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+    // Every answer says what it means, and every operation has a group.
+    expect(JSON.stringify(document)).not.toContain('Default Response');
+    expect(document.paths['/api/task/comments']?.post).toMatchObject({
+      tags: ['task'],
+      responses: { '403': { description: expect.stringContaining('privilege') } },
+    });
   });
 
   it('given every route of the app, when looked up in the description, then each has a summary, a success answer and its error answers', () => {
