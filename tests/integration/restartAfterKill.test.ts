@@ -43,7 +43,7 @@ describe('a server killed on its data folder', { timeout: FIRST_START_MS + 120_0
   /** The server the first test leaves running. */
   let serving: { server: ServerProcess; port: number } | undefined;
 
-  function startServer(port: number): ServerProcess {
+  function startServer(port: number, env: Record<string, string> = {}): ServerProcess {
     const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
       env: {
         ...process.env,
@@ -55,6 +55,7 @@ describe('a server killed on its data folder', { timeout: FIRST_START_MS + 120_0
         // itself is pointed at PostgreSQL.
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -137,5 +138,30 @@ describe('a server killed on its data folder', { timeout: FIRST_START_MS + 120_0
       holder.child.kill('SIGCONT');
     }
     expect(await readyWithin(holder, port, RESTART_MS)).toBeLessThan(RESTART_MS);
+  });
+
+  it('given a running server, when it gets SIGTERM, then /readyz answers 503 while it drains and it exits 0, leaving the folder to the next server', async () => {
+    if (!serving) throw new Error('the tests above leave a server running');
+    const previous = serving.server.child;
+    serving = undefined;
+    const previousExit = once(previous, 'exit');
+    previous.kill('SIGTERM');
+    expect((await previousExit)[0]).toBe(0);
+
+    // Not a test of start-up time: a busy machine may take longer than RESTART_MS here.
+    const port = await freePort();
+    const draining = startServer(port, { DRAIN_DELAY_SECONDS: '2' });
+    await readyWithin(draining, port, FIRST_START_MS);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const exited = once(draining.child, 'exit');
+    draining.child.kill('SIGTERM');
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).json(), { timeout: 1_500 })
+      .toEqual({ status: 'not ready', reason: 'draining' });
+    expect((await exited)[0]).toBe(0);
+    expect(draining.stderr()).not.toMatch(/error|failed/i);
+
+    const next = startServer(port);
+    await readyWithin(next, port, FIRST_START_MS);
   });
 });
