@@ -21,7 +21,7 @@ export interface AppMetrics {
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
-let processRegistry: Registry | undefined;
+let sharedProcessRegistry: Registry | undefined;
 
 /**
  * Node's own metrics (CPU, memory, event-loop lag, garbage collection) describe the process,
@@ -29,11 +29,11 @@ let processRegistry: Registry | undefined;
  * process, whatever number of apps it builds (tests build many).
  */
 function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
+  if (!sharedProcessRegistry) {
+    sharedProcessRegistry = new Registry();
+    collectDefaultMetrics({ register: sharedProcessRegistry });
   }
-  return processRegistry;
+  return sharedProcessRegistry;
 }
 
 /**
@@ -42,6 +42,9 @@ function processMetrics(): Registry {
  * connections; with the process's metrics added at each scrape.
  */
 export function createAppMetrics(database: AppDatabase, draining: () => boolean): AppMetrics {
+  // Started with the app rather than at the first scrape, so event-loop lag and garbage
+  // collection are measured from the start.
+  const processRegistry = processMetrics();
   const registry = new Registry();
   const requests = new Histogram({
     name: 'tessera_http_request_duration_seconds',
@@ -107,7 +110,7 @@ export function createAppMetrics(database: AppDatabase, draining: () => boolean)
       requests.observe({ method, route, status_code: String(statusCode) }, seconds);
     },
     async scrape() {
-      const merged = Registry.merge([processMetrics(), registry]);
+      const merged = Registry.merge([processRegistry, registry]);
       return { contentType: merged.contentType, text: await merged.metrics() };
     },
     stop: stopQueries,
