@@ -59,5 +59,9 @@ export const ErrorCode = {
   templateInvalid: 'TEMPLATE_INVALID',
   /** A template that came with the installation: it may be used, not removed. */
   templateBuiltIn: 'TEMPLATE_BUILT_IN',
+  /** A start named a retired process version; new cases take the latest live version. */
+  processRetired: 'PROCESS_RETIRED',
+  /** A process deployment was refused: `details` lists every problem of every file. */
+  deploymentRefused: 'DEPLOYMENT_REFUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

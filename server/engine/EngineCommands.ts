@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { ConflictError, ForbiddenError, NotFoundError } from './engineErrors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RetiredDefinitionError,
+} from './engineErrors';
 import { toProcessInstance, toTask, type DefinitionRow, type InstanceRow } from './engineRows';
 import type { DatabaseSchema } from '../db/schema';
 import type { Variables } from './expressionAst';
@@ -39,15 +44,18 @@ export class EngineCommands {
   async startProcess(tenant: string, input: StartProcessInput): Promise<ProcessInstance> {
     return this.context.inTransaction(async (trx) => {
       // 1. Find the definition: by id, or the latest version of a key.
+      //    A retired version is never started: by key the latest live one is taken.
       let definition: DefinitionRow | undefined;
       if (input.definitionId !== undefined) {
         definition = await this.context.definitionRow(trx, tenant, input.definitionId);
+        if (definition.retired_at !== null) throw new RetiredDefinitionError(definition.name);
       } else if (input.key !== undefined) {
         definition = await trx
           .selectFrom('process_definitions')
           .selectAll()
           .where('tenant', '=', tenant)
           .where('key', '=', input.key)
+          .where('retired_at', 'is', null)
           .orderBy('version', 'desc')
           .limit(1)
           .executeTakeFirst();
@@ -684,6 +692,7 @@ export class EngineCommands {
       .selectFrom('process_definitions as d')
       .selectAll('d')
       .where('d.tenant', '=', tenant)
+      .where('d.retired_at', 'is', null)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -691,6 +700,7 @@ export class EngineCommands {
               .select('newer.id')
               .whereRef('newer.tenant', '=', 'd.tenant')
               .whereRef('newer.key', '=', 'd.key')
+              .where('newer.retired_at', 'is', null)
               .whereRef('newer.version', '>', 'd.version'),
           ),
         ),
@@ -866,6 +876,7 @@ export class EngineCommands {
       .selectAll()
       .where('tenant', '=', caller.tenant)
       .where('key', '=', node.calledElement)
+      .where('retired_at', 'is', null)
       .orderBy('version', 'desc')
       .limit(1)
       .executeTakeFirst();

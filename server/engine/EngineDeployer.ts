@@ -5,7 +5,12 @@ import { sql } from 'kysely';
 import { checkProcessForms } from './checkProcessForms';
 import { DefinitionRefusedError, type DeployError } from './engineErrors';
 import { toProcessDefinition } from './engineRows';
-import { loadProcessForms } from './loadProcessForms';
+import { loadProcessForms, pinProcessForms } from './loadProcessForms';
+import type { FormSource } from './checkProcessForms';
+import type { DeployWarning } from './extensionDialects';
+import type { ProcessModel } from './processModel';
+import type { Transaction } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
 import { parseProcessDefinition } from './parseProcessDefinition';
 import type {
   DeployedDefinition,
@@ -14,41 +19,95 @@ import type {
 } from './processEngineTypes';
 import type { EngineContext } from './EngineContext';
 
+/** How a deployment is made beyond its XML. */
+export interface DeployOptions {
+  /** Who deploys it; null (the default) for what the installation seeds. */
+  readonly deployedBy?: string | null;
+  /**
+   * Always make a new version, even of XML equal to the latest (an administrator's deploy,
+   * as Flowable does without duplicate filtering): it may come with new forms, or bring
+   * back a retired version's XML.
+   */
+  readonly alwaysNewVersion?: boolean;
+  /** Forms deployed with the process, by id: the checks read them instead of the stored ones. */
+  readonly bundledForms?: ReadonlyMap<string, FormSource>;
+  /** Runs first inside the deploy's transaction (stores the bundled forms). */
+  readonly beforeInsert?: (trx: Transaction<DatabaseSchema>) => Promise<void>;
+}
+
+/** What checking a definition found, without deploying it. */
+export interface DefinitionCheck {
+  /** The parsed process when the file is accepted. */
+  readonly model: ProcessModel | null;
+  readonly errors: readonly DeployError[];
+  readonly warnings: readonly DeployWarning[];
+}
+
 /** Deploys BPMN definitions and reads them back: the engine's definitions seam. */
 export class EngineDeployer {
   constructor(private readonly context: EngineContext) {}
 
   /**
-   * Deploys a BPMN definition as the next version of its key. Deploying the same XML as
-   * the latest version again returns that version, so seeding on every start is harmless.
-   * Throws {@link DefinitionRefusedError} listing every problem.
+   * Checks a BPMN definition as deploy would, storing nothing: the parser's refusals, its
+   * warnings, and the reads of variables no earlier form, start or handler writes (forms
+   * `bundled` with it first, then the stored ones; a form found in neither is a warning).
    */
-  async deploy(tenant: string, xml: string): Promise<DeployedDefinition> {
+  async check(
+    tenant: string,
+    xml: string,
+    bundled: ReadonlyMap<string, FormSource> = new Map(),
+  ): Promise<DefinitionCheck> {
+    const parsed = await parseProcessDefinition(xml, { serviceHandlers: this.context.handlers });
+    if ('errors' in parsed) {
+      return { model: null, errors: parsed.errors, warnings: parsed.warnings ?? [] };
+    }
+    const model = parsed.definition;
+    const unwritten = checkProcessForms(model, {
+      forms: await loadProcessForms(this.context.db, tenant, model, bundled),
+      handlerOutputs: (name) => this.context.handlers.outputsOf(name),
+      reportMissingForms: true,
+    });
+    return { model, errors: [], warnings: [...parsed.warnings, ...unwritten] };
+  }
+
+  /**
+   * Deploys a BPMN definition as the next version of its key. Deploying the same XML as
+   * the latest version again returns that version, so seeding on every start is harmless
+   * (unless `alwaysNewVersion`). The new version is pinned to the forms stored at that
+   * moment. Throws {@link DefinitionRefusedError} listing every problem.
+   */
+  async deploy(
+    tenant: string,
+    xml: string,
+    options: DeployOptions = {},
+  ): Promise<DeployedDefinition> {
     // 0. XML that is already some key's latest version needs no parsing: every start
     //    deploys the fixtures again, and parsing them was a large part of a warm start.
-    const unchanged = await this.context.db
-      .selectFrom('process_definitions as d')
-      .selectAll('d')
-      .where('d.tenant', '=', tenant)
-      .where('d.xml', '=', xml)
-      .where(({ eb, selectFrom }) =>
-        eb(
-          'd.version',
-          '=',
-          selectFrom('process_definitions as l')
-            .select(({ fn }) => fn.max('l.version').as('latest'))
-            .whereRef('l.tenant', '=', 'd.tenant')
-            .whereRef('l.key', '=', 'd.key'),
-        ),
-      )
-      .executeTakeFirst();
+    const unchanged = options.alwaysNewVersion
+      ? undefined
+      : await this.context.db
+          .selectFrom('process_definitions as d')
+          .selectAll('d')
+          .where('d.tenant', '=', tenant)
+          .where('d.xml', '=', xml)
+          .where(({ eb, selectFrom }) =>
+            eb(
+              'd.version',
+              '=',
+              selectFrom('process_definitions as l')
+                .select(({ fn }) => fn.max('l.version').as('latest'))
+                .whereRef('l.tenant', '=', 'd.tenant')
+                .whereRef('l.key', '=', 'd.key'),
+            ),
+          )
+          .executeTakeFirst();
     if (unchanged) return { ...toProcessDefinition(unchanged), warnings: [] };
     const parsed = await parseProcessDefinition(xml, { serviceHandlers: this.context.handlers });
     if ('errors' in parsed) throw new DefinitionRefusedError(parsed.errors);
     const model = parsed.definition;
     // Reads of variables that no earlier form, start or handler writes are warnings too.
     const unwritten = checkProcessForms(model, {
-      forms: await loadProcessForms(this.context.db, tenant, model),
+      forms: await loadProcessForms(this.context.db, tenant, model, options.bundledForms),
       handlerOutputs: (name) => this.context.handlers.outputsOf(name),
     });
     const warnings = [...parsed.warnings, ...unwritten];
@@ -66,8 +125,11 @@ export class EngineDeployer {
         .orderBy('version', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (latest?.xml === xml) return { ...toProcessDefinition(latest), warnings };
-      // 3. Otherwise insert the next version.
+      if (latest?.xml === xml && !options.alwaysNewVersion) {
+        return { ...toProcessDefinition(latest), warnings };
+      }
+      // 3. Otherwise store what comes with it, insert the next version and pin its forms.
+      await options.beforeInsert?.(trx);
       const row = await trx
         .insertInto('process_definitions')
         .values({
@@ -81,9 +143,11 @@ export class EngineDeployer {
           xml,
           model: JSON.stringify(model),
           deployed_at: this.context.clock(),
+          deployed_by: options.deployedBy ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await pinProcessForms(trx, tenant, row.id, model);
       return { ...toProcessDefinition(row), warnings };
     });
   }
@@ -112,17 +176,55 @@ export class EngineDeployer {
     return { deployed, refused };
   }
 
-  /** The latest version of every process key of the tenant (the start-process list). */
+  /**
+   * The latest live (not retired) version of every process key of the tenant (the
+   * start-process list); a key whose every version is retired is not listed.
+   */
   async listDefinitions(tenant: string): Promise<ProcessDefinition[]> {
     const rows = await this.context.db
       .selectFrom('process_definitions')
       .selectAll()
       .distinctOn('key')
       .where('tenant', '=', tenant)
+      .where('retired_at', 'is', null)
       .orderBy('key')
       .orderBy('version', 'desc')
       .execute();
     return rows.map(toProcessDefinition).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Retires a version: new starts (by key, by id, by a call activity or a message) never
+   * take it again; its running instances finish on it. Retiring a retired version changes
+   * nothing. Answers the version and how many live versions its key has left.
+   */
+  async retire(
+    tenant: string,
+    definitionId: string,
+    retiredBy: string,
+  ): Promise<{ definition: ProcessDefinition; liveVersions: number }> {
+    return this.context.inTransaction(async (trx) => {
+      const row = await this.context.definitionRow(trx, tenant, definitionId);
+      await sql`select pg_advisory_xact_lock(hashtext(${tenant}), hashtext(${row.key}))`.execute(
+        trx,
+      );
+      if (row.retired_at === null) {
+        await trx
+          .updateTable('process_definitions')
+          .set({ retired_at: this.context.clock(), retired_by: retiredBy })
+          .where('tenant', '=', tenant)
+          .where('id', '=', definitionId)
+          .execute();
+      }
+      const live = await trx
+        .selectFrom('process_definitions')
+        .select(({ fn }) => fn.countAll<number>().as('count'))
+        .where('tenant', '=', tenant)
+        .where('key', '=', row.key)
+        .where('retired_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { definition: toProcessDefinition(row), liveVersions: Number(live.count) };
+    });
   }
 
   /** One definition version by id. */

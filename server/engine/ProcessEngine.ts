@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { EngineCommands, WITHDRAWN_EVENT } from './EngineCommands';
 import { EngineContext } from './EngineContext';
-import { EngineDeployer } from './EngineDeployer';
+import { EngineDeployer, type DefinitionCheck, type DeployOptions } from './EngineDeployer';
+import type { FormSource } from './checkProcessForms';
 import { EngineQueries } from './EngineQueries';
 import type { Variables } from './expressionAst';
 import type {
@@ -79,8 +80,26 @@ export class ProcessEngine {
    * Deploys a BPMN definition as the next version of its key; answers it with the settings
    * of the file that change nothing here, as warnings.
    */
-  deploy(tenant: string, xml: string): Promise<DeployedDefinition> {
-    return this.deployer.deploy(tenant, xml);
+  deploy(tenant: string, xml: string, options?: DeployOptions): Promise<DeployedDefinition> {
+    return this.deployer.deploy(tenant, xml, options);
+  }
+
+  /** Checks a BPMN definition as deploy would, storing nothing; every problem at once. */
+  checkDefinition(
+    tenant: string,
+    xml: string,
+    bundled?: ReadonlyMap<string, FormSource>,
+  ): Promise<DefinitionCheck> {
+    return this.deployer.check(tenant, xml, bundled);
+  }
+
+  /** Retires a version: new starts never take it; its running instances finish on it. */
+  retireDefinition(
+    tenant: string,
+    definitionId: string,
+    retiredBy: string,
+  ): Promise<{ definition: ProcessDefinition; liveVersions: number }> {
+    return this.deployer.retire(tenant, definitionId, retiredBy);
   }
 
   /** Deploys every `*.bpmn` file directly in `folder` (not its subfolders), in name order. */
@@ -88,7 +107,7 @@ export class ProcessEngine {
     return this.deployer.deployFolder(tenant, folder);
   }
 
-  /** The latest version of every process key of the tenant (the start-process list). */
+  /** The latest live version of every process key of the tenant (the start-process list). */
   listDefinitions(tenant: string): Promise<ProcessDefinition[]> {
     return this.deployer.listDefinitions(tenant);
   }

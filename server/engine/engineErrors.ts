@@ -35,6 +35,18 @@ export class ConflictError extends EngineError {
   }
 }
 
+/** A start named a retired process version: new cases take the process's live version. */
+export class RetiredDefinitionError extends EngineError {
+  constructor(name: string) {
+    super(
+      409,
+      ErrorCode.processRetired,
+      `This version of ${name} is retired: start its current version.`,
+    );
+    this.name = 'RetiredDefinitionError';
+  }
+}
+
 /** The user may not do this to this task. */
 export class ForbiddenError extends EngineError {
   constructor(message: string) {

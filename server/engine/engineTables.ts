@@ -33,6 +33,23 @@ export interface ProcessDefinitionsTable {
   xml: string;
   model: Json<ProcessModel>;
   deployed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Who deployed it (migration `0990_process_deployments.sql`); null for the seeded versions. */
+  deployed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was retired: new starts never take it; null while it is live. */
+  retired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Who retired it. */
+  retired_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The form version each form a process version names was deployed with: a task of that
+ * version shows this version of the form, whatever was stored after it.
+ */
+export interface ProcessDefinitionFormsTable {
+  tenant: string;
+  definition_id: string;
+  form_id: string;
+  form_version: number;
 }
 
 /** A running or finished process (ACT_RU_EXECUTION's root plus ACT_HI_PROCINST). */
@@ -182,6 +199,7 @@ export interface BusinessKeyCountersTable {
 /** The engine's tables, to be merged into the server's DatabaseSchema. */
 export interface EngineTables {
   process_definitions: ProcessDefinitionsTable;
+  process_definition_forms: ProcessDefinitionFormsTable;
   process_instances: ProcessInstancesTable;
   process_executions: ExecutionsTable;
   tasks: TasksTable;

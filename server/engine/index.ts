@@ -40,6 +40,10 @@ export {
   ProcessExecutionError,
 } from './engineErrors';
 export type { DeployError } from './engineErrors';
+export { RetiredDefinitionError } from './engineErrors';
+export type { DefinitionCheck, DeployOptions } from './EngineDeployer';
+export type { FormSource } from './checkProcessForms';
+export type { DeployWarning } from './extensionDialects';
 export { claimableCondition, claimTaskIds, groundTaskIds } from './claimRule';
 export type { ClaimableTaskColumns, ClaimScope, ValueOrRef } from './claimRule';
 export { parseProcessDefinition } from './parseProcessDefinition';

@@ -50,7 +50,11 @@ export type ParseProcessDefinitionResult =
       /** Settings the file writes that change nothing here (`camunda:asyncBefore`...). */
       readonly warnings: readonly DeployWarning[];
     }
-  | { readonly errors: readonly DeployError[] };
+  | {
+      readonly errors: readonly DeployError[];
+      /** The settings that change nothing, when the file could be read that far. */
+      readonly warnings?: readonly DeployWarning[];
+    };
 
 /** Flow element types the engine runs; everything else is refused by name. */
 const supportedTypes: ReadonlySet<string> = new Set([
@@ -240,7 +244,7 @@ export async function parseProcessDefinition(
     errors.push(fileError(`A definition must hold exactly one process; found ${processes.length}`));
   }
   const process = processes[0];
-  if (process === undefined) return { errors };
+  if (process === undefined) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
   const read: Reading = { extensions, errors };
 
   // 3. Read the process-level attributes and conventions.
@@ -305,13 +309,14 @@ export async function parseProcessDefinition(
     if (node) nodes[id] = node;
   }
   checkSegregationTargets(nodes, errors);
-  if (errors.length > 0) return { errors };
+  if (errors.length > 0) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
   attachBoundaryEvents(nodes);
 
   // 5. Check the graph: flows join known nodes, arities fit each kind, conditions sit
   //    only where they are evaluated, and every node lies on a path from start to end.
   const startEventId = checkGraph(nodes, flows, errors);
-  if (errors.length > 0 || startEventId === undefined) return { errors };
+  if (errors.length > 0 || startEventId === undefined)
+    return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
 
   // 6. The initiator variable is written by the engine, so it must be a plain name.
   const startEvent = flowElements.find((element) => text(element, 'id') === startEventId);
@@ -335,7 +340,7 @@ export async function parseProcessDefinition(
   const startFormKey = startEvent
     ? (extensions.attribute(startEvent, 'formKey', conflict)?.value ?? null)
     : null;
-  if (errors.length > 0) return { errors };
+  if (errors.length > 0) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
   const definitions = root;
   return {
     definition: {

@@ -95,11 +95,49 @@ export class FormRepository {
     return this.compile(stored);
   }
 
-  /** Compiles a stored version (cached), resolving a combined task's references now. */
-  async compile(stored: StoredForm): Promise<CompiledForm> {
+  /**
+   * The form a task of one process version shows: the version of `formId` that process
+   * version was deployed with (and, for a combined task, of each form it refers to), so a
+   * running instance keeps its own forms after later deployments; the latest version of a
+   * form the process version was deployed without (stored after it).
+   */
+  async compiledForDefinition(
+    tenant: string,
+    formId: string,
+    definitionId: string,
+  ): Promise<CompiledForm | undefined> {
+    const pins = await this.pinsOf(tenant, definitionId);
+    const version = pins.get(formId);
+    const stored =
+      version === undefined
+        ? await this.latest(tenant, formId)
+        : await this.version(tenant, formId, version);
+    if (!stored) return undefined;
+    return this.compile(stored, pins);
+  }
+
+  /** The form versions a process version was deployed with, by form id. */
+  async pinsOf(tenant: string, definitionId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('process_definition_forms')
+      .select(['form_id', 'form_version'])
+      .where('tenant', '=', tenant)
+      .where('definition_id', '=', definitionId)
+      .execute();
+    return new Map(rows.map((row) => [row.form_id, row.form_version]));
+  }
+
+  /**
+   * Compiles a stored version (cached), resolving a combined task's references now: at
+   * their `pinned` versions where given, else at their latest.
+   */
+  async compile(
+    stored: StoredForm,
+    pinned: ReadonlyMap<string, number> = new Map(),
+  ): Promise<CompiledForm> {
     const refs =
       stored.kind === 'combined'
-        ? await this.latestOf(stored.tenant, listCombinedRefs(stored.definition))
+        ? await this.resolveRefs(stored.tenant, listCombinedRefs(stored.definition), pinned)
         : new Map<string, StoredForm>();
     const key = [
       stored.tenant,
@@ -118,6 +156,24 @@ export class FormRepository {
     this.cache.set(key, compiled);
     if (this.cache.size > COMPILED_CACHE_SIZE) this.evictOldest();
     return compiled;
+  }
+
+  private async resolveRefs(
+    tenant: string,
+    ids: readonly string[],
+    pinned: ReadonlyMap<string, number>,
+  ): Promise<Map<string, StoredForm>> {
+    const refs = await this.latestOf(
+      tenant,
+      ids.filter((id) => !pinned.has(id)),
+    );
+    for (const id of ids) {
+      const version = pinned.get(id);
+      if (version === undefined) continue;
+      const stored = await this.version(tenant, id, version);
+      if (stored) refs.set(id, stored);
+    }
+    return refs;
   }
 
   private evictOldest(): void {

@@ -6,7 +6,14 @@ import type { CompiledPart } from './compileStoredForm';
 /** What the forms area reads of a task row; the tasks area's stored task fits it. */
 export type FormTask = Pick<
   Selectable<DatabaseSchema['tasks']>,
-  'id' | 'tenant' | 'instance_id' | 'form_key' | 'state' | 'assignee' | 'variables'
+  | 'id'
+  | 'tenant'
+  | 'instance_id'
+  | 'definition_id'
+  | 'form_key'
+  | 'state'
+  | 'assignee'
+  | 'variables'
 >;
 
 /** The variables of the task's process instance; none if the instance is gone. */

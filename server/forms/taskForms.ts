@@ -54,7 +54,12 @@ async function taskWithForm(
   const task = await requireVisibleTask(db, actor, taskId);
   const formKey = task.form_key;
   if (formKey === null) throw new AppError(404, ErrorCode.notFound, 'This task has no form.');
-  const compiled = await formRepositoryFor(db).compiled(actor.tenant, formKey);
+  // The form version the task's process version was deployed with.
+  const compiled = await formRepositoryFor(db).compiledForDefinition(
+    actor.tenant,
+    formKey,
+    task.definition_id,
+  );
   if (!compiled) {
     throw new AppError(404, ErrorCode.notFound, `The task's form ${formKey} is not stored.`);
   }
@@ -182,7 +187,11 @@ export async function saveTaskDraft(
   const compiled =
     task.form_key === null
       ? undefined
-      : await formRepositoryFor(db).compiled(actor.tenant, task.form_key);
+      : await formRepositoryFor(db).compiledForDefinition(
+          actor.tenant,
+          task.form_key,
+          task.definition_id,
+        );
   if (compiled?.stored.kind === 'combined') {
     // One part replaces its own fields in the draft the parts share.
     const part = compiled.parts.find((candidate) => candidate.formId === checked.formId);

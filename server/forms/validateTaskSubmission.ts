@@ -171,7 +171,7 @@ export async function validateTaskSubmission(
     };
   }
   const repository = formRepositoryFor(db);
-  const compiled = await repository.compiled(tenant, formKey);
+  const compiled = await repository.compiledForDefinition(tenant, formKey, task.definition_id);
   if (!compiled) return refuse('', 'form.notFound', { formId: formKey });
   // 2. What the task holds now: read-only fields keep it, formulas read it.
   const stored = currentTaskValues(await loadProcessVariables(db, task), task);

@@ -174,7 +174,11 @@ export async function callWebhook(
   const compiled =
     task.form_key === null
       ? undefined
-      : await formRepositoryFor(db).compiled(actor.tenant, task.form_key);
+      : await formRepositoryFor(db).compiledForDefinition(
+          actor.tenant,
+          task.form_key,
+          task.definition_id,
+        );
   if (!compiled || !webhookNamesOf(compiled.form).has(body.name)) {
     throw new AppError(
       422,

@@ -64,6 +64,8 @@ export interface AnsweredTask {
   readonly id: string;
   readonly tenant: string;
   readonly form_key: string | null;
+  /** The task's process version: its form is the version that one was deployed with. */
+  readonly definition_id: string;
 }
 
 /**
@@ -79,7 +81,11 @@ export async function withRecordedAnswers(
   values: Readonly<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
   if (task.form_key === null) return { ...values };
-  const compiled = await formRepositoryFor(db).compiled(task.tenant, task.form_key);
+  const compiled = await formRepositoryFor(db).compiledForDefinition(
+    task.tenant,
+    task.form_key,
+    task.definition_id,
+  );
   if (!compiled) return { ...values };
   const answered = answeredVariablesOf(compiled.form);
   if (answered.size === 0) return { ...values };

@@ -70,7 +70,8 @@ export async function listProcessDefinitions(
     .select(['id', 'key', 'name', 'description', 'category', 'version'])
     .where('tenant', '=', tenant);
   if (options.key !== undefined) query = query.where('key', '=', options.key);
-  if (options.latest) query = query.distinctOn('key');
+  // The newest version a start takes: retired versions are left out of the latest ones.
+  if (options.latest) query = query.where('retired_at', 'is', null).distinctOn('key');
   const rows = await query.orderBy('key').orderBy('version', 'desc').execute();
   return rows.map((row) => ({
     id: row.id,
