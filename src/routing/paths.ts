@@ -7,6 +7,7 @@ export const Paths = {
   maintenance: '/maintenance',
   formPreview: '/forms/preview',
   documentTemplates: '/admin/templates',
+  processDeployments: '/admin/processes',
 } as const;
 
 const PUBLIC_PATHS: readonly string[] = [

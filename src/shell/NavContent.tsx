@@ -4,6 +4,7 @@ import {
   DashboardIcon,
   DocumentIcon,
   EyeOpenIcon,
+  FlowLinearIcon,
   TimelineBarChartIcon,
   TranslateIcon,
 } from '@blueprintjs/icons';
@@ -101,6 +102,18 @@ export const NavContent = observer(function NavContent({
           >
             <DocumentIcon className="tessera-nav__icon" />
             <span className="tessera-nav__label">{t('document.admin.nav')}</span>
+          </NavLink>
+        )}
+
+        {session.hasPrivilege(Privilege.accessAdmin) && (
+          <NavLink
+            to={Paths.processDeployments}
+            className={itemClass}
+            title={collapsed ? t('process.deployments.nav') : undefined}
+            onClick={onNavigate}
+          >
+            <FlowLinearIcon className="tessera-nav__icon" />
+            <span className="tessera-nav__label">{t('process.deployments.nav')}</span>
           </NavLink>
         )}
 

@@ -40,6 +40,12 @@ const TemplatesAdminPage = lazy(() =>
   })),
 );
 
+const ProcessDeploymentsPage = lazy(() =>
+  import('../process/admin/ProcessDeploymentsPage').then((module) => ({
+    default: module.ProcessDeploymentsPage,
+  })),
+);
+
 const ObjectDataPage = lazy(() =>
   import('../records/ObjectDataPage').then((module) => ({ default: module.ObjectDataPage })),
 );
@@ -127,6 +133,13 @@ export const signedInRoutes: SignedInRoute[] = [
     path: Paths.documentTemplates,
     Screen: TemplatesAdminPage,
     titleKey: 'document.admin.title',
+    ownHeading: true,
+    privilege: Privilege.accessAdmin,
+  },
+  {
+    path: Paths.processDeployments,
+    Screen: ProcessDeploymentsPage,
+    titleKey: 'process.deployments.title',
     ownHeading: true,
     privilege: Privilege.accessAdmin,
   },
