@@ -23,7 +23,7 @@ import type { DeployError, DeployWarning, FormSource, ProcessEngine } from '../e
 import { AppError } from '../errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../fastify/inputGuard';
 import { formRepositoryFor } from '../forms/formRepository';
-import { storeFormDefinition } from '../forms/seedFormDefinitions';
+import { lockFormStore, storeFormDefinition } from '../forms/seedFormDefinitions';
 import { checkStorableForm } from '../forms/storedForm';
 import type { RequestActor } from '../fastify/session';
 
@@ -281,6 +281,8 @@ export async function deployProcess(
     alwaysNewVersion: true,
     bundledForms: bundled,
     beforeInsert: async (trx) => {
+      // Another deploy or the seed may be storing the same form: one at a time.
+      if (forms.length > 0) await lockFormStore(trx);
       for (const form of forms) {
         if (form.id === null || form.kind === null || form.definition === null) continue;
         await storeFormDefinition(trx, {

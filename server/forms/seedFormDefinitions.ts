@@ -38,6 +38,14 @@ export async function readFormFixture(folder: string, file: string): Promise<unk
 /** Key of the advisory lock that serialises form seeding across server processes. */
 const FORM_SEED_LOCK_KEY = 7_365_300;
 
+/**
+ * Takes, for the rest of the transaction, the lock every writer of stored forms takes, so
+ * two writers never pick the same next version of a form.
+ */
+export async function lockFormStore(trx: Kysely<DatabaseSchema>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${FORM_SEED_LOCK_KEY})`.execute(trx);
+}
+
 /** A definition to store under a tenant. */
 export interface FormToStore {
   readonly tenant: string;

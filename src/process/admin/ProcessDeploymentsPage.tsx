@@ -8,6 +8,7 @@ import { IconButton } from '../../components/IconButton';
 import { PageHeading } from '../../components/PageHeading';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { formatDateTime } from '../../core/format';
+import { localizeProcessName } from '../../i18n/localizeProcessText';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
 import { DeployProcessDrawer } from './DeployProcessDrawer';
@@ -73,6 +74,10 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
     );
   };
 
+  // A demo process reads in the reader's language; a deployed one as its author named it.
+  const nameOf = (process: { key: string; name: string }) =>
+    localizeProcessName(i18n, process.key, process.name);
+
   const facts = (version: DeployedVersion) => ({
     deployedAt: formatDateTime(version.deployedAt, i18n.language),
     deployedBy: version.deployedBy ?? t('process.deployments.installed'),
@@ -83,11 +88,10 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
     version.retired ? null : (
       <IconButton
         variant="minimal"
-        intent="danger"
         icon={<ArchiveIcon />}
         label={t('process.deployments.retire')}
         aria-label={t('process.deployments.retireNamed', {
-          name: version.name,
+          name: nameOf(version),
           version: version.version,
         })}
         onClick={() => store.askRetire(version)}
@@ -99,8 +103,16 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
       <HTMLTable
         className="tessera-deployments__table"
         compact
-        aria-label={t('process.deployments.versionsOf', { name: process.name })}
+        aria-label={t('process.deployments.versionsOf', { name: nameOf(process) })}
       >
+        <colgroup>
+          <col className="tessera-deployments__col-version" />
+          <col className="tessera-deployments__col-status" />
+          <col className="tessera-deployments__col-date" />
+          <col />
+          <col className="tessera-deployments__col-number" />
+          <col className="tessera-deployments__col-actions" />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">{t('process.deployments.column.version')}</th>
@@ -145,7 +157,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
   const versionCards = (process: DeployedProcess) => (
     <ul
       className="tessera-deployments__cards"
-      aria-label={t('process.deployments.versionsOf', { name: process.name })}
+      aria-label={t('process.deployments.versionsOf', { name: nameOf(process) })}
     >
       {process.versions.map((version) => {
         const { deployedAt, deployedBy, running } = facts(version);
@@ -213,7 +225,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
           >
             <header className="tessera-deployments__process-head">
               <h3 id={`process-${process.key}-name`} className="tessera-deployments__name">
-                {process.name}
+                {nameOf(process)}
               </h3>
               <code className="tessera-deployments__key">{process.key}</code>
               {process.category && <Tag minimal>{process.category}</Tag>}
@@ -265,7 +277,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
         boldText={
           retiring
             ? t('process.deployments.retireWhich', {
-                name: retiring.name,
+                name: nameOf(retiring),
                 version: retiring.version,
               })
             : undefined

@@ -21,6 +21,9 @@ export function describeProblem(problem: DeploymentProblem, t: Translate): strin
   if (code !== null && code.startsWith('deployment.')) {
     return t(`process.deployments.problem.${code.slice('deployment.'.length)}`, problem.params);
   }
+  if (problem.source === 'form' && code === 'schema.json') {
+    return t('process.deployments.problem.notJson');
+  }
   if (problem.source === 'form' && code !== null) {
     const finding: CompileFinding = { code, path: problem.path ?? '', params: problem.params };
     return describeFinding(finding, t);

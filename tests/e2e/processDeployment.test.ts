@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
+import { auditScreen, formatFindings } from '../helpers/accessibility';
+import { openPage } from '../helpers/browser';
+import { expectFocus, tabTo } from '../helpers/keyboard';
+import { screenshotsFolder } from '../helpers/screenshotsFolder';
+import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
+import { signIn } from '../helpers/signIn';
+
+/** The form author, who administers the tenant (access-admin). */
+const ADMIN = 'priya.nair@tessera.example';
+const SHOTS = screenshotsFolder('process-deployments');
+const FIXTURES = new URL('../../fixtures/deployments/', import.meta.url);
+
+const e2e = setUpServerAndBrowser();
+
+async function fixture(name: string): Promise<Buffer> {
+  return readFile(new URL(name, FIXTURES));
+}
+
+// Version 1 of the expense claim is in service already, as if deployed last month.
+beforeAll(async () => {
+  const form: unknown = JSON.parse((await fixture('expense-claim-v1.json')).toString('utf8'));
+  await storeFormDefinition(e2e.server.database.db, {
+    tenant: 'internal',
+    id: 'expense-claim',
+    kind: 'plain',
+    definition: form as Record<string, unknown>,
+  });
+  await e2e.server.app.engine.deploy(
+    'internal',
+    (await fixture('expense-approval-v1.bpmn')).toString('utf8'),
+  );
+});
+
+/**
+ * Opens the file chooser of the focused file input with the keyboard and picks `files`.
+ * Chromium now and then drops the first key press on a busy machine, so it is pressed again
+ * (still the keyboard) when no chooser came within a few seconds.
+ */
+async function chooseWithKeyboard(
+  page: Page,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser', { timeout: 8_000 }),
+        page.keyboard.press('Space'),
+      ]);
+      await chooser.setFiles(files);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+describe('deploying a process from the Processes screen', () => {
+  it('given version 1 in service, when the administrator deploys version 2 with its form using only the keyboard, then the check says it is ready, the new version is listed as current and the focus is back on Deploy', async () => {
+    const { context, page } = await openPage(e2e.browser);
+    try {
+      await signIn(page, e2e.server.url, ADMIN, { until: 'shell' });
+      await tabTo(page, { selector: 'a.tessera-nav__item', text: 'Processes' });
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/admin/processes');
+      await expectFocus(page, { selector: 'h1', text: 'Processes' });
+      const expense = page.locator('section[data-process-key="expenseApproval"]');
+      await expense.getByRole('rowheader', { name: 'Version 1' }).waitFor();
+
+      // Deploy a process, by keyboard.
+      await tabTo(page, { selector: 'button', text: 'Deploy a process' });
+      await page.keyboard.press('Enter');
+      // Once the drawer has slid in: a chooser asked for mid-transition may not open.
+      await page.locator('.bp6-drawer.bp6-overlay-enter-done').waitFor();
+      await tabTo(page, { selector: '#deploy-bpmn' });
+      await chooseWithKeyboard(page, [
+        {
+          name: 'expense-approval-v2.bpmn',
+          mimeType: 'application/xml',
+          buffer: await fixture('expense-approval-v2.bpmn'),
+        },
+      ]);
+      await tabTo(page, { selector: '#deploy-forms' });
+      await chooseWithKeyboard(page, [
+        {
+          name: 'expense-claim-v2.json',
+          mimeType: 'application/json',
+          buffer: await fixture('expense-claim-v2.json'),
+        },
+      ]);
+
+      // The check: ready as version 2, with the setting that changes nothing as a warning.
+      const verdict = page.getByTestId('deploy-verdict');
+      await verdict
+        .getByText('Ready to deploy Expense approval (expenseApproval) as version 2.')
+        .waitFor();
+      const warnings = page.locator('.tessera-deploy__problems--warning li');
+      expect(await warnings.allInnerTexts()).toEqual([
+        expect.stringContaining('UserTask “confirm”, camunda:asyncBefore'),
+      ]);
+      expect(await page.locator('.tessera-deploy__problems--error').count()).toBe(0);
+      const findings = await auditScreen(page, 'en 1280 px: deploy drawer', '.bp6-drawer');
+      await page.screenshot({ path: `${SHOTS}/en-1280-drawer.png` });
+
+      await tabTo(page, { selector: 'button[type="submit"]', text: 'Deploy' });
+      await page.keyboard.press('Enter');
+
+      // Version 2 is listed as current, deployed by Priya; the focus is back on Deploy.
+      const version2 = expense.locator('tr', {
+        has: page.getByRole('rowheader', { name: 'Version 2' }),
+      });
+      await version2.waitFor();
+      expect(await version2.locator('td').allInnerTexts()).toEqual([
+        'Current',
+        expect.stringMatching(/^\d{2} \S+ \d{4} \d{2}:\d{2}$/),
+        'Priya Nair',
+        '0',
+        '',
+      ]);
+      await expectFocus(page, { selector: 'button', text: 'Deploy a process' });
+      const definitions = await e2e.server.database.db
+        .selectFrom('process_definitions')
+        .select(['version', 'deployed_by'])
+        .where('tenant', '=', 'internal')
+        .where('key', '=', 'expenseApproval')
+        .orderBy('version')
+        .execute();
+      expect(definitions).toEqual([
+        { version: 1, deployed_by: null },
+        { version: 2, deployed_by: 'pnair' },
+      ]);
+
+      findings.push(...(await auditScreen(page, 'en 1280 px: processes')));
+      await page.screenshot({ path: `${SHOTS}/en-1280.png`, fullPage: true });
+      // A phone: versions as cards, nothing wider than the screen.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expense.locator('.tessera-deployments__cards').waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      findings.push(...(await auditScreen(page, 'en 375 px: processes')));
+      await page.screenshot({ path: `${SHOTS}/en-375.png`, fullPage: true });
+      expect(findings, formatFindings(findings)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in French on a phone, given a process file with a script task and a form that is not JSON, then both problems are listed in French with their place, Deploy stays off, and closing the drawer returns to Deploy', async () => {
+    const { context, page } = await openPage(e2e.browser, { locale: 'fr-FR', width: 375 });
+    try {
+      await signIn(page, e2e.server.url, ADMIN, { until: 'shell' });
+      await page.goto(`${e2e.server.url}/admin/processes`);
+      await page.locator('.tessera-deployments__cards').first().waitFor();
+      const open = page.getByRole('button', { name: 'Déployer un processus' });
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('deploy-process-form').waitFor();
+      const broken = (await fixture('expense-approval-v1.bpmn'))
+        .toString('utf8')
+        .replace('<endEvent id="end"', '<scriptTask id="tally" /><endEvent id="end"');
+      await page.locator('#deploy-bpmn').setInputFiles({
+        name: 'note-de-frais.bpmn',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(broken),
+      });
+      await page.locator('#deploy-forms').setInputFiles({
+        name: 'note-de-frais.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{ "key": '),
+      });
+      await page
+        .getByTestId('deploy-verdict')
+        .getByText('2 problèmes doivent être corrigés avant le déploiement.')
+        .waitFor();
+      const errors = await page.locator('.tessera-deploy__problems--error li').allInnerTexts();
+      expect(errors).toEqual([
+        expect.stringContaining('note-de-frais.json'),
+        expect.stringContaining('ScriptTask « tally »'),
+      ]);
+      expect(await page.getByTestId('deploy-submit').isDisabled()).toBe(true);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      const findings = await auditScreen(page, 'fr 375 px: refused check', '.bp6-drawer');
+      await page.screenshot({ path: `${SHOTS}/fr-375-refused.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+      await expectFocus(page, { selector: 'button', text: 'Déployer un processus' });
+      expect(findings, formatFindings(findings)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
