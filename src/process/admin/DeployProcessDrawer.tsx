@@ -211,9 +211,19 @@ export const DeployProcessDrawer = observer(function DeployProcessDrawer({
                   <span>{t('process.deployments.drawer.checking')}</span>
                 </div>
               )}
-              {store.checkStatus === CheckStatus.failed && (
-                <Callout intent="danger" icon={<ErrorIcon />} compact>
-                  {t('process.deployments.drawer.checkFailed')}
+              {store.failureKey !== null && (
+                <Callout
+                  intent="danger"
+                  icon={<ErrorIcon />}
+                  compact
+                  title={
+                    store.checkStatus === CheckStatus.failed
+                      ? t('process.deployments.drawer.checkFailed')
+                      : t('process.deployments.drawer.deployFailed')
+                  }
+                  data-testid="deploy-failure"
+                >
+                  {t(store.failureKey)}
                 </Callout>
               )}
               {store.localProblems.length > 0 && (

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BadRequestError } from '../../api/errors';
 import { i18n } from '../../i18n/i18n';
 import type { RootStore } from '../../RootStore';
 import { StoresContext } from '../../stores/useStores';
@@ -245,5 +246,24 @@ describe('ProcessDeploymentsPage', () => {
     expect(within(table).getByText('12 000')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Desplegar un proceso' })).toBeTruthy();
     expect(within(table).getByText('Instalado con Tessera')).toBeTruthy();
+  });
+
+  it('given a process file with a DOCTYPE, when it is checked, then the refusal is shown in the drawer in words and announced', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([expenseProcess([aVersion({})])]);
+    api.check.mockRejectedValueOnce(
+      new BadRequestError('VALIDATION_ERROR', 'A BPMN file may not declare a DOCTYPE.', [
+        { path: 'body.bpmn.content', code: 'deployment.doctype' },
+      ]),
+    );
+    const root = renderPage(api);
+    await user.click(await screen.findByRole('button', { name: 'Deploy a process' }));
+    const drawer = within(await screen.findByTestId('deploy-process-form'));
+    await user.upload(drawer.getByLabelText('Process file (BPMN)'), bpmnFile('<!DOCTYPE x>'));
+    const failure = await drawer.findByTestId('deploy-failure');
+    expect(failure.textContent).toContain('The files could not be checked.');
+    expect(failure.textContent).toContain('declares a DOCTYPE or entities');
+    expect(root.announcer.current?.key).toBe('process.deployments.local.doctype');
+    expect(drawer.getByTestId('deploy-submit')).toHaveProperty('disabled', true);
   });
 });

@@ -60,6 +60,20 @@ async function readText(file: File): Promise<string> {
       });
 }
 
+/** A failed call's words: a refusal's own (a DOCTYPE, too deep, too large), else try again. */
+function failureKeyOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 413) return 'process.deployments.local.bodyTooLarge';
+    if (error.details.some((detail) => detail.code === 'deployment.doctype')) {
+      return 'process.deployments.local.doctype';
+    }
+    if (error.code === ErrorCode.nestingTooDeep || error.code === ErrorCode.invalidText) {
+      return `errors.${error.code}`;
+    }
+  }
+  return 'common.serverErrorTryAgain';
+}
+
 /**
  * The administrators' process deployments: every process with its versions, the deploy
  * drawer (a BPMN file and form files, checked by the server as soon as they are picked, its
@@ -77,6 +91,8 @@ export class ProcessDeploymentsStore {
   checkStatus: CheckStatus = CheckStatus.idle;
   check: DeploymentCheckAnswer | null = null;
   deployStatus: SavingStatus = SavingStatus.unknown;
+  /** Why the last check or deploy failed, as a translation key; null when it did not. */
+  failureKey: string | null = null;
 
   /** The version whose retirement waits for a confirmation; null when none does. */
   retiring: DeployedVersion | null = null;
@@ -151,6 +167,7 @@ export class ProcessDeploymentsStore {
     this.check = null;
     this.checkStatus = CheckStatus.idle;
     this.deployStatus = SavingStatus.unknown;
+    this.failureKey = null;
     this.checkSequence += 1;
   }
 
@@ -225,6 +242,7 @@ export class ProcessDeploymentsStore {
     const body = this.body();
     const sequence = ++this.checkSequence;
     this.deployStatus = SavingStatus.unknown;
+    this.failureKey = null;
     if (!body) {
       this.check = null;
       this.checkStatus = CheckStatus.idle;
@@ -241,26 +259,14 @@ export class ProcessDeploymentsStore {
       this.announceCheck();
     } catch (error) {
       if (sequence !== this.checkSequence) return;
+      const key = failureKeyOf(error);
       runInAction(() => {
         this.check = null;
         this.checkStatus = CheckStatus.failed;
+        this.failureKey = key;
       });
-      this.announcer.announce(this.failureKey(error));
+      this.announcer.announce(key);
     }
-  }
-
-  /** The failure's words: a refusal's own (a DOCTYPE, too deep, too large), else try again. */
-  failureKey(error: unknown): string {
-    if (error instanceof ApiError) {
-      if (error.status === 413) return 'process.deployments.local.bodyTooLarge';
-      if (error.details.some((detail) => detail.code === 'deployment.doctype')) {
-        return 'process.deployments.local.doctype';
-      }
-      if (error.code === ErrorCode.nestingTooDeep || error.code === ErrorCode.invalidText) {
-        return `errors.${error.code}`;
-      }
-    }
-    return 'common.serverErrorTryAgain';
   }
 
   private announceCheck(): void {
@@ -304,7 +310,11 @@ export class ProcessDeploymentsStore {
           this.deployStatus = SavingStatus.error;
         });
       } else {
-        this.announcer.announce(this.failureKey(error));
+        const key = failureKeyOf(error);
+        runInAction(() => {
+          this.failureKey = key;
+        });
+        this.announcer.announce(key);
       }
       return null;
     }
