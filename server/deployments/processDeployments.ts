@@ -44,6 +44,28 @@ interface DeploymentCheck {
 const NO_PLACE = { elementId: null, elementType: null, attribute: null, path: null } as const;
 
 /**
+ * Most XML elements a BPMN file may hold, its diagram included. A large real process with
+ * its drawing has a few thousand; the parser's duplicate-id handling grows with the square
+ * of the count, so a file of a hundred thousand copies of one element would hold the
+ * server for minutes.
+ */
+export const BPMN_MAX_ELEMENTS = 10_000;
+
+/** Most problems one answer lists; past it, one more problem says how many were left out. */
+export const DEPLOYMENT_MAX_PROBLEMS = 200;
+
+/** How many element start tags the XML text has, counted without parsing it. */
+function countElements(xml: string): number {
+  let count = 0;
+  for (let index = xml.indexOf('<'); index !== -1; index = xml.indexOf('<', index + 1)) {
+    const next = xml.charCodeAt(index + 1);
+    // A letter or an underscore starts an element name; `/`, `!` and `?` do not.
+    if ((next >= 65 && next <= 90) || (next >= 97 && next <= 122) || next === 95) count += 1;
+  }
+  return count;
+}
+
+/**
  * Refuses, before any parser runs, what no BPMN or form file needs and hostile input does:
  * a DOCTYPE in the BPMN file (entity declarations can expand a small file without bound)
  * and form files nested deeper than the JSON bodies of every other call may be.
@@ -56,6 +78,23 @@ function refuseHostileInput(body: DeploymentBody): void {
       'A BPMN file may not declare a DOCTYPE or entities.',
       {
         details: [{ path: 'body.bpmn.content', code: 'deployment.doctype' }],
+      },
+    );
+  }
+  const elements = countElements(body.bpmn.content);
+  if (elements > BPMN_MAX_ELEMENTS) {
+    throw new AppError(
+      400,
+      ErrorCode.validation,
+      `A BPMN file may hold at most ${BPMN_MAX_ELEMENTS} elements; this one holds ${elements}.`,
+      {
+        details: [
+          {
+            path: 'body.bpmn.content',
+            code: 'deployment.tooManyElements',
+            params: { limit: BPMN_MAX_ELEMENTS },
+          },
+        ],
       },
     );
   }
@@ -223,8 +262,21 @@ export async function checkDeployment(
       .executeTakeFirst();
     nextVersion = (latest?.version ?? 0) + 1;
   }
-  // Errors first, each group in the order found.
+  // Errors first, each group in the order found; a flood is cut, saying how much was left.
   problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  const deployable = problems.every((problem) => problem.severity !== 'error');
+  if (problems.length > DEPLOYMENT_MAX_PROBLEMS) {
+    const left = problems.length - DEPLOYMENT_MAX_PROBLEMS;
+    problems.splice(DEPLOYMENT_MAX_PROBLEMS, left, {
+      severity: deployable ? 'warning' : 'error',
+      source: 'bpmn',
+      fileName: body.bpmn.fileName,
+      code: 'deployment.moreProblems',
+      message: null,
+      params: { count: left },
+      ...NO_PLACE,
+    });
+  }
   return {
     forms,
     answer: {
@@ -236,7 +288,7 @@ export async function checkDeployment(
         formId: form.id,
         kind: form.kind,
       })),
-      deployable: problems.every((problem) => problem.severity !== 'error'),
+      deployable,
       problems,
     },
   };

@@ -328,6 +328,10 @@ describe('deploying processes (access-admin)', () => {
       ['lone surrogate', { bpmn: { fileName: 'a.bpmn', content: 'a\ud800b' }, forms: [] }],
       ['extra property', { ...version1, deployNow: true }],
       ['no forms list', { bpmn: version1.bpmn }],
+      [
+        'too many elements',
+        { bpmn: { fileName: 'a.bpmn', content: '<task id="t"/>'.repeat(10_001) }, forms: [] },
+      ],
     ];
     for (const [name, body] of cases) {
       for (const url of [ProcessDeploymentPath.check, ProcessDeploymentPath.deployments]) {
@@ -336,6 +340,20 @@ describe('deploying processes (access-admin)', () => {
         expect(response.json<ErrorBody>().code).toMatch(/^[A-Z_]+$/);
       }
     }
+    // A flood of problems is cut to a readable list that says how many were left out.
+    const flood = `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="x"><process id="p">${'<task id="same"/>'.repeat(2_000)}</process></definitions>`;
+    const cut = (
+      await call(priya, 'POST', ProcessDeploymentPath.check, {
+        bpmn: { fileName: 'flood.bpmn', content: flood },
+        forms: [],
+      })
+    ).json<DeploymentCheckAnswer>();
+    expect(cut.problems).toHaveLength(201);
+    expect(cut.problems[200]).toMatchObject({
+      code: 'deployment.moreProblems',
+      severity: 'error',
+      params: { count: expect.any(Number) },
+    });
     // A body past the limit is a 413 before it is read.
     const huge = await priya.request({
       method: 'POST',

@@ -67,6 +67,9 @@ function failureKeyOf(error: unknown): string {
     if (error.details.some((detail) => detail.code === 'deployment.doctype')) {
       return 'process.deployments.local.doctype';
     }
+    if (error.details.some((detail) => detail.code === 'deployment.tooManyElements')) {
+      return 'process.deployments.local.tooManyElements';
+    }
     if (error.code === ErrorCode.nestingTooDeep || error.code === ErrorCode.invalidText) {
       return `errors.${error.code}`;
     }
