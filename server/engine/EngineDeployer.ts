@@ -73,7 +73,9 @@ export class EngineDeployer {
   /**
    * Deploys a BPMN definition as the next version of its key. Deploying the same XML as
    * the latest version again returns that version, so seeding on every start is harmless
-   * (unless `alwaysNewVersion`). The new version is pinned to the forms stored at that
+   * (unless `alwaysNewVersion`); for the installation's own files (no `deployedBy`) the
+   * latest version it deployed itself is the one compared, so an administrator's later
+   * versions stay on top. The new version is pinned to the forms stored at that
    * moment. Throws {@link DefinitionRefusedError} listing every problem.
    */
   async deploy(
@@ -90,6 +92,7 @@ export class EngineDeployer {
           .selectAll('d')
           .where('d.tenant', '=', tenant)
           .where('d.xml', '=', xml)
+          .where('d.deployed_by', 'is', null)
           .where(({ eb, selectFrom }) =>
             eb(
               'd.version',
@@ -97,7 +100,8 @@ export class EngineDeployer {
               selectFrom('process_definitions as l')
                 .select(({ fn }) => fn.max('l.version').as('latest'))
                 .whereRef('l.tenant', '=', 'd.tenant')
-                .whereRef('l.key', '=', 'd.key'),
+                .whereRef('l.key', '=', 'd.key')
+                .where('l.deployed_by', 'is', null),
             ),
           )
           .executeTakeFirst();
@@ -116,7 +120,9 @@ export class EngineDeployer {
       await sql`select pg_advisory_xact_lock(hashtext(${tenant}), hashtext(${model.key}))`.execute(
         trx,
       );
-      // 2. Unchanged XML: keep the current version.
+      // 2. Unchanged XML: keep the current version. The installation's files are compared
+      //    with the installation's latest version, so a start after an administrator deployed
+      //    a version of their own does not put the fixture back on top of it.
       const latest = await trx
         .selectFrom('process_definitions')
         .selectAll()
@@ -125,8 +131,20 @@ export class EngineDeployer {
         .orderBy('version', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (latest?.xml === xml && !options.alwaysNewVersion) {
-        return { ...toProcessDefinition(latest), warnings };
+      if (!options.alwaysNewVersion) {
+        const installed =
+          options.deployedBy == null
+            ? await trx
+                .selectFrom('process_definitions')
+                .selectAll()
+                .where('tenant', '=', tenant)
+                .where('key', '=', model.key)
+                .where('deployed_by', 'is', null)
+                .orderBy('version', 'desc')
+                .limit(1)
+                .executeTakeFirst()
+            : latest;
+        if (installed?.xml === xml) return { ...toProcessDefinition(installed), warnings };
       }
       // 3. Otherwise store what comes with it, insert the next version and pin its forms.
       await options.beforeInsert?.(trx);

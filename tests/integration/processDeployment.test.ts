@@ -296,6 +296,39 @@ describe('deploying processes (access-admin)', () => {
     expect(apps.data.map((app) => app.processDefinitionKey)).not.toContain('expenseApproval');
   });
 
+  it('given an administrator’s version 2 of a process the installation brought, when the server starts again and deploys its files, then version 2 stays the current one', async () => {
+    const fixture = await readFile(
+      new URL('../../fixtures/processes/customer-record-deletion.bpmn', import.meta.url),
+      'utf8',
+    );
+    const deployed = await call(priya, 'POST', ProcessDeploymentPath.deployments, {
+      bpmn: {
+        fileName: 'customer-record-deletion.bpmn',
+        content: fixture.replace(
+          'name="Customer record deletion"',
+          'name="Customer record deletion (reviewed)"',
+        ),
+      },
+      forms: [],
+    });
+    expect(deployed.statusCode).toBe(200);
+    expect(deployed.json<DeployAnswer>().data.version).toBe(2);
+    // The start deploys the fixtures again: the installation's file is unchanged.
+    const again = await server.app.engine.deploy('internal', fixture);
+    expect(again.version).toBe(1);
+    const versions = await server.database.db
+      .selectFrom('process_definitions')
+      .select(['version', 'name'])
+      .where('tenant', '=', 'internal')
+      .where('key', '=', 'customerRecordDeletion')
+      .orderBy('version', 'desc')
+      .execute();
+    expect(versions).toEqual([
+      { version: 2, name: 'Customer record deletion (reviewed)' },
+      { version: 1, name: 'Customer record deletion' },
+    ]);
+  });
+
   it('given another tenant’s version, when an administrator retires it, then 404 and it stays live', async () => {
     const acme = await server.database.db
       .selectFrom('process_definitions')
