@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDefinition } from '../../schemas/api/processes';
@@ -61,5 +62,24 @@ describe('StartProcessDrawer', () => {
     const drawer = await openDrawerIn('es');
     const choice = await drawer.findByRole('button', { name: /solicitud de préstamo/ });
     expect(choice.textContent).toContain('De la solicitud de préstamo del cliente al desembolso.');
+  });
+
+  it('given a version retired after the list was read, when it is started, then the reason is told and the list is read again', async () => {
+    const drawer = await openDrawerIn('en');
+    server?.on('POST', ProcessPath.processInstances, {
+      status: 409,
+      body: {
+        statusCode: 409,
+        code: 'PROCESS_RETIRED',
+        message: 'This version of Loan origination is retired.',
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await drawer.findByRole('button', { name: /Loan origination/ }));
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() =>
+      expect(stores?.toasts.toasts.map((toast) => toast.key)).toContain('errors.PROCESS_RETIRED'),
+    );
+    await waitFor(() => expect(server?.calls('GET', ProcessPath.appDefinitions)).toHaveLength(2));
   });
 });

@@ -5,6 +5,8 @@ import {
   startProcess,
   type AppDefinition,
 } from '../api/processesApi';
+import { ErrorCode } from '../../schemas/api/commonConstants';
+import { ApiError } from '../api/errors';
 import { reportFailure } from '../stores/reportFailure';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { ToastStore } from '../stores/ToastStore';
@@ -166,6 +168,13 @@ export class StartProcessStore {
         this.createStatus = CreateProcessStatus.error;
         this.chosen = null;
       });
+      if (error instanceof ApiError && error.code === ErrorCode.processRetired) {
+        // The list was read before an administrator retired that version: say so and
+        // read it again, so the current version is the one offered.
+        this.deps.toasts.showError(`errors.${ErrorCode.processRetired}`);
+        void this.load();
+        return;
+      }
       reportFailure(this.deps.toasts, error, 'process.failedToCreateProcess');
     }
   }
