@@ -37,6 +37,7 @@ export const processDeploymentRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessDeploymentRoute.deployments,
     {
       schema: {
+        summary: 'Every deployed process with its versions, running cases and state',
         querystring: NoQuery,
         response: { 200: ProcessDeploymentsAnswer, ...errorResponses(400, 401, 403) },
       },
@@ -49,6 +50,7 @@ export const processDeploymentRoutes: FastifyPluginAsync = async (fastify) => {
     {
       bodyLimit: DEPLOYMENT_BODY_LIMIT,
       schema: {
+        summary: 'Checks a BPMN file and its forms without deploying, listing every problem',
         querystring: NoQuery,
         body: DeploymentBody,
         response: { 200: DeploymentCheckAnswer, ...errorResponses(400, 401, 403, 413) },
@@ -63,6 +65,7 @@ export const processDeploymentRoutes: FastifyPluginAsync = async (fastify) => {
     {
       bodyLimit: DEPLOYMENT_BODY_LIMIT,
       schema: {
+        summary: 'Deploys a BPMN file and its forms as the next version of its process',
         querystring: NoQuery,
         body: DeploymentBody,
         response: { 200: DeployAnswer, ...errorResponses(400, 401, 403, 413, 422) },
@@ -83,6 +86,7 @@ export const processDeploymentRoutes: FastifyPluginAsync = async (fastify) => {
     ProcessDeploymentRoute.retire,
     {
       schema: {
+        summary: 'Retires a process version: new starts never take it, running cases finish on it',
         params: RetireParams,
         querystring: NoQuery,
         response: { 200: RetireAnswer, ...errorResponses(400, 401, 403, 404) },
