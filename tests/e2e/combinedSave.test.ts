@@ -98,7 +98,10 @@ describe('spec 001 sections 3 and 4: a save inside a combined task', () => {
       await page.keyboard.press('Enter');
 
       // Then tasks.savedForm shows and the page is still the task's, on the same part.
-      await page.getByText(await text('en', 'tasks', 'savedForm')).waitFor();
+      await page
+        .locator('.bp6-toast')
+        .getByText(await text('en', 'tasks', 'savedForm'))
+        .waitFor();
       expect(await text('en', 'tasks', 'savedForm')).toBe('The form was saved.');
       expect(new URL(page.url()).pathname).toBe(taskPath);
       await expect(page.getByTestId('combined-progress').textContent()).resolves.toContain(
@@ -174,7 +177,10 @@ describe('spec 001 sections 3 and 4: a save inside a combined task', () => {
       await page.keyboard.press('Enter');
 
       // Then tasks.savedForm shows, the page stays on part 1 and the server holds the notes.
-      await page.getByText(await text('en', 'tasks', 'savedForm')).waitFor();
+      await page
+        .locator('.bp6-toast')
+        .getByText(await text('en', 'tasks', 'savedForm'))
+        .waitFor();
       expect(new URL(page.url()).pathname).toBe(`/process/task/${review.id}`);
       await expect(page.getByTestId('combined-progress').textContent()).resolves.toContain(
         await partOf('en', 1, 3),
@@ -211,7 +217,7 @@ describe('spec 001 sections 3 and 4: a save inside a combined task', () => {
       // Then the French tasks.savedForm shows and the page stays on the task.
       const saved = await text('fr', 'tasks', 'savedForm');
       expect(saved).toBe('Le formulaire a été enregistré.');
-      await page.getByText(saved).waitFor();
+      await page.locator('.bp6-toast').getByText(saved).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/process/task/${review.id}`);
       await expect(serverValuesOfPart(page, review.id, DECISION_PART)).resolves.toMatchObject({
         decisionNotes: 'Dossier complet.',

@@ -73,7 +73,7 @@ describe('a Flowable form with a conditional field', () => {
       await name.waitFor({ state: 'detached' });
       const completions = watchCompletions(page);
       await page.getByRole('button', { name: 'Complete' }).click();
-      await page.getByText('The task was completed.').waitFor();
+      await page.locator('.bp6-toast').getByText('The task was completed.').waitFor();
       expect(completions).toHaveLength(1);
       const sent = completions[0]?.postDataJSON() as { values: Record<string, unknown> };
       expect(sent.values).toMatchObject({ hasGuarantor: false });

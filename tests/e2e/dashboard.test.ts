@@ -197,7 +197,7 @@ describe('the team list', () => {
     await page.locator('[data-testid="reassign-continue"]').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reassign' }).click();
 
-    await page.getByText('3 tasks reassigned to Javier.').waitFor();
+    await page.locator('.bp6-toast').getByText('3 tasks reassigned to Javier.').waitFor();
     await page.locator('.tessera-table', { hasText: 'Javier Morales' }).waitFor();
     const assignees = await page
       .getByTestId('assignee-cell')

@@ -87,7 +87,7 @@ describe('customer onboarding from capture to review', () => {
       // Completed: the server takes it and the process moves on to the compliance review.
       const completions = watchCompletions(page);
       await page.getByRole('button', { name: 'Complete onboarding' }).click();
-      await page.getByText('The task was completed.').waitFor();
+      await page.locator('.bp6-toast').getByText('The task was completed.').waitFor();
       expect(completions).toHaveLength(1);
       expect((await e2e.server.app.engine.getTask('internal', capture.id)).state).toBe('completed');
     } finally {

@@ -84,7 +84,7 @@ describe('people and functional-group pickers', () => {
 
       // When they save, then the dashboard shows with the saved toast.
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText('The task was saved.').waitFor();
+      await page.locator('.bp6-toast').getByText('The task was saved.').waitFor();
       await page.waitForURL((url) => url.pathname === '/');
 
       // Then the task opens again with both named, each by one lookup by id; the staff list

@@ -54,7 +54,7 @@ describe('task comments', () => {
     await expect(first.locator('.tessera-task-comment__author').textContent()).resolves.toBe(
       'Lucas Martin',
     );
-    await page.getByText('Your comment was added.').waitFor();
+    await page.locator('.bp6-toast').getByText('Your comment was added.').waitFor();
     await page.locator('[data-testid="task-comment"][aria-busy]').waitFor({ state: 'detached' });
 
     // And a reload reads it back from the server.

@@ -117,7 +117,7 @@ describe('task form', () => {
 
     // When they save, then the dashboard shows with the saved toast.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('The task was saved.').waitFor();
+    await page.locator('.bp6-toast').getByText('The task was saved.').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
 
     // And the server kept the value: the page opens with it and no draft is offered.
@@ -329,7 +329,7 @@ describe('task form', () => {
     await officer.page.getByRole('button', { name: 'Submit application' }).click();
 
     // Then the completion is sent once, the toast shows and the dashboard opens.
-    await officer.page.getByText('The task was completed.').waitFor();
+    await officer.page.locator('.bp6-toast').getByText('The task was completed.').waitFor();
     await officer.page.waitForURL((url) => url.pathname === '/');
     expect(completions).toHaveLength(1);
     const task = await e2e.server.app.engine.getTask('internal', id);
@@ -505,7 +505,7 @@ describe('task form', () => {
     await page.getByRole('button', { name: 'Complete review' }).click();
 
     // Then the application is accepted, with the notes of part 1 among its variables.
-    await page.getByText('The task was completed.').waitFor();
+    await page.locator('.bp6-toast').getByText('The task was completed.').waitFor();
     const review = await e2e.server.app.engine.getTask('internal', id);
     const instance = await e2e.server.app.engine.getInstance('internal', review.instanceId);
     expect(instance.status).toBe('Completed');
@@ -703,7 +703,7 @@ describe('task form', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Reassign' }).click();
 
     // Then it is done, the header says so and the server agrees.
-    await page.getByText('Reassigned successfully.').waitFor();
+    await page.locator('.bp6-toast').getByText('Reassigned successfully.').waitFor();
     await expect
       .poll(() => page.getByTestId('task-assignee').textContent())
       .toContain('Javier Morales');
