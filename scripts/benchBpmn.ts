@@ -7,7 +7,7 @@
 //
 //   npm run bench:bpmn -- [--runs 3] [--huge]
 import { performance } from 'node:perf_hooks';
-import { parseProcessDefinition } from '../server/engine/parseProcessDefinition';
+import { parseProcessDefinition } from '../server/engine/parse/parseProcessDefinition';
 import { ServiceHandlerRegistry } from '../server/engine/ServiceHandlerRegistry';
 import { chainProcess, subProcessChain } from '../server/engine/testing/generatedProcesses';
 import { median } from '../tests/helpers/median';

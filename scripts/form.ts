@@ -9,9 +9,9 @@ import {
   checkProcessForms,
   compileProcessForms,
   type FormSource,
-} from '../server/engine/checkProcessForms';
+} from '../server/engine/commands/checkProcessForms';
 import { registerRecordDeletionHandlers } from '../server/engine/handlers/recordDeletion';
-import { parseProcessDefinition } from '../server/engine/parseProcessDefinition';
+import { parseProcessDefinition } from '../server/engine/parse/parseProcessDefinition';
 import { serviceHandlers } from '../server/engine/ServiceHandlerRegistry';
 import { formIdOf } from '../server/forms/storedForm';
 import { compileForm, detectFormKind, listCombinedRefs } from '../src/core/forms/compiler';

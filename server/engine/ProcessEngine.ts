@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { EngineCommands, WITHDRAWN_EVENT } from './EngineCommands';
-import { EngineContext } from './EngineContext';
-import { EngineDeployer, type DefinitionCheck, type DeployOptions } from './EngineDeployer';
-import type { FormSource } from './checkProcessForms';
-import { EngineQueries } from './EngineQueries';
-import type { Variables } from './expressionAst';
+import { EngineCommands, WITHDRAWN_EVENT } from './commands/EngineCommands';
+import { EngineContext } from './commands/EngineContext';
+import { EngineDeployer, type DefinitionCheck, type DeployOptions } from './commands/EngineDeployer';
+import type { FormSource } from './commands/checkProcessForms';
+import { EngineQueries } from './commands/EngineQueries';
+import type { Variables } from './expressions/expressionAst';
 import type {
   AssignTaskInput,
   CompleteTaskInput,

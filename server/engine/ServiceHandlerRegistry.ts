@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import type { Variables } from './expressionAst';
+import type { Variables } from './expressions/expressionAst';
 import { creditCheck } from './handlers/creditCheck';
 
 /** What a service task handler is told about the step it runs. */

@@ -8,7 +8,7 @@ import {
 } from './displayNames';
 import { dictionarySet } from '../../src/core/forms/fields/dictionaries';
 import type { NormalizedForm } from '../../schemas/forms';
-import { parseTemplate } from './parseTemplate';
+import { parseTemplate } from './expressions/parseTemplate';
 import { valueDisplayOf } from './valueDisplay';
 
 /** A loan form as the compiler gives it: a product from a dictionary, an amount in euros, a ratio. */

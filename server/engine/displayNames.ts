@@ -1,9 +1,9 @@
 import { formatAmount, formatNumber, formatPercent } from '../../src/core/format';
 import { fillTemplate } from '../../src/core/template';
 import { SUPPORTED_LOCALES } from '../../schemas/forms/formConstants';
-import { evaluateExpression, type EvaluationOptions } from './evaluateExpression';
-import type { ExpressionNode, JsonValue, Variables } from './expressionAst';
-import type { TemplatePart } from './parseTemplate';
+import { evaluateExpression, type EvaluationOptions } from './expressions/evaluateExpression';
+import type { ExpressionNode, JsonValue, Variables } from './expressions/expressionAst';
+import type { TemplatePart } from './expressions/parseTemplate';
 
 /** An interface language (spec 000 section 9): what a name is rendered in. */
 export type Language = (typeof SUPPORTED_LOCALES)[number];

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Variables } from './expressionAst';
+import type { Variables } from './expressions/expressionAst';
 import type { ProcessModel } from './processModel';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */

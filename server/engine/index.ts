@@ -1,7 +1,7 @@
 // The engine's public surface; the rest of the server imports from here only.
 export { ProcessEngine } from './ProcessEngine';
-export { JobScheduler } from './JobScheduler';
-export type { JobSchedulerOptions } from './JobScheduler';
+export { JobScheduler } from './runner/JobScheduler';
+export type { JobSchedulerOptions } from './runner/JobScheduler';
 export type {
   AssignTaskInput,
   CompleteTaskInput,
@@ -41,12 +41,12 @@ export {
 } from './engineErrors';
 export type { DeployError } from './engineErrors';
 export { RetiredDefinitionError } from './engineErrors';
-export type { DefinitionCheck, DeployOptions } from './EngineDeployer';
-export type { FormSource } from './checkProcessForms';
-export type { DeployWarning } from './extensionDialects';
+export type { DefinitionCheck, DeployOptions } from './commands/EngineDeployer';
+export type { FormSource } from './commands/checkProcessForms';
+export type { DeployWarning } from './parse/extensionDialects';
 export { claimableCondition, claimTaskIds, groundTaskIds } from './claimRule';
 export type { ClaimableTaskColumns, ClaimScope, ValueOrRef } from './claimRule';
-export { parseProcessDefinition } from './parseProcessDefinition';
+export { parseProcessDefinition } from './parse/parseProcessDefinition';
 export type { DueDateFrom, ProcessModel, ProcessNode, UserTaskNode } from './processModel';
 export type { EngineTables } from './engineTables';
-export type { JsonValue, Variables } from './expressionAst';
+export type { JsonValue, Variables } from './expressions/expressionAst';

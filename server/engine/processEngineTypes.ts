@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import type { DeployError } from './engineErrors';
-import type { DeployWarning } from './extensionDialects';
-import type { Variables } from './expressionAst';
+import type { DeployWarning } from './parse/extensionDialects';
+import type { Variables } from './expressions/expressionAst';
 import type { ProcessModel } from './processModel';
 import type { ServiceHandlerRegistry } from './ServiceHandlerRegistry';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseProcessDefinition } from './parseProcessDefinition';
+import { parseProcessDefinition } from './parse/parseProcessDefinition';
 import type { ProcessModel, UserTaskNode } from './processModel';
-import { resolveUserTask } from './resolveUserTask';
+import { resolveUserTask } from './runner/resolveUserTask';
 import { NO_SEGREGATION } from './taskSegregation';
 
 const handlers = new Set(['creditCheck']);

@@ -1,5 +1,5 @@
 import type { DeployError } from './engineErrors';
-import type { ExtensionAttribute } from './extensionDialects';
+import type { ExtensionAttribute } from './parse/extensionDialects';
 import type { ProcessNode, TaskSegregation } from './processModel';
 
 /**

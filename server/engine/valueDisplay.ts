@@ -7,7 +7,7 @@ import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import type { DatabaseSchema } from '../db/schema';
 import { loadDictionarySet } from '../dictionaries/dictionaryRepository';
 import type { Language, ValueDisplay, ValueFormat } from './displayNames';
-import { loadProcessForms } from './loadProcessForms';
+import { loadProcessForms } from './commands/loadProcessForms';
 import type { ProcessModel } from './processModel';
 
 type Labels = Map<string, Readonly<Record<Language, string>>>;

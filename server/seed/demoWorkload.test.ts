@@ -8,7 +8,7 @@ import type { ReportListAnswer } from '../../schemas/api/reports';
 import { ReportPath } from '../../schemas/api/reportsConstants';
 import { formRepositoryFor } from '../forms/formRepository';
 import { startTestServer, type TestServer } from '../testing/startTestServer';
-import { resolveUserTask } from '../engine/resolveUserTask';
+import { resolveUserTask } from '../engine/runner/resolveUserTask';
 import { loadValueDisplay } from '../engine/valueDisplay';
 import { seedDemoWorkload } from './demoWorkload';
 

@@ -4,7 +4,7 @@ import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { t
 import { describe, expect, it } from 'vitest';
 import { ProcessPath } from '../../schemas/api/processes';
 import { DefinitionRefusedError } from '../../server/engine';
-import { ExtensionReader } from '../../server/engine/extensionDialects';
+import { ExtensionReader } from '../../server/engine/parse/extensionDialects';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 

@@ -3,7 +3,7 @@ import { Privilege } from '../../../schemas/api/identityConstants';
 import { DELETE_LINK_TYPE } from '../../../schemas/api/dataStoreProcessesConstants';
 import { OBJECT_KEY_PATTERN, RECORD_ID_PATTERN } from '../../../schemas/api/recordsConstants';
 import type { DatabaseSchema } from '../../db/schema';
-import type { JsonValue, Variables } from '../expressionAst';
+import type { JsonValue, Variables } from '../expressions/expressionAst';
 import type { ServiceHandler, ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 
 /** The record a delete process was started on, as its `metaData` names it. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { NormalizedForm } from '../../schemas/forms';
-import type { DatabaseSchema } from '../db/schema';
+import type { NormalizedForm } from '../../../schemas/forms';
+import type { DatabaseSchema } from '../../db/schema';
 import {
   compileProcessForms,
   formKeysOf,
   referencedFormIds,
   type FormSource,
 } from './checkProcessForms';
-import type { ProcessModel } from './processModel';
+import type { ProcessModel } from '../processModel';
 
 /** The latest stored version of each of `ids` in the tenant, by id. */
 async function latestForms(

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { NormalizedForm } from '../../schemas/forms';
-import { compileForm, detectFormKind } from '../../src/core/forms/compiler';
-import { docxText } from '../documents/buildDocx';
-import { formIdOf } from '../forms/storedForm';
-import { DEMO_TEMPLATES } from '../seed/demoDocumentTemplates';
-import { PROCESS_TYPE_OF_KEY } from '../workflow/processQueries';
+import type { NormalizedForm } from '../../../schemas/forms';
+import { compileForm, detectFormKind } from '../../../src/core/forms/compiler';
+import { docxText } from '../../documents/buildDocx';
+import { formIdOf } from '../../forms/storedForm';
+import { DEMO_TEMPLATES } from '../../seed/demoDocumentTemplates';
+import { PROCESS_TYPE_OF_KEY } from '../../workflow/processQueries';
 import {
   checkProcessForms,
   compileProcessForms,
@@ -19,15 +19,15 @@ import {
   type DocumentTemplateReads,
   type FormSource,
 } from './checkProcessForms';
-import { registerRecordDeletionHandlers } from './handlers/recordDeletion';
-import { parseProcessDefinition } from './parseProcessDefinition';
-import type { ProcessModel } from './processModel';
-import { serviceHandlers, ServiceHandlerRegistry } from './ServiceHandlerRegistry';
+import { registerRecordDeletionHandlers } from '../handlers/recordDeletion';
+import { parseProcessDefinition } from '../parse/parseProcessDefinition';
+import type { ProcessModel } from '../processModel';
+import { serviceHandlers, ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 
 const folder = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
-const PROCESSES = folder('../../fixtures/processes/');
-const FORMS = folder('../../fixtures/forms/');
-const INVALID = folder('../../fixtures/processes/invalid/');
+const PROCESSES = folder('../../../fixtures/processes/');
+const FORMS = folder('../../../fixtures/forms/');
+const INVALID = folder('../../../fixtures/processes/invalid/');
 
 /** The server's handlers, with the ones the demo's deploy registers first. */
 registerRecordDeletionHandlers(serviceHandlers);

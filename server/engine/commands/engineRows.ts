@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { ProcessDefinitionsTable, ProcessInstancesTable, TasksTable } from './engineTables';
-import type { ProcessDefinition, ProcessInstance, Task } from './processEngineTypes';
+import type { ProcessDefinitionsTable, ProcessInstancesTable, TasksTable } from '../engineTables';
+import type { ProcessDefinition, ProcessInstance, Task } from '../processEngineTypes';
 
 /** A definition row as read. */
 export type DefinitionRow = Selectable<ProcessDefinitionsTable>;

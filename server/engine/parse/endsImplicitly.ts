@@ -1,4 +1,4 @@
-import type { ProcessNode } from './processModel';
+import type { ProcessNode } from '../processModel';
 
 /** Activities: BPMN ends the path of one that no flow leaves (an implicit end). */
 const activityKinds: ReadonlySet<ProcessNode['kind']> = new Set([

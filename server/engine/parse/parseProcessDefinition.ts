@@ -1,9 +1,9 @@
-import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
-import { readName, splitTemplate } from '../../src/core/template';
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../../schemas/api/tasksConstants';
+import { readName, splitTemplate } from '../../../src/core/template';
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
-import { cutText } from './cutText';
-import type { DeployError } from './engineErrors';
+import { cutText } from '../cutText';
+import type { DeployError } from '../engineErrors';
 import {
   APS_MODELER_URI,
   ExtensionReader,
@@ -11,12 +11,12 @@ import {
   type DeployWarning,
   type ExtensionAttribute,
 } from './extensionDialects';
-import { ExpressionSyntaxError } from './expressionSyntaxError';
+import { ExpressionSyntaxError } from '../expressions/expressionSyntaxError';
 import { endsImplicitly } from './endsImplicitly';
 import { isSchemaTypeReference } from './isSchemaTypeReference';
-import { isForbiddenName, parseCondition } from './parseExpression';
-import { parseIsoDuration } from './parseIsoDuration';
-import { isTemplate, parseTemplate } from './parseTemplate';
+import { isForbiddenName, parseCondition } from '../expressions/parseExpression';
+import { parseIsoDuration } from '../runner/parseIsoDuration';
+import { isTemplate, parseTemplate } from '../expressions/parseTemplate';
 import type {
   DueDateFrom,
   EventTrigger,
@@ -27,15 +27,15 @@ import type {
   TimerModel,
   UserTaskNode,
   VariableMapping,
-} from './processModel';
+} from '../processModel';
 import {
   checkSegregationTargets,
   readSegregation,
   SEGREGATION_ATTRIBUTES,
   withSegregationAttributes,
-} from './taskSegregation';
-import { BUSINESS_KEY_PREFIX } from './nextBusinessKey';
-import { isValidTimerText } from './timerSchedule';
+} from '../taskSegregation';
+import { BUSINESS_KEY_PREFIX } from '../commands/nextBusinessKey';
+import { isValidTimerText } from '../runner/timerSchedule';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
 export interface ParseProcessDefinitionOptions {

@@ -1,19 +1,19 @@
-import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
-import { compiledTemplate } from './compiledTemplate';
-import { cutText } from './cutText';
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../../schemas/api/tasksConstants';
+import { compiledTemplate } from '../expressions/compiledTemplate';
+import { cutText } from '../cutText';
 import {
   PLAIN_DISPLAY,
   renderDisplayNames,
   renderDisplayTexts,
   type DisplayNames,
   type ValueDisplay,
-} from './displayNames';
-import type { EvaluationOptions } from './evaluateExpression';
-import type { JsonValue, Variables } from './expressionAst';
+} from '../displayNames';
+import type { EvaluationOptions } from '../expressions/evaluateExpression';
+import type { JsonValue, Variables } from '../expressions/expressionAst';
 import { addIsoDuration, parseIsoDuration } from './parseIsoDuration';
-import { evaluateTemplate, isTemplate } from './parseTemplate';
-import type { TaskSegregation, UserTaskNode } from './processModel';
-import { NO_SEGREGATION } from './taskSegregation';
+import { evaluateTemplate, isTemplate } from '../expressions/parseTemplate';
+import type { TaskSegregation, UserTaskNode } from '../processModel';
+import { NO_SEGREGATION } from '../taskSegregation';
 
 /** A user task's concrete values for one instance, ready to become a task row. */
 export interface ResolvedUserTask {

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DefinitionRefusedError, ProcessExecutionError } from './engineErrors';
+import { DefinitionRefusedError, ProcessExecutionError } from '../engineErrors';
 import { ExpressionEvaluationError } from './expressionEvaluationError';
 import type { Variables } from './expressionAst';
-import { createEngineTestContext, type EngineTestContext } from './testing/createEngineTestContext';
+import {
+  createEngineTestContext,
+  type EngineTestContext,
+} from '../testing/createEngineTestContext';
 
 const fixture = new URL(
-  '../../fixtures/bpmn-conformance/flowable-loan-routing.bpmn',
+  '../../../fixtures/bpmn-conformance/flowable-loan-routing.bpmn',
   import.meta.url,
 );
 const tenant = 'acme';

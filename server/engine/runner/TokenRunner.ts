@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { conditionHolds } from './compiledCondition';
-import { compiledTemplate } from './compiledTemplate';
+import { conditionHolds } from '../expressions/compiledCondition';
+import { compiledTemplate } from '../expressions/compiledTemplate';
 import {
   caseDisplayNames,
   PLAIN_DISPLAY,
   type DisplayNames,
   type ValueDisplay,
-} from './displayNames';
-import { ProcessExecutionError } from './engineErrors';
-import { toTask } from './engineRows';
-import type { ExecutionState } from './engineTables';
-import type { DatabaseSchema } from '../db/schema';
-import type { EvaluationOptions } from './evaluateExpression';
-import type { JsonValue, Variables } from './expressionAst';
-import { evaluateTemplate, renderTemplate } from './parseTemplate';
-import type { Task, TaskCandidates } from './processEngineTypes';
+} from '../displayNames';
+import { ProcessExecutionError } from '../engineErrors';
+import { toTask } from '../commands/engineRows';
+import type { ExecutionState } from '../engineTables';
+import type { DatabaseSchema } from '../../db/schema';
+import type { EvaluationOptions } from '../expressions/evaluateExpression';
+import type { JsonValue, Variables } from '../expressions/expressionAst';
+import { evaluateTemplate, renderTemplate } from '../expressions/parseTemplate';
+import type { Task, TaskCandidates } from '../processEngineTypes';
 import type {
   BoundaryEventNode,
   CallActivityNode,
@@ -28,9 +28,9 @@ import type {
   SubProcessNode,
   TimerModel,
   UserTaskNode,
-} from './processModel';
+} from '../processModel';
 import { resolveUserTask } from './resolveUserTask';
-import type { ServiceHandlerRegistry } from './ServiceHandlerRegistry';
+import type { ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 import { firstDue } from './timerSchedule';
 
 /** The instance facts a run needs; `variables` is updated in place as handlers return. */

@@ -1,4 +1,4 @@
-import { fillTemplate, splitTemplate, type TemplatePiece } from '../../src/core/template';
+import { fillTemplate, splitTemplate, type TemplatePiece } from '../../../src/core/template';
 import type { ExpressionNode, JsonValue, Variables } from './expressionAst';
 import { evaluateExpression, type EvaluationOptions } from './evaluateExpression';
 import { ExpressionSyntaxError } from './expressionSyntaxError';

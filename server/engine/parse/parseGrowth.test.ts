@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { parseProcessDefinition } from './parseProcessDefinition';
-import { ServiceHandlerRegistry } from './ServiceHandlerRegistry';
-import { chainProcess, subProcessChain } from './testing/generatedProcesses';
+import { ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
+import { chainProcess, subProcessChain } from '../testing/generatedProcesses';
 
 const handlers = new ServiceHandlerRegistry();
 

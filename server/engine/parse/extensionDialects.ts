@@ -1,5 +1,5 @@
 import type { ModdleNode } from 'bpmn-moddle';
-import { SEGREGATION_ATTRIBUTES } from './taskSegregation';
+import { SEGREGATION_ATTRIBUTES } from '../taskSegregation';
 
 /**
  * The BPMN extension namespaces whose attributes the engine reads. Camunda, Flowable and

@@ -3,20 +3,20 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { checkProcessForms } from './checkProcessForms';
-import { DefinitionRefusedError, type DeployError } from './engineErrors';
+import { DefinitionRefusedError, type DeployError } from '../engineErrors';
 import { toProcessDefinition } from './engineRows';
 import { loadProcessForms, pinProcessForms } from './loadProcessForms';
 import type { FormSource } from './checkProcessForms';
-import type { DeployWarning } from './extensionDialects';
-import type { ProcessModel } from './processModel';
+import type { DeployWarning } from '../parse/extensionDialects';
+import type { ProcessModel } from '../processModel';
 import type { Transaction } from 'kysely';
-import type { DatabaseSchema } from '../db/schema';
-import { parseProcessDefinition } from './parseProcessDefinition';
+import type { DatabaseSchema } from '../../db/schema';
+import { parseProcessDefinition } from '../parse/parseProcessDefinition';
 import type {
   DeployedDefinition,
   DeployFolderResult,
   ProcessDefinition,
-} from './processEngineTypes';
+} from '../processEngineTypes';
 import type { EngineContext } from './EngineContext';
 
 /** How a deployment is made beyond its XML. */

@@ -5,9 +5,9 @@ import type { JsonValue, Variables } from './expressionAst';
 import { ExpressionEvaluationError } from './expressionEvaluationError';
 import { ExpressionSyntaxError } from './expressionSyntaxError';
 import { parseCondition, parseExpression } from './parseExpression';
-import type { UserTaskNode } from './processModel';
-import { resolveUserTask } from './resolveUserTask';
-import { parseTimerDate } from './timerSchedule';
+import type { UserTaskNode } from '../processModel';
+import { resolveUserTask } from '../runner/resolveUserTask';
+import { parseTimerDate } from '../runner/timerSchedule';
 
 const variables: Variables = {
   amount: 60000,

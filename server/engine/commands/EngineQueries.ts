@@ -1,7 +1,7 @@
-import { NotFoundError } from './engineErrors';
+import { NotFoundError } from '../engineErrors';
 import { toProcessInstance, toTask } from './engineRows';
-import type { Variables } from './expressionAst';
-import type { ProcessInstance, Task, TaskCandidates } from './processEngineTypes';
+import type { Variables } from '../expressions/expressionAst';
+import type { ProcessInstance, Task, TaskCandidates } from '../processEngineTypes';
 import type { EngineContext } from './EngineContext';
 
 /** Reads instances, tasks and candidates: the engine's query seam (no transaction). */

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { DeployError } from './engineErrors';
+import type { DeployError } from '../engineErrors';
 import { parseProcessDefinition } from './parseProcessDefinition';
-import type { ProcessModel } from './processModel';
+import type { ProcessModel } from '../processModel';
 
-const fixtures = new URL('../../fixtures/processes/', import.meta.url);
+const fixtures = new URL('../../../fixtures/processes/', import.meta.url);
 const handlers = new Set(['creditCheck', 'deleteRecord', 'notify']);
 
 /** Wraps flow elements in a definitions document with the Camunda namespace. */

@@ -5,15 +5,15 @@ import {
   ForbiddenError,
   NotFoundError,
   RetiredDefinitionError,
-} from './engineErrors';
+} from '../engineErrors';
 import { toProcessInstance, toTask, type DefinitionRow, type InstanceRow } from './engineRows';
-import type { DatabaseSchema } from '../db/schema';
-import type { Variables } from './expressionAst';
-import type { CallActivityNode, ProcessModel } from './processModel';
-import { TokenRunner, type CallOutcome, type RunningInstance } from './TokenRunner';
-import { loadValueDisplay } from './valueDisplay';
+import type { DatabaseSchema } from '../../db/schema';
+import type { Variables } from '../expressions/expressionAst';
+import type { CallActivityNode, ProcessModel } from '../processModel';
+import { TokenRunner, type CallOutcome, type RunningInstance } from '../runner/TokenRunner';
+import { loadValueDisplay } from '../valueDisplay';
 import { nextBusinessKey } from './nextBusinessKey';
-import { nextDue } from './timerSchedule';
+import { nextDue } from '../runner/timerSchedule';
 import type {
   CorrelateMessageInput,
   JobFiring,
@@ -23,7 +23,7 @@ import type {
   CompleteTaskInput,
   SetTaskDueDateInput,
   StartProcessInput,
-} from './processEngineTypes';
+} from '../processEngineTypes';
 import type { EngineContext } from './EngineContext';
 
 /** The history event of a withdrawal: its actor withdrew the instance, `payload.reason` says why. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema';
+import type { DatabaseSchema } from '../../db/schema';
 
 /** What a process-level `businessKeyPrefix` property may be: two to six capitals. */
 export const BUSINESS_KEY_PREFIX = /^[A-Z]{2,6}$/;

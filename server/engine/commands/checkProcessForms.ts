@@ -1,13 +1,13 @@
-import type { FormKind, NormalizedForm } from '../../schemas/forms';
-import { compileForm, listCombinedRefs } from '../../src/core/forms/compiler';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
-import type { ExpressionNode } from './expressionAst';
-import type { DeployWarning } from './extensionDialects';
-import { endsImplicitly } from './endsImplicitly';
-import { ExpressionSyntaxError } from './expressionSyntaxError';
-import { parseCondition } from './parseExpression';
-import { isTemplate, parseTemplate } from './parseTemplate';
-import type { ProcessModel, ProcessNode } from './processModel';
+import type { FormKind, NormalizedForm } from '../../../schemas/forms';
+import { compileForm, listCombinedRefs } from '../../../src/core/forms/compiler';
+import { FIELD_CATALOG } from '../../../src/core/forms/plugins/fieldCatalog';
+import type { ExpressionNode } from '../expressions/expressionAst';
+import type { DeployWarning } from '../parse/extensionDialects';
+import { endsImplicitly } from '../parse/endsImplicitly';
+import { ExpressionSyntaxError } from '../expressions/expressionSyntaxError';
+import { parseCondition } from '../expressions/parseExpression';
+import { isTemplate, parseTemplate } from '../expressions/parseTemplate';
+import type { ProcessModel, ProcessNode } from '../processModel';
 
 /** The stable codes of the warnings {@link checkProcessForms} gives. */
 export const ProcessFormWarningCode = {

@@ -1,9 +1,9 @@
 import { Transaction, type Kysely } from 'kysely';
-import { claimTaskIds } from './claimRule';
-import { NotFoundError } from './engineErrors';
+import { claimTaskIds } from '../claimRule';
+import { NotFoundError } from '../engineErrors';
 import type { DefinitionRow } from './engineRows';
-import type { DatabaseSchema } from '../db/schema';
-import { serviceHandlers, type ServiceHandlerRegistry } from './ServiceHandlerRegistry';
+import type { DatabaseSchema } from '../../db/schema';
+import { serviceHandlers, type ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 import type {
   EngineListener,
   ProcessEndedEvent,
@@ -11,7 +11,7 @@ import type {
   TaskAssignedEvent,
   TaskCompletedEvent,
   TaskCreatedEvent,
-} from './processEngineTypes';
+} from '../processEngineTypes';
 
 /** Runs the listeners in subscription order, awaiting each. */
 export class ListenerList<E> {

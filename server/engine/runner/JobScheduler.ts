@@ -1,4 +1,4 @@
-import type { ProcessEngine } from './ProcessEngine';
+import type { ProcessEngine } from '../ProcessEngine';
 
 /** How the scheduler polls: how often, and how many timers one round fires at most. */
 export interface JobSchedulerOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
-import type { UserTaskNode } from './processModel';
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../../schemas/api/tasksConstants';
+import type { UserTaskNode } from '../processModel';
 import { resolveUserTask } from './resolveUserTask';
 
 const startedAt = new Date('2026-03-02T09:00:00.000Z');

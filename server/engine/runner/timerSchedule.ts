@@ -1,5 +1,5 @@
 import { addIsoDuration, parseIsoDuration, type IsoDuration } from './parseIsoDuration';
-import type { TimerModel } from './processModel';
+import type { TimerModel } from '../processModel';
 
 /** A `timeCycle` read: how many times (null for ever), from when, and how often. */
 export interface TimerCycle {

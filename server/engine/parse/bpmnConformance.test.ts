@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { TASK_DESCRIPTION_MAX_LENGTH } from '../../schemas/api/tasksConstants';
+import { TASK_DESCRIPTION_MAX_LENGTH } from '../../../schemas/api/tasksConstants';
 import { parseProcessDefinition } from './parseProcessDefinition';
-import type { ProcessModel } from './processModel';
+import type { ProcessModel } from '../processModel';
 
-const fixtures = new URL('../../fixtures/bpmn-conformance/', import.meta.url);
+const fixtures = new URL('../../../fixtures/bpmn-conformance/', import.meta.url);
 const handlers = new Set(['creditCheck', 'notifier']);
 
 async function parseFile(name: string) {

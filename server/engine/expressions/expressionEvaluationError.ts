@@ -1,4 +1,4 @@
-import { ProcessExecutionError } from './engineErrors';
+import { ProcessExecutionError } from '../engineErrors';
 
 /**
  * An expression that deploy accepted could not be computed from this instance's values
