@@ -1,0 +1,91 @@
+import type { ModdleNode } from 'bpmn-moddle';
+import type { Reading } from '../parse/checkExtensions';
+import type { DeployWarning, ExtensionAttribute } from '../parse/extensionDialects';
+import type { MultiInstanceModel, NodeBase, ProcessNode, SequenceFlowModel } from '../processModel';
+
+/** The kinds of node the engine runs (`userTask`, `exclusiveGateway`...). */
+export type NodeKind = ProcessNode['kind'];
+
+/** The model of one kind of node. */
+export type NodeOf<K extends NodeKind> = Extract<ProcessNode, { kind: K }>;
+
+/** What every node reads the same way: identity, flows and the sub-process it lies in. */
+export type BaseFields = Pick<NodeBase, 'id' | 'name' | 'incoming' | 'outgoing' | 'scope'>;
+
+/** Per-node reading context: the process-wide settings, the problems and warnings found. */
+export interface NodeContext extends Reading {
+  /** The sub-process the node lies in, or null at the process level. */
+  readonly scope: string | null;
+  readonly processProperties: Readonly<Record<string, string>>;
+  readonly initiatorCanCompleteTask: boolean;
+  /** The registered service handler names. */
+  readonly serviceHandlers: { has(name: string): boolean };
+  /** Settings read with a change the author should know of (a text cut to its limit). */
+  readonly warnings: DeployWarning[];
+  /** Whether a BPMN type is an activity that may be multi-instance and carry boundary events. */
+  isScopedActivity(type: string): boolean;
+}
+
+/** What the shared reading found before the element's own: its base and definitions. */
+export interface NodeReading {
+  readonly base: BaseFields;
+  /** Its multi-instance characteristics, when it has some (activities only). */
+  readonly multiInstance: MultiInstanceModel | null;
+  /** Its one event definition, when it has one (events only). */
+  readonly definition: ModdleNode | undefined;
+}
+
+/** What an element's own graph rule sees: its outgoing flows and where to report. */
+export interface GraphCheck {
+  readonly flows: Readonly<Record<string, SequenceFlowModel>>;
+  /** The flows leaving the node, in document order. */
+  readonly outs: readonly SequenceFlowModel[];
+  /** Refuses the node with this message. */
+  fail(message: string): void;
+}
+
+/** How the shared graph checks treat a kind of node. */
+export interface FlowRole {
+  /** Takes no incoming flow (a start or boundary event); the refusal when one arrives. */
+  readonly noIncoming?: string;
+  /** An end event: no flow leaves it, and paths end there. */
+  readonly end?: boolean;
+  /** An activity: one no flow leaves ends its path there (BPMN's implicit end). */
+  readonly activity?: boolean;
+  /** A gateway: the only kind that may have several outgoing flows. */
+  readonly gateway?: boolean;
+  /** Its outgoing flows may carry conditions, since it evaluates them. */
+  readonly conditions?: boolean;
+  /** A wait state: a loop through it is not an endless automatic loop. */
+  readonly waits?: boolean;
+}
+
+/**
+ * One kind of BPMN flow node: how it is read from the moddle node into the model, checked,
+ * and (see the runner) run. Registered by BPMN type in `elements/index.ts`.
+ */
+export interface ElementModule<K extends NodeKind> {
+  /** The model kind it reads into. */
+  readonly kind: K;
+  /** How the graph checks treat it. */
+  readonly role: FlowRole;
+  /** The extension attributes (any dialect) read on it; any other is refused. */
+  readonly attributes?: ReadonlySet<string>;
+  /** Extension elements it reads besides `camunda:properties`, by lower-case local name. */
+  readonly readsExtension?: (local: string) => boolean;
+  /** An extension attribute it accepts without reading (a modeller's harmless default). */
+  readonly accepts?: (attribute: ExtensionAttribute) => boolean;
+  /** The event definition types it may carry, at the process level or in a sub-process. */
+  readonly eventDefinitions?: (scope: string | null) => readonly string[];
+  /** The extension attributes read on its event definition, when not the definition's own. */
+  readonly definitionAttributes?: (definition: ModdleNode) => ReadonlySet<string> | undefined;
+  /** An activity that may be multi-instance and carry boundary events. */
+  readonly scopedActivity?: boolean;
+  /** The model of the element, or undefined (with errors pushed) when it cannot be run. */
+  read(element: ModdleNode, reading: NodeReading, context: NodeContext): NodeOf<K> | undefined;
+  /** Its own graph rules, after the shared ones. */
+  check?(node: NodeOf<K>, graph: GraphCheck): void;
+}
+
+/** The module of any one kind. */
+export type AnyElementModule = { readonly [K in NodeKind]: ElementModule<K> }[NodeKind];

@@ -1,0 +1,54 @@
+import { boundaryEvent } from './boundaryEvent';
+import { callActivity } from './callActivity';
+import { catchEvent } from './catchEvent';
+import type { AnyElementModule, ElementModule, NodeKind } from './elementModule';
+import { endEvent } from './endEvent';
+import { exclusiveGateway } from './exclusiveGateway';
+import { inclusiveGateway } from './inclusiveGateway';
+import { noopTask } from './noopTask';
+import { parallelGateway } from './parallelGateway';
+import { serviceTask } from './serviceTask';
+import { startEvent } from './startEvent';
+import { subProcess } from './subProcess';
+import { userTask } from './userTask';
+
+/** Every element module, by the model kind it reads into: one entry per kind, checked. */
+const elementsByKind: { readonly [K in NodeKind]: ElementModule<K> } = {
+  startEvent,
+  endEvent,
+  userTask,
+  serviceTask,
+  noopTask,
+  exclusiveGateway,
+  parallelGateway,
+  inclusiveGateway,
+  subProcess,
+  callActivity,
+  catchEvent,
+  boundaryEvent,
+};
+
+/**
+ * The flow nodes the engine runs, by BPMN `$type`; any other flow element is refused by
+ * name. A new element is a module in this folder and its line here.
+ */
+export const elementsByType: Readonly<Partial<Record<string, AnyElementModule>>> = {
+  'bpmn:StartEvent': startEvent,
+  'bpmn:EndEvent': endEvent,
+  'bpmn:UserTask': userTask,
+  'bpmn:ServiceTask': serviceTask,
+  'bpmn:ExclusiveGateway': exclusiveGateway,
+  'bpmn:ParallelGateway': parallelGateway,
+  'bpmn:Task': noopTask,
+  'bpmn:ManualTask': noopTask,
+  'bpmn:InclusiveGateway': inclusiveGateway,
+  'bpmn:SubProcess': subProcess,
+  'bpmn:CallActivity': callActivity,
+  'bpmn:IntermediateCatchEvent': catchEvent,
+  'bpmn:BoundaryEvent': boundaryEvent,
+};
+
+/** The module of a kind of node; for a node of the model, `elementOf(node.kind)`. */
+export function elementOf<K extends NodeKind>(kind: K): ElementModule<K> {
+  return elementsByKind[kind];
+}

@@ -1,0 +1,71 @@
+import type { ModdleNode } from 'bpmn-moddle';
+import { readName, splitTemplate } from '../../../src/core/template';
+import { checkTemplate, elementError, readProperties } from '../parse/moddleNodes';
+import type { ElementModule, NodeContext } from './elementModule';
+
+/** Attributes that bind code; the engine binds a service task to a registered handler only. */
+const codeBindingAttributes = ['class', 'expression', 'delegateExpression'] as const;
+
+/** An automatic step: runs the handler registered under its `camunda:type`. */
+export const serviceTask: ElementModule<'serviceTask'> = {
+  kind: 'serviceTask',
+  role: { activity: true },
+  attributes: new Set(['type', ...codeBindingAttributes]),
+  read(element, { base }, context) {
+    const { errors } = context;
+    const handler = readHandler(element, context);
+    const properties = readProperties(element, errors);
+    for (const [name, value] of Object.entries(properties)) {
+      checkTemplate(element, `property '${name}'`, value, errors);
+    }
+    return { ...base, kind: 'serviceTask', handler, properties };
+  },
+};
+
+/** The name a binding like `${creditCheck}` names: one placeholder holding a bare name. */
+function boundName(value: string): string | null {
+  const pieces = splitTemplate(value.trim(), readName);
+  const [only] = pieces;
+  return pieces.length === 1 && only?.kind === 'placeholder' ? only.expression : null;
+}
+
+/**
+ * The handler a service task runs. `type` names it; `class`, `delegateExpression` and
+ * `expression` bind code in Camunda, Flowable and Activiti, so they are accepted only when
+ * they too name a registered handler (`class="creditCheck"`, `delegateExpression="${creditCheck}"`).
+ */
+function readHandler(element: ModdleNode, context: NodeContext): string {
+  const { errors, extensions } = context;
+  const bindings = extensions.attributes(element, ['type', ...codeBindingAttributes]);
+  const names = new Set<string>();
+  for (const binding of bindings) {
+    const name =
+      binding.local === 'type' || binding.local === 'class'
+        ? binding.value.trim()
+        : boundName(binding.value);
+    if (name === null || !context.serviceHandlers.has(name)) {
+      errors.push(
+        elementError(
+          element,
+          binding.local === 'type'
+            ? `no service handler named '${binding.value}' is registered`
+            : `${binding.qualified} is not supported: '${binding.value}' binds code the engine cannot run; name a registered handler with ${binding.dialect}:type`,
+        ),
+      );
+      continue;
+    }
+    names.add(name);
+  }
+  if (bindings.length === 0) {
+    errors.push(
+      elementError(
+        element,
+        'a service task must name its handler with camunda:type (or flowable:type, activiti:type)',
+      ),
+    );
+  }
+  if (names.size > 1) {
+    errors.push(elementError(element, `names several service handlers (${[...names].join(', ')})`));
+  }
+  return [...names][0] ?? '';
+}

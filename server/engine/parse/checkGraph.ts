@@ -1,0 +1,204 @@
+import type { DeployError } from '../engineErrors';
+import { elementOf } from '../elements';
+import type { ProcessNode, SequenceFlowModel } from '../processModel';
+import { endsImplicitly } from './endsImplicitly';
+import { fileError } from './moddleNodes';
+
+/** Returns the start event id when the graph is runnable; pushes errors otherwise. */
+export function checkGraph(
+  nodes: Readonly<Record<string, ProcessNode>>,
+  flows: Readonly<Record<string, SequenceFlowModel>>,
+  errors: DeployError[],
+): string | undefined {
+  const all = Object.values(nodes);
+  const describe = (node: ProcessNode): DeployError => ({
+    elementId: node.id,
+    elementType: `bpmn:${node.kind.charAt(0).toUpperCase()}${node.kind.slice(1)}`,
+    message: '',
+  });
+  const fail = (node: ProcessNode, message: string): void => {
+    const named = describe(node);
+    errors.push({ ...named, message: `${named.elementType} '${node.id}': ${message}` });
+  };
+
+  // 1. Flows must join nodes of this process.
+  for (const flow of Object.values(flows)) {
+    for (const end of [flow.source, flow.target]) {
+      if (nodes[end] === undefined) {
+        errors.push({
+          elementId: flow.id,
+          elementType: 'bpmn:SequenceFlow',
+          message: `bpmn:SequenceFlow '${flow.id}': '${end}' is not a flow node of this process`,
+        });
+      }
+    }
+  }
+  // A flow stays inside its sub-process: a token cannot leave a scope but by its end.
+  for (const flow of Object.values(flows)) {
+    const source = nodes[flow.source];
+    const target = nodes[flow.target];
+    if (source && target && (source.scope ?? null) !== (target.scope ?? null)) {
+      errors.push({
+        elementId: flow.id,
+        elementType: 'bpmn:SequenceFlow',
+        message: `bpmn:SequenceFlow '${flow.id}': crosses the border of a sub-process`,
+      });
+    }
+  }
+  // 2. One none start event per process and sub-process (the process may have message
+  //    start events besides, or instead), at least one end event in each.
+  const scopes = [null, ...all.filter((node) => node.kind === 'subProcess').map((node) => node.id)];
+  const starts = all.filter((node) => node.kind === 'startEvent' && (node.scope ?? null) === null);
+  // The nodes of each scope, grouped once: a file may hold a thousand sub-processes.
+  const byScope = new Map<string | null, ProcessNode[]>();
+  for (const node of all) {
+    const scope = node.scope ?? null;
+    const members = byScope.get(scope);
+    if (members) members.push(node);
+    else byScope.set(scope, [node]);
+  }
+  for (const scope of scopes) {
+    const inScope = byScope.get(scope) ?? [];
+    const noneStarts = inScope.filter((node) => node.kind === 'startEvent' && !node.messageName);
+    const messageStartCount =
+      inScope.length -
+      inScope.filter((node) => node.kind !== 'startEvent' || !node.messageName).length;
+    const where = scope === null ? 'A process' : `Sub-process '${scope}'`;
+    const scopeNode = scope === null ? undefined : nodes[scope];
+    const report = (message: string): void => {
+      if (scopeNode === undefined) errors.push(fileError(message));
+      else fail(scopeNode, message);
+    };
+    if (
+      noneStarts.length > 1 ||
+      (noneStarts.length === 0 && (scope !== null || messageStartCount === 0))
+    ) {
+      report(`${where} needs exactly one start event; found ${noneStarts.length}`);
+    }
+    if (!inScope.some((node) => elementOf(node.kind).role.end === true || endsImplicitly(node))) {
+      report(`${where} needs at least one end event or an activity no flow leaves`);
+    }
+  }
+  // 3. Arity per kind, and conditions only where they are evaluated; then each kind's own rules.
+  for (const node of all) {
+    const element = elementOf(node.kind);
+    const { role } = element;
+    const outs = node.outgoing.map((id) => flows[id]).filter((flow) => flow !== undefined);
+    if (role.noIncoming !== undefined && node.incoming.length > 0) fail(node, role.noIncoming);
+    if (role.noIncoming === undefined && node.incoming.length === 0) {
+      fail(node, 'no flow leads here');
+    }
+    if (role.end === true && outs.length > 0) fail(node, 'an end event cannot have outgoing flows');
+    if (role.end !== true && !endsImplicitly(node) && outs.length === 0) {
+      fail(node, 'no flow leaves here');
+    }
+    if (role.gateway !== true && role.end !== true && outs.length > 1) {
+      fail(
+        node,
+        'only a gateway may have several outgoing flows; add an exclusive, inclusive or parallel gateway',
+      );
+    }
+    for (const flow of outs) {
+      if (flow.condition !== null && role.conditions !== true) {
+        errors.push({
+          elementId: flow.id,
+          elementType: 'bpmn:SequenceFlow',
+          message: `bpmn:SequenceFlow '${flow.id}': only flows leaving an exclusive or inclusive gateway may carry a condition`,
+        });
+      }
+    }
+    element.check?.(node, {
+      flows,
+      outs,
+      fail: (message) => {
+        fail(node, message);
+      },
+    });
+  }
+  const start = starts.find((node) => node.kind === 'startEvent' && !node.messageName) ?? starts[0];
+  if (errors.length > 0 || start === undefined) return undefined;
+
+  // 4. Every node is reachable from a start and can reach an end; an activity leads to
+  //    its boundary events, a sub-process to its start event.
+  const forward = reach(
+    starts.map((node) => node.id),
+    (node) => [
+      ...node.outgoing.map((id) => flows[id]?.target),
+      ...(node.boundaryEvents ?? []),
+      ...(node.kind === 'subProcess' ? [node.startEventId] : []),
+    ],
+  );
+  const ends = all
+    .filter((node) => elementOf(node.kind).role.end === true || endsImplicitly(node))
+    .map((node) => node.id);
+  const backward = reach(ends, (node) => node.incoming.map((id) => flows[id]?.source));
+  function reach(from: string[], next: (node: ProcessNode) => (string | undefined)[]): Set<string> {
+    const seen = new Set<string>(from);
+    const queue = [...from];
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const node = nodes[id];
+      if (node === undefined) continue;
+      for (const neighbour of next(node)) {
+        if (neighbour !== undefined && !seen.has(neighbour)) {
+          seen.add(neighbour);
+          queue.push(neighbour);
+        }
+      }
+    }
+    return seen;
+  }
+  for (const node of all) {
+    if (!forward.has(node.id)) fail(node, 'cannot be reached from the start event');
+    else if (!backward.has(node.id)) fail(node, 'no path leads from here to an end event');
+  }
+
+  // 5. A loop must pass a user task; otherwise the token would circle forever in one step.
+  const loop = findAutomaticLoop(nodes, flows);
+  if (loop !== undefined) fail(loop, 'lies on a loop without a user task, which would never wait');
+  return errors.length > 0 ? undefined : start.id;
+}
+
+/** A wait state, which a loop must pass so that a token does not circle in one step. */
+function waits(node: ProcessNode): boolean {
+  return elementOf(node.kind).role.waits === true;
+}
+
+/**
+ * A node on a cycle of automatic nodes (no user task on it), found by a depth-first search
+ * with its own stack, so a chain of any length cannot overflow the call stack.
+ */
+function findAutomaticLoop(
+  nodes: Readonly<Record<string, ProcessNode>>,
+  flows: Readonly<Record<string, SequenceFlowModel>>,
+): ProcessNode | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const automaticTargets = (node: ProcessNode): ProcessNode[] =>
+    node.outgoing
+      .map((flowId) => nodes[flows[flowId]?.target ?? ''])
+      .filter((target): target is ProcessNode => target !== undefined && !waits(target));
+  for (const root of Object.values(nodes)) {
+    if (waits(root) || state.has(root.id)) continue;
+    state.set(root.id, 'open');
+    const stack: { node: ProcessNode; next: ProcessNode[]; index: number }[] = [
+      { node: root, next: automaticTargets(root), index: 0 },
+    ];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame === undefined) break;
+      const target = frame.next[frame.index];
+      frame.index += 1;
+      if (target === undefined) {
+        state.set(frame.node.id, 'done');
+        stack.pop();
+        continue;
+      }
+      const seen = state.get(target.id);
+      if (seen === 'open') return target;
+      if (seen === undefined) {
+        state.set(target.id, 'open');
+        stack.push({ node: target, next: automaticTargets(target), index: 0 });
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,95 @@
+import type { ModdleNode } from 'bpmn-moddle';
+import type { DeployError } from '../engineErrors';
+import { isTemplate } from '../expressions/parseTemplate';
+import type { EventTrigger, TimerModel } from '../processModel';
+import { isValidTimerText } from '../runner/timerSchedule';
+import { checkTemplate, elementError, text } from './moddleNodes';
+
+/**
+ * Error codes written straight into `errorRef` (Flowable reads an errorRef that names no
+ * `<error>` as the code itself), by the event definition that holds them.
+ */
+const bareErrorCodes = new WeakMap<object, string>();
+
+/**
+ * A reader warning that an `errorRef` names no declared error: kept as the error code, as
+ * Flowable does, and not a refusal.
+ */
+export function isBareErrorCode(warning: Error): boolean {
+  const { element, property, value } = warning as {
+    element?: { $type?: unknown };
+    property?: unknown;
+    value?: unknown;
+  };
+  if (
+    element?.$type !== 'bpmn:ErrorEventDefinition' ||
+    property !== 'bpmn:errorRef' ||
+    typeof value !== 'string'
+  ) {
+    return false;
+  }
+  bareErrorCodes.set(element, value);
+  return true;
+}
+
+/** What a catch, boundary, start or end event's definition waits for or throws. */
+export function readTrigger(
+  element: ModdleNode,
+  definition: ModdleNode,
+  errors: DeployError[],
+): EventTrigger | undefined {
+  switch (definition.$type) {
+    case 'bpmn:MessageEventDefinition': {
+      const message = definition.messageRef as ModdleNode | undefined;
+      const messageName = message ? (text(message, 'name') ?? text(message, 'id')) : null;
+      if (messageName === null || messageName.trim() === '') {
+        errors.push(elementError(element, 'a message event needs a messageRef to a named message'));
+        return undefined;
+      }
+      return { type: 'message', messageName };
+    }
+    case 'bpmn:ErrorEventDefinition': {
+      const error = definition.errorRef as ModdleNode | undefined;
+      const errorCode = error
+        ? (text(error, 'errorCode') ?? text(error, 'id'))
+        : (bareErrorCodes.get(definition) ?? null);
+      return { type: 'error', errorCode };
+    }
+    case 'bpmn:TimerEventDefinition': {
+      const timer = readTimer(element, definition, errors);
+      return timer ? { type: 'timer', timer } : undefined;
+    }
+    default:
+      errors.push(elementError(element, `${definition.$type} is not supported`));
+      return undefined;
+  }
+}
+
+/** Exactly one of timeDuration, timeDate, timeCycle: an ISO text or a `${...}` giving one. */
+function readTimer(
+  element: ModdleNode,
+  definition: ModdleNode,
+  errors: DeployError[],
+): TimerModel | undefined {
+  const kinds = [
+    ['duration', 'timeDuration'],
+    ['date', 'timeDate'],
+    ['cycle', 'timeCycle'],
+  ] as const;
+  const given = kinds.filter(([, property]) => definition[property] !== undefined);
+  const [first] = given;
+  if (first === undefined || given.length > 1) {
+    errors.push(
+      elementError(element, 'a timer needs exactly one of timeDuration, timeDate or timeCycle'),
+    );
+    return undefined;
+  }
+  const [type, property] = first;
+  const value = (text(definition[property] as ModdleNode, 'body') ?? '').trim();
+  const parts = checkTemplate(element, property, value, errors);
+  if (parts !== undefined && !isTemplate(parts) && !isValidTimerText(type, value)) {
+    errors.push(elementError(element, `${property} '${value}' is not a valid ISO ${type}`));
+    return undefined;
+  }
+  return { type, value };
+}
