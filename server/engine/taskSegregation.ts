@@ -101,13 +101,13 @@ function flag(attribute: ExtensionAttribute | null, refuse: (message: string) =>
  * may not do the next.
  */
 export function checkSegregationTargets(
-  nodes: Readonly<Record<string, ProcessNode>>,
+  nodes: ReadonlyMap<string, ProcessNode>,
   errors: DeployError[],
 ): void {
-  for (const node of Object.values(nodes)) {
+  for (const node of nodes.values()) {
     if (node.kind !== 'userTask' || node.segregation === undefined) continue;
     for (const id of node.segregation.performersOf) {
-      if (nodes[id]?.kind === 'userTask') continue;
+      if (nodes.get(id)?.kind === 'userTask') continue;
       errors.push({
         elementId: node.id,
         elementType: 'bpmn:UserTask',

@@ -37,7 +37,7 @@ export interface NodeReading {
 
 /** What an element's own graph rule sees: its outgoing flows and where to report. */
 export interface GraphCheck {
-  readonly flows: Readonly<Record<string, SequenceFlowModel>>;
+  readonly flows: ReadonlyMap<string, SequenceFlowModel>;
   /** The flows leaving the node, in document order. */
   readonly outs: readonly SequenceFlowModel[];
   /** Refuses the node with this message. */

@@ -14,7 +14,7 @@ export function checkDefaultFlow(
   { flows, fail }: GraphCheck,
 ): void {
   if (node.defaultFlow === null) return;
-  const defaultFlow = flows[node.defaultFlow];
+  const defaultFlow = flows.get(node.defaultFlow);
   if (defaultFlow === undefined || defaultFlow.source !== node.id) {
     fail(`the default flow '${node.defaultFlow}' does not leave this gateway`);
   } else if (defaultFlow.condition !== null) {

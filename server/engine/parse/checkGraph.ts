@@ -6,11 +6,11 @@ import { fileError } from './moddleNodes';
 
 /** Returns the start event id when the graph is runnable; pushes errors otherwise. */
 export function checkGraph(
-  nodes: Readonly<Record<string, ProcessNode>>,
-  flows: Readonly<Record<string, SequenceFlowModel>>,
+  nodes: ReadonlyMap<string, ProcessNode>,
+  flows: ReadonlyMap<string, SequenceFlowModel>,
   errors: DeployError[],
 ): string | undefined {
-  const all = Object.values(nodes);
+  const all = [...nodes.values()];
   const describe = (node: ProcessNode): DeployError => ({
     elementId: node.id,
     elementType: `bpmn:${node.kind.charAt(0).toUpperCase()}${node.kind.slice(1)}`,
@@ -22,9 +22,9 @@ export function checkGraph(
   };
 
   // 1. Flows must join nodes of this process.
-  for (const flow of Object.values(flows)) {
+  for (const flow of flows.values()) {
     for (const end of [flow.source, flow.target]) {
-      if (nodes[end] === undefined) {
+      if (!nodes.has(end)) {
         errors.push({
           elementId: flow.id,
           elementType: 'bpmn:SequenceFlow',
@@ -34,9 +34,9 @@ export function checkGraph(
     }
   }
   // A flow stays inside its sub-process: a token cannot leave a scope but by its end.
-  for (const flow of Object.values(flows)) {
-    const source = nodes[flow.source];
-    const target = nodes[flow.target];
+  for (const flow of flows.values()) {
+    const source = nodes.get(flow.source);
+    const target = nodes.get(flow.target);
     if (source && target && (source.scope ?? null) !== (target.scope ?? null)) {
       errors.push({
         elementId: flow.id,
@@ -64,7 +64,7 @@ export function checkGraph(
       inScope.length -
       inScope.filter((node) => node.kind !== 'startEvent' || !node.messageName).length;
     const where = scope === null ? 'A process' : `Sub-process '${scope}'`;
-    const scopeNode = scope === null ? undefined : nodes[scope];
+    const scopeNode = scope === null ? undefined : nodes.get(scope);
     const report = (message: string): void => {
       if (scopeNode === undefined) errors.push(fileError(message));
       else fail(scopeNode, message);
@@ -83,7 +83,7 @@ export function checkGraph(
   for (const node of all) {
     const element = elementOf(node.kind);
     const { role } = element;
-    const outs = node.outgoing.map((id) => flows[id]).filter((flow) => flow !== undefined);
+    const outs = node.outgoing.map((id) => flows.get(id)).filter((flow) => flow !== undefined);
     if (role.noIncoming !== undefined && node.incoming.length > 0) fail(node, role.noIncoming);
     if (role.noIncoming === undefined && node.incoming.length === 0) {
       fail(node, 'no flow leads here');
@@ -123,7 +123,7 @@ export function checkGraph(
   const forward = reach(
     starts.map((node) => node.id),
     (node) => [
-      ...node.outgoing.map((id) => flows[id]?.target),
+      ...node.outgoing.map((id) => flows.get(id)?.target),
       ...(node.boundaryEvents ?? []),
       ...(node.kind === 'subProcess' ? [node.startEventId] : []),
     ],
@@ -131,12 +131,13 @@ export function checkGraph(
   const ends = all
     .filter((node) => elementOf(node.kind).role.end === true || endsImplicitly(node))
     .map((node) => node.id);
-  const backward = reach(ends, (node) => node.incoming.map((id) => flows[id]?.source));
+  const backward = reach(ends, (node) => node.incoming.map((id) => flows.get(id)?.source));
   function reach(from: string[], next: (node: ProcessNode) => (string | undefined)[]): Set<string> {
     const seen = new Set<string>(from);
     const queue = [...from];
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const node = nodes[id];
+    // An index, not shift(): shifting a long queue moves every element each time.
+    for (let head = 0; head < queue.length; head += 1) {
+      const node = nodes.get(queue[head] ?? '');
       if (node === undefined) continue;
       for (const neighbour of next(node)) {
         if (neighbour !== undefined && !seen.has(neighbour)) {
@@ -168,15 +169,15 @@ function waits(node: ProcessNode): boolean {
  * with its own stack, so a chain of any length cannot overflow the call stack.
  */
 function findAutomaticLoop(
-  nodes: Readonly<Record<string, ProcessNode>>,
-  flows: Readonly<Record<string, SequenceFlowModel>>,
+  nodes: ReadonlyMap<string, ProcessNode>,
+  flows: ReadonlyMap<string, SequenceFlowModel>,
 ): ProcessNode | undefined {
   const state = new Map<string, 'open' | 'done'>();
   const automaticTargets = (node: ProcessNode): ProcessNode[] =>
     node.outgoing
-      .map((flowId) => nodes[flows[flowId]?.target ?? ''])
+      .map((flowId) => nodes.get(flows.get(flowId)?.target ?? ''))
       .filter((target): target is ProcessNode => target !== undefined && !waits(target));
-  for (const root of Object.values(nodes)) {
+  for (const root of nodes.values()) {
     if (waits(root) || state.has(root.id)) continue;
     state.set(root.id, 'open');
     const stack: { node: ProcessNode; next: ProcessNode[]; index: number }[] = [

@@ -272,21 +272,28 @@ export class ExtensionReader {
     return warnings;
   }
 
+  /**
+   * The element's Flowable and Activiti attributes, named as the file spells them. The raw
+   * list is read from `$attrs` once per element: a user task is asked for a dozen names.
+   */
   private unregisteredAttributes(element: ModdleNode): ExtensionAttribute[] {
-    const found: ExtensionAttribute[] = [];
-    for (const [qualified, value] of Object.entries(element.$attrs ?? {})) {
-      if (qualified.startsWith('xmlns')) continue;
-      const dialect = this.dialectOf(qualified);
-      if (dialect === undefined || dialect === 'camunda') continue;
-      found.push({
-        dialect,
-        local: qualified.slice(qualified.indexOf(':') + 1),
-        qualified: this.spelled(qualified),
-        value,
-      });
+    let raw = this.rawAttributes.get(element);
+    if (raw === undefined) {
+      raw = [];
+      for (const [qualified, value] of Object.entries(element.$attrs ?? {})) {
+        if (qualified.startsWith('xmlns')) continue;
+        const dialect = this.dialectOf(qualified);
+        if (dialect === undefined || dialect === 'camunda') continue;
+        raw.push({ dialect, local: qualified.slice(qualified.indexOf(':') + 1), qualified, value });
+      }
+      this.rawAttributes.set(element, raw);
     }
-    return found;
+    // Spelled on each call: a prefix may be learned after the element was first read.
+    return raw.map((attribute) => ({ ...attribute, qualified: this.spelled(attribute.qualified) }));
   }
+
+  /** Each element's dialect attributes as moddle normalised their names. */
+  private readonly rawAttributes = new WeakMap<ModdleNode, ExtensionAttribute[]>();
 }
 
 function ignoredWarning(element: ModdleNode, attribute: ExtensionAttribute): DeployWarning {
@@ -300,16 +307,29 @@ function ignoredWarning(element: ModdleNode, attribute: ExtensionAttribute): Dep
   };
 }
 
+/** A type's meta-model description, shared by every element of the type. */
+interface TypeDescriptor {
+  readonly properties?: readonly { name: string; isReference?: boolean; isAttr?: boolean }[];
+}
+
+/** The names of the properties that contain child elements, per type, found once per type. */
+const containmentNames = new WeakMap<TypeDescriptor, readonly string[]>();
+
 /** The child elements an element contains, per its meta-model (references excluded). */
 function containedElements(element: ModdleNode): ModdleNode[] {
-  const descriptor = element.$descriptor as
-    | { properties?: readonly { name: string; isReference?: boolean; isAttr?: boolean }[] }
-    | undefined;
+  const descriptor = element.$descriptor as TypeDescriptor | undefined;
   const children: ModdleNode[] = [];
-  for (const property of descriptor?.properties ?? []) {
-    if (property.isReference === true || property.isAttr === true) continue;
-    if (!Object.hasOwn(element, property.name)) continue;
-    const value: unknown = element[property.name];
+  if (descriptor === undefined) return children;
+  let names = containmentNames.get(descriptor);
+  if (names === undefined) {
+    names = (descriptor.properties ?? [])
+      .filter((property) => property.isReference !== true && property.isAttr !== true)
+      .map((property) => property.name);
+    containmentNames.set(descriptor, names);
+  }
+  for (const name of names) {
+    if (!Object.hasOwn(element, name)) continue;
+    const value: unknown = element[name];
     for (const item of Array.isArray(value) ? value : [value]) {
       if (isModdleNode(item)) children.push(item);
     }

@@ -161,8 +161,10 @@ export async function parseProcessDefinition(
   checkTemplate(process, "property 'caseName'", caseName, errors);
 
   // 4. Read each flow element, refusing anything unsupported by type and id.
-  const nodes: Record<string, ProcessNode> = {};
-  const flows: Record<string, SequenceFlowModel> = {};
+  // Maps while reading: a record of thousands of ids is a dictionary object, and every
+  // Object.values over it sorts its keys again.
+  const nodes = new Map<string, ProcessNode>();
+  const flows = new Map<string, SequenceFlowModel>();
   const readWarnings: DeployWarning[] = [];
   const incoming = new Map<string, string[]>();
   const outgoing = new Map<string, string[]>();
@@ -174,7 +176,7 @@ export async function parseProcessDefinition(
     if (element.$type === 'bpmn:SequenceFlow') {
       const flow = readSequenceFlow(element, flowIds, read);
       if (flow) {
-        flows[flow.id] = flow;
+        flows.set(flow.id, flow);
         listFor(outgoing, flow.source).push(flow.id);
         listFor(incoming, flow.target).push(flow.id);
       }
@@ -198,7 +200,7 @@ export async function parseProcessDefinition(
       warnings: readWarnings,
       isScopedActivity: (type) => elementsByType[type]?.scopedActivity === true,
     });
-    if (node) nodes[id] = node;
+    if (node) nodes.set(id, node);
   }
   checkSegregationTargets(nodes, errors);
   if (errors.length > 0) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
@@ -248,8 +250,8 @@ export async function parseProcessDefinition(
       caseName,
       startFormKey,
       messageStarts: messageStarts(nodes),
-      nodes,
-      flows,
+      nodes: Object.fromEntries(nodes),
+      flows: Object.fromEntries(flows),
     },
     warnings: [...extensions.ignoredAttributeWarnings(root), ...readWarnings],
   };
@@ -347,13 +349,16 @@ interface ScopedElement {
 }
 
 /** The flow elements of a process or sub-process and, depth first, of its sub-processes. */
-function collectFlowElements(container: ModdleNode, scope: string | null): ScopedElement[] {
-  const found: ScopedElement[] = [];
+function collectFlowElements(
+  container: ModdleNode,
+  scope: string | null,
+  found: ScopedElement[] = [],
+): ScopedElement[] {
   for (const element of nodeList(container, 'flowElements')) {
     if (dataTypes.has(element.$type)) continue;
     found.push({ element, scope });
     if (element.$type === 'bpmn:SubProcess') {
-      found.push(...collectFlowElements(element, text(element, 'id')));
+      collectFlowElements(element, text(element, 'id'), found);
     }
   }
   return found;
@@ -363,35 +368,34 @@ function collectFlowElements(container: ModdleNode, scope: string | null): Scope
  * Lists each activity's boundary events on it and gives each sub-process its start event,
  * once every node is read.
  */
-function attachBoundaryEvents(nodes: Record<string, ProcessNode>): void {
-  for (const node of Object.values(nodes)) {
-    if (node.kind === 'boundaryEvent') {
-      const activity = nodes[node.attachedTo];
-      if (activity !== undefined) {
-        nodes[activity.id] = {
-          ...activity,
-          boundaryEvents: [...(activity.boundaryEvents ?? []), node.id],
-        };
-      }
+function attachBoundaryEvents(nodes: Map<string, ProcessNode>): void {
+  const boundaryEvents = new Map<string, string[]>();
+  for (const node of nodes.values()) {
+    if (node.kind === 'boundaryEvent' && nodes.has(node.attachedTo)) {
+      listFor(boundaryEvents, node.attachedTo).push(node.id);
     }
+  }
+  for (const [activityId, ids] of boundaryEvents) {
+    const activity = nodes.get(activityId);
+    if (activity !== undefined) nodes.set(activityId, { ...activity, boundaryEvents: ids });
   }
   // Each sub-process starts at the first start event inside it: found in one pass, since a
   // file may hold a thousand sub-processes.
   const firstStart = new Map<string, string>();
-  for (const node of Object.values(nodes)) {
+  for (const node of nodes.values()) {
     if (node.kind === 'startEvent' && node.scope && !firstStart.has(node.scope))
       firstStart.set(node.scope, node.id);
   }
-  for (const node of Object.values(nodes)) {
+  for (const node of nodes.values()) {
     if (node.kind !== 'subProcess') continue;
-    nodes[node.id] = { ...node, startEventId: firstStart.get(node.id) ?? '' };
+    nodes.set(node.id, { ...node, startEventId: firstStart.get(node.id) ?? '' });
   }
 }
 
 /** Message start events by message name. */
-function messageStarts(nodes: Readonly<Record<string, ProcessNode>>): Record<string, string> {
+function messageStarts(nodes: ReadonlyMap<string, ProcessNode>): Record<string, string> {
   const starts: Record<string, string> = {};
-  for (const node of Object.values(nodes)) {
+  for (const node of nodes.values()) {
     if (node.kind === 'startEvent' && node.messageName) starts[node.messageName] = node.id;
   }
   return starts;
