@@ -50,15 +50,7 @@ export class EngineCommands {
         definition = await this.context.definitionRow(trx, tenant, input.definitionId);
         if (definition.retired_at !== null) throw new RetiredDefinitionError(definition.name);
       } else if (input.key !== undefined) {
-        definition = await trx
-          .selectFrom('process_definitions')
-          .selectAll()
-          .where('tenant', '=', tenant)
-          .where('key', '=', input.key)
-          .where('retired_at', 'is', null)
-          .orderBy('version', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        definition = await this.context.latestLiveDefinition(trx, tenant, input.key);
       }
       if (definition === undefined) {
         throw new NotFoundError(`No process definition ${input.definitionId ?? input.key ?? ''}`);
@@ -871,15 +863,11 @@ export class EngineCommands {
     executionId: string,
     variables: Variables,
   ): Promise<CallOutcome> {
-    const definition = await trx
-      .selectFrom('process_definitions')
-      .selectAll()
-      .where('tenant', '=', caller.tenant)
-      .where('key', '=', node.calledElement)
-      .where('retired_at', 'is', null)
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const definition = await this.context.latestLiveDefinition(
+      trx,
+      caller.tenant,
+      node.calledElement,
+    );
     if (definition === undefined) {
       throw new NotFoundError(
         `call activity '${node.id}': no process definition '${node.calledElement}'`,

@@ -101,6 +101,26 @@ export class EngineContext {
     return row;
   }
 
+  /**
+   * The newest version of a process key that is not retired: what a start by key or a call
+   * activity takes. Undefined when the key has none.
+   */
+  latestLiveDefinition(
+    db: Kysely<DatabaseSchema>,
+    tenant: string,
+    key: string,
+  ): Promise<DefinitionRow | undefined> {
+    return db
+      .selectFrom('process_definitions')
+      .selectAll()
+      .where('tenant', '=', tenant)
+      .where('key', '=', key)
+      .where('retired_at', 'is', null)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   /** A task row by id (404 when missing). */
   async taskRow(db: Kysely<DatabaseSchema>, tenant: string, taskId: string) {
     const row = await db
