@@ -2,7 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { EngineCommands, WITHDRAWN_EVENT } from './commands/EngineCommands';
 import { EngineContext } from './commands/EngineContext';
-import { EngineDeployer, type DefinitionCheck, type DeployOptions } from './commands/EngineDeployer';
+import {
+  EngineDeployer,
+  type DefinitionCheck,
+  type DeployOptions,
+} from './commands/EngineDeployer';
 import type { FormSource } from './commands/checkProcessForms';
 import { EngineQueries } from './commands/EngineQueries';
 import type { Variables } from './expressions/expressionAst';
