@@ -1,7 +1,7 @@
 // Set-up of the unit and components projects: English as the language with every language's
 // translations loaded and, where the file runs in jsdom, a clean DOM between tests and the
 // few browser APIs jsdom lacks.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { initI18n, loadLanguage } from '../../src/i18n/i18n';
 import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages';
 
@@ -31,5 +31,34 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
+  });
+
+  // Blueprint's popovers and tooltips start their open and close delays with
+  // window.setTimeout and never clear them on unmount. One still pending after a file's last
+  // test fires once jsdom's window is gone ("window is not defined") and fails the whole run.
+  // Timers started through window are kept, and what is left of them after the file's last
+  // test is cleared: nothing of the file runs after it.
+  const pending = new Set<number>();
+  const startTimer = window.setTimeout.bind(window);
+  const stopTimer = window.clearTimeout.bind(window);
+  window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+    const id = startTimer(
+      (...values: unknown[]) => {
+        pending.delete(id);
+        if (typeof handler === 'function') (handler as (...all: unknown[]) => void)(...values);
+      },
+      timeout,
+      ...args,
+    );
+    pending.add(id);
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) pending.delete(id);
+    stopTimer(id);
+  }) as typeof window.clearTimeout;
+  afterAll(() => {
+    for (const id of pending) stopTimer(id);
+    pending.clear();
   });
 }
