@@ -40,12 +40,27 @@ async function shippedApplicationForm(): Promise<Record<string, unknown>> {
 
 /** Publishes a version of the application form, as its author would. */
 async function publishApplicationForm(definition: Record<string, unknown>): Promise<void> {
-  await storeFormDefinition(e2e.server.database.db, {
+  const { db } = e2e.server.database;
+  await storeFormDefinition(db, {
     tenant: 'internal',
     id: 'DSG-loan-application',
     kind: 'designer',
     definition,
   });
+  // A process version keeps the form versions it was deployed with; here the server must
+  // judge by the new one, as a case whose form changed under it would be.
+  const newest = await db
+    .selectFrom('form_definitions')
+    .select(({ fn }) => fn.max('version').as('version'))
+    .where('tenant', '=', 'internal')
+    .where('id', '=', 'DSG-loan-application')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('process_definition_forms')
+    .set({ form_version: newest.version })
+    .where('tenant', '=', 'internal')
+    .where('form_id', '=', 'DSG-loan-application')
+    .execute();
 }
 
 describe('the server refuses a form', () => {
