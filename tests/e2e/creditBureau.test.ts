@@ -11,7 +11,13 @@ import { localeText } from '../helpers/localeText';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
-import { fieldCell, fieldControl, openTaskPage, watchCompletions } from '../helpers/taskPage';
+import {
+  fieldCell,
+  fieldControl,
+  openTaskPage,
+  toastText,
+  watchCompletions,
+} from '../helpers/taskPage';
 
 const OFFICER_ID = 'lmartin';
 
@@ -133,7 +139,7 @@ describe.each([
       // When the officer submits, the case goes on with the bureau's answer.
       const completions = watchCompletions(page);
       await page.getByRole('button', { name: submit?.label[language] }).click();
-      await page.getByText(await localeText(language, 'tasks', 'completedTask')).waitFor();
+      await toastText(page, await localeText(language, 'tasks', 'completedTask')).waitFor();
       expect(completions).toHaveLength(1);
     } finally {
       await context.close();

@@ -11,7 +11,13 @@ import { localeText } from '../helpers/localeText';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
-import { fieldCell, fieldControl, openTaskPage, watchCompletions } from '../helpers/taskPage';
+import {
+  fieldCell,
+  fieldControl,
+  openTaskPage,
+  toastText,
+  watchCompletions,
+} from '../helpers/taskPage';
 import { minimalPdf, whitePng } from '../helpers/testFiles';
 
 const OFFICER_ID = 'lmartin';
@@ -123,7 +129,7 @@ describe.each([
       // When the officer completes the capture.
       const completions = watchCompletions(page);
       await page.getByRole('button', { name: await completeLabel(language) }).click();
-      await page.getByText(await localeText(language, 'tasks', 'completedTask')).waitFor();
+      await toastText(page, await localeText(language, 'tasks', 'completedTask')).waitFor();
       expect(completions).toHaveLength(1);
     } finally {
       await context.close();

@@ -17,7 +17,7 @@ import { localeText } from '../helpers/localeText';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
-import { chooseOption, fieldCell, fieldControl, tickField } from '../helpers/taskPage';
+import { chooseOption, fieldCell, fieldControl, tickField, toastText } from '../helpers/taskPage';
 
 /**
  * The loan journey as three people walk it: María, a loan officer who also sits on the
@@ -94,7 +94,7 @@ async function openTasks(instanceId: string) {
 
 /** Waits until the page shows the completion of its task. */
 async function completed(page: Page, language: string): Promise<void> {
-  await page.getByText(await localeText(language, 'tasks', 'completedTask')).waitFor();
+  await toastText(page, await localeText(language, 'tasks', 'completedTask')).waitFor();
 }
 
 describe.each([

@@ -10,7 +10,7 @@ import { localeText } from '../helpers/localeText';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
-import { chooseOption, fieldCell, fieldControl, tickField } from '../helpers/taskPage';
+import { chooseOption, fieldCell, fieldControl, tickField, toastText } from '../helpers/taskPage';
 import { minimalPdf, whitePng } from '../helpers/testFiles';
 
 /**
@@ -156,7 +156,7 @@ describe.each([
       await capturer
         .getByRole('button', { name: await outcomeLabel(capture, 'complete', language) })
         .click();
-      await capturer.getByText(await localeText(language, 'tasks', 'completedTask')).waitFor();
+      await toastText(capturer, await localeText(language, 'tasks', 'completedTask')).waitFor();
 
       // 3. The review is not hers (the back office's, and four eyes would keep her out of it
       //    besides): her page says why, and the API refuses her.
@@ -210,7 +210,7 @@ describe.each([
       await reviewer
         .getByRole('button', { name: await outcomeLabel(review, 'approve', language), exact: true })
         .click();
-      await reviewer.getByText(await localeText(language, 'tasks', 'completedTask')).waitFor();
+      await toastText(reviewer, await localeText(language, 'tasks', 'completedTask')).waitFor();
 
       // 6. The customer report names the case and both people.
       await reviewer.goto(`${e2e.server.url}/report/customer/${instanceId}`);

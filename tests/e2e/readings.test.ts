@@ -262,10 +262,32 @@ async function readScreenOf(
   }
 }
 
-/** Closes whatever overlay is open and waits until none is left. */
+/**
+ * Closes whatever overlay is open and waits until none is left. An overlay hears Escape only
+ * once its focus has moved in, a frame or more after it shows on a loaded machine; a key
+ * pressed before then is lost, and the open backdrop would then block the next screen's click.
+ * So the key waits for the focus, and is pressed again while the overlay stays.
+ */
 async function closeOverlay(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.locator('.bp6-overlay-open').waitFor({ state: 'detached' });
+  const open = page.locator('.bp6-overlay-open');
+  for (let attempt = 0; attempt < 3 && (await open.count()) > 0; attempt += 1) {
+    await page
+      .waitForFunction(
+        () => {
+          const overlay = document.querySelector('.bp6-overlay-open');
+          return !overlay || overlay.contains(document.activeElement);
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+    await page.keyboard.press('Escape');
+    await open
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+  }
+  await open.first().waitFor({ state: 'detached', timeout: 1_000 });
 }
 
 // ---------------------------------------------------------------------------------------

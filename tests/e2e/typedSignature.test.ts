@@ -12,7 +12,7 @@ import { localeText } from '../helpers/localeText';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
-import { openTaskPage, watchCompletions } from '../helpers/taskPage';
+import { openTaskPage, toastText, watchCompletions } from '../helpers/taskPage';
 import { minimalPdf, whitePng } from '../helpers/testFiles';
 
 const OFFICER_ID = 'lmartin';
@@ -164,7 +164,7 @@ describe.each([
         ),
       );
       await page.keyboard.press('Enter');
-      await page.getByText(await localeText(language, 'tasks', 'completedTask')).waitFor();
+      await toastText(page, await localeText(language, 'tasks', 'completedTask')).waitFor();
       expect(completions).toHaveLength(1);
     } finally {
       await context.close();

@@ -52,3 +52,11 @@ export async function tickField(page: Page, fieldId: string): Promise<void> {
   await fieldCell(page, fieldId).locator('label.bp6-control').first().click();
   await expect.poll(() => fieldControl(page, fieldId).isChecked()).toBe(true);
 }
+
+/**
+ * A result message in its toast. Results are also said by the polite live region, so a bare
+ * `getByText` finds one element or two depending on which appeared first; the toast is one.
+ */
+export function toastText(page: Page, text: string): Locator {
+  return page.locator('.bp6-toast').getByText(text);
+}
