@@ -26,6 +26,7 @@ import { documentRoutes } from './routes/documents';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
+import { integrationRoutes } from './routes/integration';
 import { processDeploymentRoutes } from './routes/processDeployments';
 import { recordRoutes } from './routes/records';
 import { identityRoutes } from './routes/identity';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dictionaryRoutes);
   await app.register(documentRoutes);
   await app.register(processDeploymentRoutes);
+  await app.register(integrationRoutes);
   await app.register(analysisRoutes, { settings: loadAnalysisSettings() });
   await app.register(clientErrorRoutes);
   // Only `npm run dev` turns the outbox on; production refuses the flag at start-up already.

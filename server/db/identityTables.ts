@@ -134,6 +134,23 @@ export interface UserSettingsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/**
+ * An outside system a tenant's administrator lets call the integration API: it signs in
+ * with `<id>.<secret>` as a bearer token; only the secret's SHA-256 is kept.
+ */
+export interface IntegrationClientsTable {
+  tenant: string;
+  id: string;
+  name: string;
+  scopes: ColumnType<string[], string[], string[]>;
+  secret_hash: string;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  last_used_at: Timestamp | null;
+}
+
 /** The identity tables, merged into `DatabaseSchema`. */
 export interface IdentityTables {
   tenants: TenantsTable;
@@ -146,6 +163,7 @@ export interface IdentityTables {
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
   user_settings: UserSettingsTable;
+  integration_clients: IntegrationClientsTable;
 }
 
 /** A user row as read. */

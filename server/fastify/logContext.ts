@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface LogContext {
   tenant?: string;
   userId?: string;
+  /** The integration client of a bearer-token call. */
+  clientId?: string;
 }
 
 /**

@@ -91,7 +91,7 @@ export async function listProcessDefinitions(
  * instance holds none, and such a value could only name another case's file (or make one up)
  * for a later form to take as already held.
  */
-function refuseFileValues(values: Readonly<Record<string, unknown>>): void {
+export function refuseFileValues(values: Readonly<Record<string, unknown>>): void {
   for (const [name, value] of Object.entries(values)) {
     if (!isFileValue(value)) continue;
     throw new AppError(400, ErrorCode.validation, `${name} names a file this case does not hold.`, {

@@ -1,0 +1,40 @@
+// The integration API's paths, scopes and limits, without any schema: what outside systems
+// call with a client's bearer token, and what administrators call to manage the clients.
+
+import { apiRoute } from './apiRoute';
+
+/** What an integration client may do; each call names the one it needs. */
+export const IntegrationScope = {
+  /** Send messages to waiting cases (or start the process a message starts). */
+  messages: 'messages',
+  /** Fetch, lock, complete and fail the external tasks of the tenant's processes. */
+  externalTasks: 'external-tasks',
+} as const;
+export type IntegrationScope = (typeof IntegrationScope)[keyof typeof IntegrationScope];
+
+/**
+ * Calls of outside systems, authenticated by `Authorization: Bearer <client id>.<secret>`
+ * only (never a session cookie), within the tenant of the host called. Named after
+ * Camunda's and Flowable's REST calls (`message`, `external-task/fetchAndLock`).
+ */
+export const IntegrationPath = {
+  /** POST: a message to the case waiting for it, or the start of the process it starts. */
+  messages: '/api/integration/v1/messages',
+} as const;
+
+/** Administrators' calls for the integration clients (access-admin). */
+export const IntegrationClientPath = {
+  /** GET: every client of the tenant. POST: a new client; its token is answered once. */
+  clients: '/api/admin/v1/integration-clients',
+  /** POST (no body): revoke a client; its token stops working at once. */
+  revoke: apiRoute('/api/admin/v1/integration-clients/:clientId/revoke'),
+} as const;
+
+/** Longest client name. */
+export const INTEGRATION_CLIENT_NAME_MAX = 100;
+/** Longest message name (Flowable and Camunda names are ids or short texts). */
+export const MESSAGE_NAME_MAX = 200;
+/** Most variables one call may set. */
+export const INTEGRATION_VARIABLES_MAX = 200;
+/** Largest body of an integration call, in bytes. */
+export const INTEGRATION_BODY_LIMIT = 256 * 1024;
