@@ -8,6 +8,7 @@ import { expectFocus, tabTo } from '../helpers/keyboard';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
+import { fieldControl, openTaskPage, toastText } from '../helpers/taskPage';
 
 /** The form author, who administers the tenant (access-admin). */
 const ADMIN = 'priya.nair@tessera.example';
@@ -33,7 +34,42 @@ beforeAll(async () => {
     'internal',
     (await fixture('expense-approval-v1.bpmn')).toString('utf8'),
   );
+  // Priya's taxi of last week, still open on version 1 when version 2 goes live.
+  const running = await e2e.server.app.engine.startProcess('internal', {
+    key: 'expenseApproval',
+    name: 'Taxi to the branch',
+    startedBy: 'pnair',
+  });
+  firstCase.id = running.id;
 });
+
+/** The case started on version 1 before version 2 was deployed. */
+const firstCase = { id: '' };
+
+/** The open task of a case (each version has one open at a time). */
+async function openTaskOfCase(instanceId: string) {
+  return e2e.server.database.db
+    .selectFrom('tasks')
+    .select(['id', 'element_id'])
+    .where('tenant', '=', 'internal')
+    .where('instance_id', '=', instanceId)
+    .where('state', '=', 'open')
+    .executeTakeFirstOrThrow();
+}
+
+/** Opens a task of Priya's, fills its fields and completes it, waiting for the result. */
+async function fillAndComplete(
+  page: Page,
+  taskId: string,
+  values: Record<string, string>,
+): Promise<void> {
+  await openTaskPage(page, e2e.server.url, taskId);
+  for (const [fieldId, value] of Object.entries(values)) {
+    await fieldControl(page, fieldId).fill(value);
+  }
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await toastText(page, 'The task was completed.').waitFor();
+}
 
 /**
  * Opens the file chooser of the focused file input with the keyboard and picks `files`.
@@ -148,6 +184,51 @@ describe('deploying a process from the Processes screen', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('given a case running on version 1 when version 2 went live, when Priya finishes it and a case started since, then each runs to its end on its own version, with its own form', async () => {
+    const secondCase = await e2e.server.app.engine.startProcess('internal', {
+      key: 'expenseApproval',
+      name: 'Client lunch',
+      startedBy: 'pnair',
+    });
+    const { context, page } = await openPage(e2e.browser);
+    try {
+      await signIn(page, e2e.server.url, ADMIN);
+
+      // Version 1's claim: the amount only, and the case ends with it.
+      const oldClaim = await openTaskOfCase(firstCase.id);
+      await openTaskPage(page, e2e.server.url, oldClaim.id);
+      expect(await page.locator('[id$="_purpose"]').count()).toBe(0);
+      await fillAndComplete(page, oldClaim.id, { amount: '38' });
+
+      // Version 2's claim asks what it was for, then a confirmation step follows.
+      const newClaim = await openTaskOfCase(secondCase.id);
+      expect(newClaim.element_id).toBe('claim');
+      await fillAndComplete(page, newClaim.id, { amount: '86', purpose: 'Client lunch' });
+      const confirm = await openTaskOfCase(secondCase.id);
+      expect(confirm.element_id).toBe('confirm');
+      // A step its process gives no form: said in words, with the Complete button.
+      await openTaskPage(page, e2e.server.url, confirm.id);
+      await page.getByText('Confirm Client lunch').first().waitFor();
+      await page.getByTestId('task-formless').waitFor();
+      await page.screenshot({ path: `${SHOTS}/en-1280-formless.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Complete', exact: true }).click();
+      await toastText(page, 'The task was completed.').waitFor();
+    } finally {
+      await context.close();
+    }
+    const first = await e2e.server.app.engine.getInstance('internal', firstCase.id);
+    const second = await e2e.server.app.engine.getInstance('internal', secondCase.id);
+    expect(
+      [first, second].map((instance) => [instance.definitionVersion, instance.endedAt !== null]),
+    ).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(first.variables).toMatchObject({ amount: 38 });
+    expect(first.variables).not.toHaveProperty('purpose');
+    expect(second.variables).toMatchObject({ amount: 86, purpose: 'Client lunch' });
   });
 
   it('in French on a phone, given a process file with a script task and a form that is not JSON, then both problems are listed in French with their place, Deploy stays off, and closing the drawer returns to Deploy', async () => {

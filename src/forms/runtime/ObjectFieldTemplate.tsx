@@ -30,6 +30,8 @@ export function ObjectFieldTemplate({
     <div className="tf-sections">
       {plan.sections.map((section) => {
         const title = localizeText(section.title, locale);
+        // An untitled section with nothing in it (a form of no fields) is not an empty card.
+        if (!title && section.chunks.every((chunk) => chunk.fieldIds.length === 0)) return null;
         return (
           <section key={section.id} className="tf-section" aria-label={title || undefined}>
             {title && <h2 className={`${Classes.HEADING} tf-section-title`}>{title}</h2>}

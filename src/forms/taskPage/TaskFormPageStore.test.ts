@@ -236,3 +236,34 @@ describe('TaskFormPageStore completing a combined task', () => {
     ]);
   });
 });
+
+describe('TaskFormPageStore on a task its process gives no form', () => {
+  const COMPLETE = { key: 'complete', label: 'Complete', type: 'DEFAULT' } as const;
+
+  it('given a task with no formKey, when it loads, then no form is asked for, nothing is offered to save or autofill, and Complete sends no form id', async () => {
+    server = new FakeServer();
+    server.on('GET', IdentityPath.systemSettings, {
+      status: 200,
+      body: { tenant: 'internal', maintenance: false, autofill: true },
+    });
+    server.on('POST', TaskPath.complete(TASK_ID), { status: 200, body: { result: {} } });
+    const store = new TaskFormPageStore({
+      toasts: new ToastStore(),
+      navigate: () => undefined,
+      tenant: 'internal',
+      storage: null,
+      canAutofill: true,
+      today: () => '2026-03-15',
+    });
+    await store.load(TASK_ID, null);
+
+    expect(store.loadError).toBeNull();
+    expect(store.formless).toBe(true);
+    expect(store.canAutofill).toBe(false);
+    expect(store.current?.store?.fieldIds()).toEqual([]);
+    expect(server.requests.filter((request) => request.url.includes('form'))).toEqual([]);
+    await store.submit(COMPLETE, {});
+    const [completion] = server.calls('POST', TaskPath.complete(TASK_ID));
+    expect(completion?.body).toEqual({ outcome: 'complete', values: {} });
+  });
+});

@@ -48,6 +48,8 @@ import {
 export const LOCAL_DRAFT_DELAY_MS = 300;
 /** Delay before a combined task shows the next or previous form (spec 001 section 9). */
 export const FORM_SWITCH_DELAY_MS = 150;
+/** The part id of a task whose process names no form for it (never a stored form's id). */
+export const FORMLESS_PART_ID = '';
 
 /** Where a combined task's part stands, as its list of forms says it. */
 export const PartState = {
@@ -191,10 +193,19 @@ export class TaskFormPageStore {
     return store.hasValues() ? PartState.inProgress : PartState.notStarted;
   }
 
+  /** Whether the task's process names no form for it: the page asks only for Complete. */
+  get formless(): boolean {
+    return this.current?.formId === FORMLESS_PART_ID;
+  }
+
   /** Autofill is offered now: enabled, an editable form on screen (not the list of parts). */
   get canAutofill(): boolean {
     return (
-      this.autofillEnabled && !this.serverReadOnly && !this.showingList && !!this.current?.store
+      this.autofillEnabled &&
+      !this.serverReadOnly &&
+      !this.showingList &&
+      !!this.current?.store &&
+      !this.formless
     );
   }
 
@@ -213,9 +224,12 @@ export class TaskFormPageStore {
     this.loadError = null;
     try {
       const autofill = this.readAutofillSwitch();
-      const parts = formKey?.startsWith(COMBINED_PREFIX)
-        ? await this.loadCombined(taskId)
-        : await this.loadSingle(taskId);
+      const parts =
+        formKey === null
+          ? this.formlessParts()
+          : formKey.startsWith(COMBINED_PREFIX)
+            ? await this.loadCombined(taskId)
+            : await this.loadSingle(taskId);
       const autofillEnabled = await autofill;
       if (seq !== this.requestSeq) return;
       runInAction(() => {
@@ -258,6 +272,21 @@ export class TaskFormPageStore {
       this.serverReadOnly = answer.readOnly;
     });
     return [this.makePart(answer.formId, answer.name, form, answer.values)];
+  }
+
+  /**
+   * A task whose BPMN names no form (common in real files: a confirmation, a call to make):
+   * an empty form, so the page shows its instructions and the Complete button. Nothing is
+   * asked of the server, which has no form to answer with; the task page's own rights decide
+   * whether it may be completed.
+   */
+  private formlessParts(): TaskFormPart[] {
+    runInAction(() => {
+      this.combined = false;
+      this.serverReadOnly = false;
+    });
+    const form = compileServedForm('plain', { fields: [], outcomes: [] }, FORMLESS_PART_ID);
+    return [this.makePart(FORMLESS_PART_ID, null, form, {})];
   }
 
   private async loadCombined(taskId: string): Promise<TaskFormPart[]> {

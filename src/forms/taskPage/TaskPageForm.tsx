@@ -236,6 +236,11 @@ export const TaskPageForm = observer(function TaskPageForm({
         </Menu>
       ) : part?.form && part.store ? (
         <div className={store.isLast ? undefined : 'tessera-task-form__part--inner'}>
+          {store.formless && (
+            <p className="tessera-task-form__formless" data-testid="task-formless">
+              {t('taskForm.formless')}
+            </p>
+          )}
           <TaskForm
             key={part.formId}
             form={part.form}
@@ -245,7 +250,10 @@ export const TaskPageForm = observer(function TaskPageForm({
             accessTest={session.hasPrivilege(Privilege.accessTest)}
             services={services}
             onSubmit={(outcome, values) => keepFocusThrough(() => store.submit(outcome, values))}
-            onSaveDraft={(values) => keepFocusThrough(() => store.save(values))}
+            // Nothing to keep for later in a step with no form.
+            {...(store.formless
+              ? {}
+              : { onSaveDraft: (values) => keepFocusThrough(() => store.save(values)) })}
           />
         </div>
       ) : (
