@@ -126,6 +126,33 @@ export interface EventSubscriptionsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Work a service task hands to a worker outside the server (Camunda's ACT_RU_EXT_TASK,
+ * Flowable's external worker jobs), migration `1000_external_tasks.sql`. The token waits at
+ * the service task while the row lives; completing it moves the token on and deletes it.
+ */
+export interface ExternalTasksTable {
+  id: string;
+  tenant: string;
+  instance_id: string;
+  /** The token waiting at the service task. */
+  execution_id: string;
+  element_id: string;
+  topic: string;
+  /** The worker holding the lock; null while nobody does. */
+  worker_id: string | null;
+  /**
+   * Until when nobody else may fetch it: the worker's lock, or after a failure the end of
+   * its retry timeout. Null or past: it may be fetched.
+   */
+  lock_expires_at: NullableTimestamp;
+  /** Attempts left as the worker last reported them; null until a failure; 0: an incident. */
+  retries: number | null;
+  /** The last failure's message, cut to 2,000 characters. */
+  error_message: string | null;
+  created_at: Timestamp;
+}
+
 /** A user task (ACT_RU_TASK, kept after completion as ACT_HI_TASKINST is). */
 export interface TasksTable {
   id: string;
@@ -207,5 +234,6 @@ export interface EngineTables {
   process_history: ProcessHistoryTable;
   process_jobs: JobsTable;
   process_event_subscriptions: EventSubscriptionsTable;
+  process_external_tasks: ExternalTasksTable;
   business_key_counters: BusinessKeyCountersTable;
 }
