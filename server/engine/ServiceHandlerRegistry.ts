@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import type { Variables } from './expressions/expressionAst';
+import { EXTERNAL_TASK_TYPES } from './elements/readExternalTask';
 import { creditCheck } from './handlers/creditCheck';
 
 /** What a service task handler is told about the step it runs. */
@@ -47,8 +48,15 @@ export class ServiceHandlerRegistry {
   private readonly handlers = new Map<string, ServiceHandler>();
   private readonly outputs = new Map<string, readonly string[]>();
 
-  /** Adds a handler; a second handler under one name is a programming error and throws. */
+  /**
+   * Adds a handler; a second handler under one name is a programming error and throws, and
+   * so does `external` or `external-worker`: those types hand a task to an outside worker,
+   * so a handler of that name could never run.
+   */
   register(name: string, handler: ServiceHandler, options: ServiceHandlerOptions = {}): void {
+    if (EXTERNAL_TASK_TYPES.has(name)) {
+      throw new Error(`'${name}' marks an external task and cannot name a service handler`);
+    }
     if (this.handlers.has(name)) {
       throw new Error(`A service handler named '${name}' is already registered`);
     }

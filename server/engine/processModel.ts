@@ -53,7 +53,7 @@ export interface NodeBase {
   readonly scope?: string | null;
   /** Boundary events attached to this activity, in document order. */
   readonly boundaryEvents?: readonly string[];
-  /** Multi-instance characteristics, on user tasks, sub-processes and call activities. */
+  /** Multi-instance characteristics: user tasks, sub-processes, call activities, external tasks. */
   readonly multiInstance?: MultiInstanceModel | null;
 }
 
@@ -210,13 +210,39 @@ export interface TaskSegregation {
   readonly anyPerformer: boolean;
 }
 
-/** An automatic step run by a handler registered in the server under `handler`. */
-export interface ServiceTaskNode extends NodeBase {
+/**
+ * An automatic step: run in the server by a registered handler, or done by a worker outside
+ * it (an external task), which the token waits for.
+ */
+export type ServiceTaskNode = HandlerServiceTaskNode | ExternalServiceTaskNode;
+
+/** A service task run by a handler registered in the server under `handler`. */
+export interface HandlerServiceTaskNode extends NodeBase {
   readonly kind: 'serviceTask';
   /** `camunda:type`: the name the handler is registered under. */
   readonly handler: string;
   /** `camunda:property` values handed to the handler, `${...}` rendered at run time. */
   readonly properties: Readonly<Record<string, string>>;
+  readonly external?: undefined;
+}
+
+/**
+ * A service task done outside the server: Camunda's `camunda:type="external"` or Flowable's
+ * `flowable:type="external-worker"`, with a `topic`. No code of ours runs; the token waits
+ * while a worker fetches the task by its topic, does the work and completes it.
+ */
+export interface ExternalServiceTaskNode extends NodeBase {
+  readonly kind: 'serviceTask';
+  readonly external: ExternalTaskModel;
+  /** Always empty: a worker is handed the process variables, not properties. */
+  readonly properties: Readonly<Record<string, string>>;
+  readonly handler?: undefined;
+}
+
+/** What an external task is offered under. */
+export interface ExternalTaskModel {
+  /** The plain name workers fetch by (`creditBureau`); never an expression. */
+  readonly topic: string;
 }
 
 /** A plain `task` or `manualTask`: no behaviour of its own, so the token passes (as in Flowable). */

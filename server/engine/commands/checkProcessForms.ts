@@ -356,6 +356,8 @@ function nodeWrites(node: ProcessNode, options: CheckProcessFormsOptions): Known
       return new Set([`${node.id}Outcome`, ...(form ? formWrites(form) : [])]);
     }
     case 'serviceTask':
+      // A worker outside the server may complete its task with any variables.
+      if (node.external) return 'all';
       return new Set(options.handlerOutputs?.(node.handler) ?? []);
     case 'callActivity':
       if (node.outputs.some((mapping) => mapping.all)) return 'all';

@@ -56,8 +56,11 @@ export interface FlowRole {
   readonly gateway?: boolean;
   /** Its outgoing flows may carry conditions, since it evaluates them. */
   readonly conditions?: boolean;
-  /** A wait state: a loop through it is not an endless automatic loop. */
-  readonly waits?: boolean;
+  /**
+   * A wait state: a loop through it is not an endless automatic loop. A function when only
+   * some nodes of the kind wait (an external service task does, a handler's does not).
+   */
+  readonly waits?: boolean | ((node: ProcessNode) => boolean);
 }
 
 /**
@@ -81,6 +84,11 @@ export interface ElementModule<K extends NodeKind> {
   readonly definitionAttributes?: (definition: ModdleNode) => ReadonlySet<string> | undefined;
   /** An activity that may be multi-instance and carry boundary events. */
   readonly scopedActivity?: boolean;
+  /**
+   * Whether this element may be multi-instance though its kind is no scoped activity: an
+   * external service task waits for its worker per item, as a user task waits per item.
+   */
+  readonly multiInstanceWhen?: (element: ModdleNode, reading: Reading) => boolean;
   /** The model of the element, or undefined (with errors pushed) when it cannot be run. */
   read(element: ModdleNode, reading: NodeReading, context: NodeContext): NodeOf<K> | undefined;
   /** Its own graph rules, after the shared ones. */

@@ -2,19 +2,45 @@ import type { ModdleNode } from 'bpmn-moddle';
 import { readName, splitTemplate } from '../../../src/core/template';
 import { checkTemplate, elementError, readProperties } from '../parse/moddleNodes';
 import type { ElementModule, NodeContext } from './elementModule';
+import { externalBinding, readExternalTask } from './readExternalTask';
 
 /** Attributes that bind code; the engine binds a service task to a registered handler only. */
 const codeBindingAttributes = ['class', 'expression', 'delegateExpression'] as const;
 
-/** An automatic step: runs the handler registered under its `camunda:type`. */
+/**
+ * An automatic step: runs the handler registered under its `camunda:type`, or, with
+ * `type="external"` (Camunda) or `"external-worker"` (Flowable) and a `topic`, waits for a
+ * worker outside the server to do it. Only the external kind waits, so only it may be
+ * multi-instance or lie on a loop without a user task.
+ */
 export const serviceTask: ElementModule<'serviceTask'> = {
   kind: 'serviceTask',
-  role: { activity: true },
-  attributes: new Set(['type', ...codeBindingAttributes]),
-  read(element, { base }, context) {
+  role: { activity: true, waits: (node) => node.kind === 'serviceTask' && !!node.external },
+  attributes: new Set(['type', 'topic', ...codeBindingAttributes]),
+  multiInstanceWhen: (element, reading) => externalBinding(element, reading) !== undefined,
+  read(element, { base, multiInstance }, context) {
     const { errors } = context;
-    const handler = readHandler(element, context);
     const properties = readProperties(element, errors);
+    const binding = externalBinding(element, context);
+    if (binding !== undefined) {
+      const external = readExternalTask(element, binding, context, properties);
+      return {
+        ...base,
+        kind: 'serviceTask',
+        external,
+        properties: {},
+        ...(multiInstance ? { multiInstance } : {}),
+      };
+    }
+    for (const topic of context.extensions.attributes(element, ['topic'])) {
+      errors.push(
+        elementError(
+          element,
+          `${topic.qualified}="${topic.value}" names a worker topic, but only an external task has one (${topic.dialect}:type="${topic.dialect === 'flowable' ? 'external-worker' : 'external'}")`,
+        ),
+      );
+    }
+    const handler = readHandler(element, context);
     for (const [name, value] of Object.entries(properties)) {
       checkTemplate(element, `property '${name}'`, value, errors);
     }
@@ -60,7 +86,7 @@ function readHandler(element: ModdleNode, context: NodeContext): string {
     errors.push(
       elementError(
         element,
-        'a service task must name its handler with camunda:type (or flowable:type, activiti:type)',
+        'a service task must name its handler with camunda:type (or flowable:type, activiti:type), or be an external task with camunda:type="external" and a camunda:topic',
       ),
     );
   }

@@ -643,3 +643,63 @@ describe('multi-instance settings the engine does not read', () => {
     ]);
   });
 });
+
+describe('external tasks in each dialect', () => {
+  it.each([
+    ['external-task-camunda.bpmn', 'Camunda'],
+    ['external-task-flowable.bpmn', 'Flowable'],
+    ['external-task-activiti-legacy.bpmn', "Activiti's namespace under camunda:"],
+  ])(
+    'given %s (%s), when parsed, then its service task is an external task of its topic',
+    async (file) => {
+      const definition = await modelOf(file);
+      expect(definition.nodes.bureauCheck).toMatchObject({
+        kind: 'serviceTask',
+        external: { topic: 'creditBureau' },
+        properties: {},
+      });
+      expect(definition.nodes.bureauCheck).not.toHaveProperty('handler');
+    },
+  );
+
+  it.each([
+    [
+      '<serviceTask id="x" flowable:type="external-worker" />',
+      'flowable:type="external-worker" needs a topic: name the work its workers fetch with flowable:topic',
+    ],
+    [
+      '<serviceTask id="x" flowable:type="creditCheck" flowable:topic="bureau" />',
+      'flowable:topic="bureau" names a worker topic, but only an external task has one (flowable:type="external-worker")',
+    ],
+    [
+      '<serviceTask id="x" activiti:topic="bureau" activiti:type="creditCheck" />',
+      'activiti:topic="bureau" names a worker topic, but only an external task has one',
+    ],
+    [
+      '<serviceTask id="x" flowable:type="external-worker" flowable:topic="${topic}" />',
+      "flowable:topic '${topic}' is refused: a topic is a plain name, not an expression",
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="bureau" flowable:type="creditCheck" />',
+      'camunda:type="external" and flowable:type="creditCheck" disagree',
+    ],
+    [
+      '<userTask id="x" flowable:topic="bureau" />',
+      'flowable:topic="bureau" is not supported here',
+    ],
+    [
+      '<serviceTask id="x" flowable:type="external-worker" flowable:topic="bureau" flowable:taskPriority="3" />',
+      'flowable:taskPriority="3" is not supported here',
+    ],
+  ])('given %s, when parsed, then the refusal says "%s"', async (element, message) => {
+    const found = await messagesOf(
+      document(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="x" />
+      ${element}
+      <sequenceFlow id="f2" sourceRef="x" targetRef="end" />
+      <endEvent id="end" />`),
+    );
+    expect(found.join('\n')).toContain(message);
+  });
+});

@@ -161,7 +161,8 @@ export function checkGraph(
 
 /** A wait state, which a loop must pass so that a token does not circle in one step. */
 function waits(node: ProcessNode): boolean {
-  return elementOf(node.kind).role.waits === true;
+  const rule = elementOf(node.kind).role.waits;
+  return typeof rule === 'function' ? rule(node) : rule === true;
 }
 
 /**

@@ -166,7 +166,7 @@ describe('parseProcessDefinition', () => {
     ],
     [
       '<serviceTask id="x" camunda:type="creditCheck"><multiInstanceLoopCharacteristics><loopCardinality>2</loopCardinality></multiInstanceLoopCharacteristics></serviceTask>',
-      'only user tasks, sub-processes and call activities may be multi-instance',
+      'only user tasks, sub-processes, call activities and external tasks may be multi-instance',
     ],
     ['<callActivity id="x" calledElement="no such key" />', 'is not a process key'],
     ['<intermediateThrowEvent id="x" />', "bpmn:IntermediateThrowEvent 'x'"],
@@ -426,5 +426,133 @@ describe('parseProcessDefinition', () => {
     );
     expect(parsed.nodes.fork).toMatchObject({ kind: 'inclusiveGateway', defaultFlow: null });
     expect(parsed.flows.sometimes?.condition).toBe('${big}');
+  });
+});
+
+describe('external service tasks', () => {
+  it('given camunda:type="external" with a topic, when parsed, then the service task is an external task with no handler', async () => {
+    const definition = await model(
+      around(
+        '<serviceTask id="x" camunda:type="external" camunda:topic="credit-bureau.v2:eu" />',
+        'x',
+      ),
+    );
+    expect(definition.nodes.x).toEqual({
+      id: 'x',
+      name: null,
+      kind: 'serviceTask',
+      incoming: ['f1'],
+      outgoing: ['f2'],
+      external: { topic: 'credit-bureau.v2:eu' },
+      properties: {},
+    });
+  });
+
+  it('given camunda:taskPriority on an external task, when parsed, then it deploys with a warning that it is ignored', async () => {
+    const result = await parse(
+      around(
+        '<serviceTask id="x" camunda:type="external" camunda:topic="bureau" camunda:taskPriority="5" />',
+        'x',
+      ),
+    );
+    if ('errors' in result) throw new Error(result.errors.map((e) => e.message).join('\n'));
+    expect(result.warnings.map((warning) => warning.attribute)).toEqual(['camunda:taskPriority']);
+  });
+
+  it.each([
+    [
+      '<serviceTask id="x" camunda:type="external" />',
+      'camunda:type="external" needs a topic: name the work its workers fetch with camunda:topic',
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="  " />',
+      'needs a topic: name the work its workers fetch with camunda:topic',
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="${region}Bureau" />',
+      "camunda:topic '${region}Bureau' is refused: a topic is a plain name, not an expression",
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="credit bureau" />',
+      "camunda:topic 'credit bureau' is refused: a topic is a plain name of letters, digits",
+    ],
+    [
+      `<serviceTask id="x" camunda:type="external" camunda:topic="${'t'.repeat(101)}" />`,
+      'at most 100 characters',
+    ],
+    [
+      '<serviceTask id="x" camunda:type="creditCheck" camunda:topic="bureau" />',
+      'camunda:topic="bureau" names a worker topic, but only an external task has one (camunda:type="external")',
+    ],
+    [
+      '<serviceTask id="x" camunda:topic="bureau" />',
+      'names a worker topic, but only an external task has one',
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="bureau" camunda:class="com.acme.Bureau" />',
+      'camunda:class binds code, but camunda:type="external" hands the task to a worker outside the server',
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="bureau" camunda:delegateExpression="${creditCheck}" />',
+      'camunda:delegateExpression binds code',
+    ],
+    [
+      '<serviceTask id="x" camunda:type="external" camunda:topic="bureau"><extensionElements><camunda:properties><camunda:property name="url" value="https://bureau" /></camunda:properties></extensionElements></serviceTask>',
+      'its properties (url) would reach nobody',
+    ],
+  ])('given %s, when parsed, then the refusal says "%s"', async (element, message) => {
+    const found = await errors(around(element, 'x'));
+    expect(found.map((error) => error.message).join('\n')).toContain(message);
+    expect(found.every((error) => error.elementId === 'x')).toBe(true);
+  });
+
+  it('given a multi-instance external task, when parsed, then it keeps its loop', async () => {
+    const definition = await model(
+      around(
+        '<serviceTask id="x" camunda:type="external" camunda:topic="bureau"><multiInstanceLoopCharacteristics camunda:collection="bureaus" camunda:elementVariable="bureau" /></serviceTask>',
+        'x',
+      ),
+    );
+    expect(definition.nodes.x?.multiInstance).toMatchObject({
+      collection: 'bureaus',
+      elementVariable: 'bureau',
+      sequential: false,
+    });
+  });
+
+  it('given a boundary event on an external task, when parsed, then it is refused: service tasks carry none', async () => {
+    const xml = bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="t" />
+      <serviceTask id="t" camunda:type="external" camunda:topic="bureau" />
+      <boundaryEvent id="late" attachedToRef="t"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></boundaryEvent>
+      <sequenceFlow id="f2" sourceRef="t" targetRef="end" />
+      <sequenceFlow id="f3" sourceRef="late" targetRef="end" />
+      <endEvent id="end" />`);
+    expect(await errors(xml)).toContainEqual({
+      elementId: 'late',
+      elementType: 'bpmn:BoundaryEvent',
+      message:
+        "bpmn:BoundaryEvent 'late': a boundary event must sit on a user task, sub-process or call activity",
+    });
+  });
+
+  it('given a loop through an external task and no user task, when parsed, then it is accepted: the token waits for the worker there', async () => {
+    const loop = (task: string) =>
+      bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="page" />
+      ${task}
+      <sequenceFlow id="f2" sourceRef="page" targetRef="more" />
+      <exclusiveGateway id="more" default="done" />
+      <sequenceFlow id="again" sourceRef="more" targetRef="page"><conditionExpression>\${hasMore}</conditionExpression></sequenceFlow>
+      <sequenceFlow id="done" sourceRef="more" targetRef="end" />
+      <endEvent id="end" />`);
+    await model(
+      loop('<serviceTask id="page" camunda:type="external" camunda:topic="statements" />'),
+    );
+    expect(
+      (await errors(loop('<serviceTask id="page" camunda:type="creditCheck" />')))[0]?.message,
+    ).toContain('lies on a loop without a user task');
   });
 });

@@ -286,7 +286,9 @@ function readNode(
   });
   let multiInstance: MultiInstanceModel | null = null;
   if (element.loopCharacteristics !== undefined) {
-    multiInstance = readMultiInstance(element, module.scopedActivity === true, context);
+    const allowed =
+      module.scopedActivity === true || module.multiInstanceWhen?.(element, context) === true;
+    multiInstance = readMultiInstance(element, allowed, context);
   }
   const definitions = nodeList(element, 'eventDefinitions');
   const allowed = module.eventDefinitions?.(context.scope) ?? [];

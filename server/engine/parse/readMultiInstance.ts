@@ -41,8 +41,8 @@ export function isCollectionName(warning: Error): boolean {
 }
 
 /**
- * `multiInstanceLoopCharacteristics` on a user task, sub-process or call activity
- * (`multiInstanceAllowed`: the element is one of those).
+ * `multiInstanceLoopCharacteristics` on a user task, sub-process, call activity or external
+ * service task (`multiInstanceAllowed`: the element is one of those).
  */
 export function readMultiInstance(
   element: ModdleNode,
@@ -59,7 +59,7 @@ export function readMultiInstance(
     errors.push(
       elementError(
         element,
-        'only user tasks, sub-processes and call activities may be multi-instance',
+        'only user tasks, sub-processes, call activities and external tasks may be multi-instance',
       ),
     );
     return null;

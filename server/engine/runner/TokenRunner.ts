@@ -20,11 +20,12 @@ import type {
   BoundaryEventNode,
   CallActivityNode,
   ExclusiveGatewayNode,
+  ExternalServiceTaskNode,
+  HandlerServiceTaskNode,
   InclusiveGatewayNode,
   ParallelGatewayNode,
   ProcessModel,
   ProcessNode,
-  ServiceTaskNode,
   SubProcessNode,
   TimerModel,
   UserTaskNode,
@@ -107,9 +108,13 @@ const maxItems = 10_000;
 /** A local variable the engine keeps for itself: expressions cannot name `__` variables. */
 const collectionKey = '__collection';
 
+/** An activity the token rests in until something outside the run finishes it. */
+type WaitingActivity = UserTaskNode | SubProcessNode | CallActivityNode | ExternalServiceTaskNode;
+
 /**
  * Moves the tokens of one instance inside one transaction until each rests at a wait state
- * (a user task, a catch event, a call activity, a join) or is consumed by an end event.
+ * (a user task, an external task, a catch event, a call activity, a join) or is consumed by
+ * an end event.
  * Token positions live in `process_executions`; a sub-process or multi-instance activity is
  * a scope execution whose children are the tokens inside it. Nothing is kept in memory
  * between calls. The caller holds the instance row lock, so no other run sees the instance
@@ -167,11 +172,16 @@ export class TokenRunner {
     await this.run([{ id, nodeId: startEventId, via: null, parentId: null }]);
   }
 
-  /** Moves the token resting at a just-completed user task on over its outgoing flow. */
+  /**
+   * Moves the token resting at a just-completed user task, or external task whose worker
+   * completed it, on over its outgoing flow.
+   */
   async leave(executionId: string, elementId: string): Promise<void> {
     const node = this.model.nodes[elementId];
-    if (node?.kind !== 'userTask') {
-      throw new ProcessExecutionError(`'${elementId}' is not a user task of this process`);
+    if (node?.kind !== 'userTask' && !(node?.kind === 'serviceTask' && node.external)) {
+      throw new ProcessExecutionError(
+        `'${elementId}' is neither a user task nor an external task of this process`,
+      );
     }
     const row = await this.execution(executionId);
     if (row === undefined) return;
@@ -282,6 +292,10 @@ export class TokenRunner {
         await this.enterActivity(token, node);
         return;
       case 'serviceTask':
+        if (node.external) {
+          await this.enterActivity(token, node);
+          return;
+        }
         await this.runService(node, token);
         await this.moveOn(token, node);
         return;
@@ -310,10 +324,7 @@ export class TokenRunner {
 
   // ---- activities: multi-instance, boundary events, completion ----
 
-  private async enterActivity(
-    token: Token,
-    node: UserTaskNode | SubProcessNode | CallActivityNode,
-  ): Promise<void> {
+  private async enterActivity(token: Token, node: WaitingActivity): Promise<void> {
     if (node.multiInstance && !token.item) {
       await this.startMultiInstance(token, node);
       return;
@@ -334,6 +345,9 @@ export class TokenRunner {
     } else if (node.kind === 'callActivity') {
       await this.park(token, 'active');
       await this.callProcess(node, token);
+    } else if (node.kind === 'serviceTask' && node.external) {
+      await this.park(token, 'active');
+      await this.createExternalTask(node, token);
     }
   }
 
@@ -390,10 +404,7 @@ export class TokenRunner {
   }
 
   /** Starts a multi-instance activity: a root with the counters, and its first item(s). */
-  private async startMultiInstance(
-    token: Token,
-    node: UserTaskNode | SubProcessNode | CallActivityNode,
-  ): Promise<void> {
+  private async startMultiInstance(token: Token, node: WaitingActivity): Promise<void> {
     const loop = node.multiInstance;
     if (!loop) return;
     const variables = await this.scopeVariables(token.parentId, null);
@@ -468,8 +479,8 @@ export class TokenRunner {
     counters.nrOfActiveInstances = Math.max(0, Number(counters.nrOfActiveInstances ?? 1) - 1);
     const variables = {
       ...(await this.scopeVariables(root.parent_id, null)),
-      ...visible(counters),
-      ...visible(item.local_variables),
+      ...visibleLocals(counters),
+      ...visibleLocals(item.local_variables),
     };
     await this.deleteExecutions([item.id]);
     const satisfied =
@@ -813,7 +824,10 @@ export class TokenRunner {
     await this.deleteExecutions([executionId]);
   }
 
-  /** Cancels what one execution itself holds: its open task, timers, waits, called instance. */
+  /**
+   * Cancels what one execution itself holds: its open task, its external task (a worker
+   * still holding it finds it gone), timers, waits, called instance.
+   */
   private async cancelOwnWork(executionId: string, reason: string): Promise<void> {
     const cancelled = await this.db
       .updateTable('tasks')
@@ -830,6 +844,20 @@ export class TokenRunner {
         .where('task_id', '=', task.id)
         .execute();
       await this.history(task.id, 'taskCancelled', null, { elementId: task.element_id, reason });
+    }
+    const external = await this.db
+      .deleteFrom('process_external_tasks')
+      .where('tenant', '=', this.instance.tenant)
+      .where('execution_id', '=', executionId)
+      .returning(['id', 'element_id', 'topic'])
+      .execute();
+    for (const task of external) {
+      await this.history(null, 'externalTaskCancelled', null, {
+        externalTaskId: task.id,
+        elementId: task.element_id,
+        topic: task.topic,
+        reason,
+      });
     }
     await this.disarm(executionId);
     await this.dependencies.calls?.cancel([executionId]);
@@ -1005,7 +1033,7 @@ export class TokenRunner {
 
   // ---- tasks and service handlers ----
 
-  private async runService(node: ServiceTaskNode, token: Token): Promise<void> {
+  private async runService(node: HandlerServiceTaskNode, token: Token): Promise<void> {
     const handler = this.dependencies.handlers.get(node.handler);
     if (handler === undefined) {
       throw new ProcessExecutionError(
@@ -1036,6 +1064,35 @@ export class TokenRunner {
       elementId: node.id,
       handler: node.handler,
       variables: result ? Object.keys(result) : [],
+    });
+  }
+
+  /**
+   * Offers the work of an external service task to the workers of its topic: a row they
+   * fetch and lock; the token rests here until one completes it.
+   */
+  private async createExternalTask(node: ExternalServiceTaskNode, token: Token): Promise<void> {
+    const id = randomUUID();
+    await this.db
+      .insertInto('process_external_tasks')
+      .values({
+        id,
+        tenant: this.instance.tenant,
+        instance_id: this.instance.id,
+        execution_id: token.id,
+        element_id: node.id,
+        topic: node.external.topic,
+        worker_id: null,
+        lock_expires_at: null,
+        retries: null,
+        error_message: null,
+        created_at: this.dependencies.now,
+      })
+      .execute();
+    await this.history(null, 'externalTaskCreated', null, {
+      externalTaskId: id,
+      elementId: node.id,
+      topic: node.external.topic,
     });
   }
 
@@ -1111,12 +1168,12 @@ export class TokenRunner {
   private async scopeVariables(scopeId: string | null, ownId: string | null): Promise<Variables> {
     const layers: Variables[] = [];
     const own = ownId === null ? undefined : await this.execution(ownId);
-    if (own !== undefined) layers.push(visible(own.local_variables));
+    if (own !== undefined) layers.push(visibleLocals(own.local_variables));
     // Scopes nest a few levels deep; the bound only guards against a corrupt cycle.
     for (let id = scopeId, hops = 0; id !== null && hops < 100; hops += 1) {
       const row = await this.execution(id);
       if (row === undefined) break;
-      layers.unshift(visible(row.local_variables));
+      layers.unshift(visibleLocals(row.local_variables));
       id = row.parent_id;
     }
     return Object.assign({}, this.instance.variables, ...layers) as Variables;
@@ -1230,8 +1287,11 @@ export class TokenRunner {
   }
 }
 
-/** Local variables without the engine's own (`__...`) entries. */
-function visible(locals: Variables): Variables {
+/**
+ * Local variables without the engine's own (`__...`) entries: what expressions, and the
+ * worker of an external task, see of an execution's locals.
+ */
+export function visibleLocals(locals: Variables): Variables {
   return Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('__')));
 }
 
