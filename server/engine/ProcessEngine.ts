@@ -9,15 +9,23 @@ import {
 } from './commands/EngineDeployer';
 import type { FormSource } from './commands/checkProcessForms';
 import { EngineQueries } from './commands/EngineQueries';
+import { ExternalTasks } from './commands/ExternalTasks';
 import type { Variables } from './expressions/expressionAst';
 import type {
   AssignTaskInput,
+  CompleteExternalTaskInput,
   CompleteTaskInput,
   CorrelateMessageInput,
   JobFiring,
   DeployFolderResult,
   EngineListener,
   DeployedDefinition,
+  ExtendExternalTaskLockInput,
+  ExternalTask,
+  ExternalTaskFilter,
+  FailExternalTaskInput,
+  FetchExternalTasksInput,
+  LockedExternalTask,
   ProcessDefinition,
   ProcessEndedEvent,
   ProcessEngineOptions,
@@ -41,8 +49,9 @@ import type {
  * rows (which take key-share locks on the instance) never wait on it and cannot deadlock.
  *
  * The engine is put together from its seams: {@link EngineDeployer} (definitions),
- * {@link EngineQueries} (reads) and {@link EngineCommands} (changes), over one
- * {@link EngineContext}; this class is their one front door.
+ * {@link EngineQueries} (reads), {@link EngineCommands} (changes) and {@link ExternalTasks}
+ * (work done by workers outside the server), over one {@link EngineContext}; this class is
+ * their one front door.
  */
 export class ProcessEngine {
   /** The history event a withdrawal writes (its actor, and `payload.reason`). */
@@ -52,12 +61,14 @@ export class ProcessEngine {
   private readonly deployer: EngineDeployer;
   private readonly queries: EngineQueries;
   private readonly commands: EngineCommands;
+  private readonly externalTasks: ExternalTasks;
 
   constructor(db: Kysely<DatabaseSchema>, options: ProcessEngineOptions = {}) {
     this.context = new EngineContext(db, options);
     this.deployer = new EngineDeployer(this.context);
     this.queries = new EngineQueries(this.context);
     this.commands = new EngineCommands(this.context);
+    this.externalTasks = new ExternalTasks(this.context, this.commands);
   }
 
   /** Subscribes to new user tasks (e.g. to notify assignees and candidates). */
@@ -232,6 +243,70 @@ export class ProcessEngine {
    */
   fireNextDueJob(skip: readonly string[] = []): Promise<JobFiring> {
     return this.commands.fireNextDueJob(skip);
+  }
+
+  /**
+   * A worker outside the server asks for work: locks up to `maxTasks` (1 to 100) of the
+   * oldest external tasks of its topics that nobody holds, each for its topic's
+   * `lockDurationMs`, and answers them with the variables they see. Concurrent fetches never
+   * get one task twice.
+   */
+  fetchAndLockExternalTasks(
+    tenant: string,
+    input: FetchExternalTasksInput,
+  ): Promise<LockedExternalTask[]> {
+    return this.externalTasks.fetchAndLock(tenant, input);
+  }
+
+  /**
+   * The worker holding the task's valid lock reports it done: its variables are merged and
+   * the token moves on. Another worker or an expired lock is a {@link ConflictError}.
+   */
+  completeExternalTask(
+    tenant: string,
+    externalTaskId: string,
+    input: CompleteExternalTaskInput,
+  ): Promise<ProcessInstance> {
+    return this.externalTasks.complete(tenant, externalTaskId, input);
+  }
+
+  /**
+   * The worker holding the task's valid lock reports a failure: the task is offered again
+   * after `retryTimeoutMs` while `retries` is above 0, else kept as an incident.
+   */
+  failExternalTask(
+    tenant: string,
+    externalTaskId: string,
+    input: FailExternalTaskInput,
+  ): Promise<ExternalTask> {
+    return this.externalTasks.fail(tenant, externalTaskId, input);
+  }
+
+  /** The worker holding the task's valid lock keeps it `newDurationMs` longer from now. */
+  extendExternalTaskLock(
+    tenant: string,
+    externalTaskId: string,
+    input: ExtendExternalTaskLockInput,
+  ): Promise<ExternalTask> {
+    return this.externalTasks.extendLock(tenant, externalTaskId, input);
+  }
+
+  /**
+   * Sets the attempts left of an external task (0 to 100): how someone sends an incident
+   * back to its workers once the cause is fixed; `actor` is recorded in the history.
+   */
+  setExternalTaskRetries(
+    tenant: string,
+    externalTaskId: string,
+    retries: number,
+    actor?: string,
+  ): Promise<ExternalTask> {
+    return this.externalTasks.setRetries(tenant, externalTaskId, retries, actor ?? null);
+  }
+
+  /** The tenant's external tasks, oldest first: of a topic, of an instance, or incidents only. */
+  listExternalTasks(tenant: string, filter: ExternalTaskFilter = {}): Promise<ExternalTask[]> {
+    return this.externalTasks.list(tenant, filter);
   }
 
   /** Completes a task as its assignee: */

@@ -55,6 +55,18 @@ export class ForbiddenError extends EngineError {
   }
 }
 
+/**
+ * A caller handed the engine input outside its bounds (a lock of a week, a worker id of a
+ * thousand characters, a variable that is no JSON value): refused before anything changes.
+ * The message names the field and its bound, in English; the routes layer translates codes.
+ */
+export class InvalidInputError extends EngineError {
+  constructor(message: string) {
+    super(400, ErrorCode.validation, message);
+    this.name = 'InvalidInputError';
+  }
+}
+
 /** One problem found in a process definition at deploy, naming the element where known. */
 export interface DeployError {
   /** The BPMN id of the element at fault, or null for file-level problems. */

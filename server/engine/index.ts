@@ -4,10 +4,18 @@ export { JobScheduler } from './runner/JobScheduler';
 export type { JobSchedulerOptions } from './runner/JobScheduler';
 export type {
   AssignTaskInput,
+  CompleteExternalTaskInput,
   CompleteTaskInput,
   CorrelateMessageInput,
   DeployedDefinition,
   DeployFolderResult,
+  ExtendExternalTaskLockInput,
+  ExternalTask,
+  ExternalTaskFilter,
+  ExternalTaskTopicRequest,
+  FailExternalTaskInput,
+  FetchExternalTasksInput,
+  LockedExternalTask,
   JobFiring,
   EngineListener,
   ProcessEndedEvent,
@@ -36,6 +44,7 @@ export {
   DefinitionRefusedError,
   EngineError,
   ForbiddenError,
+  InvalidInputError,
   NotFoundError,
   ProcessExecutionError,
 } from './engineErrors';
@@ -50,3 +59,4 @@ export { parseProcessDefinition } from './parse/parseProcessDefinition';
 export type { DueDateFrom, ProcessModel, ProcessNode, UserTaskNode } from './processModel';
 export type { EngineTables } from './engineTables';
 export type { JsonValue, Variables } from './expressions/expressionAst';
+export { EXTERNAL_TASK_LIMITS } from './commands/externalTaskInput';

@@ -200,3 +200,88 @@ export interface CorrelateMessageInput {
 export type JobFiring =
   | { readonly state: 'none' }
   | { readonly state: 'fired' | 'dropped' | 'busy' | 'failed'; readonly jobId: string };
+
+/** One topic a worker fetches: its name, how long its tasks stay locked, which variables. */
+export interface ExternalTaskTopicRequest {
+  /** The `topic` of the external service tasks wanted. */
+  readonly name: string;
+  /** How long the tasks fetched stay this worker's: 1 second to 24 hours. */
+  readonly lockDurationMs: number;
+  /** Only these process variables are handed over (those the instance has); all when absent. */
+  readonly variables?: readonly string[];
+}
+
+/** A worker asking for work: who it is, which topics, how many tasks at most (1 to 100). */
+export interface FetchExternalTasksInput {
+  /** The worker's own name, 1 to 100 characters: only it may then complete what it locked. */
+  readonly workerId: string;
+  readonly topics: readonly ExternalTaskTopicRequest[];
+  readonly maxTasks: number;
+}
+
+/**
+ * Work a service task handed to a worker outside the server, as it stands: who holds it
+ * and until when, how many attempts are left, and why the last one failed.
+ */
+export interface ExternalTask {
+  readonly id: string;
+  readonly tenant: string;
+  readonly topic: string;
+  readonly instanceId: string;
+  readonly businessKey: string | null;
+  readonly processDefinitionKey: string;
+  /** The BPMN id of the service task. */
+  readonly elementId: string;
+  /** The worker holding the lock, or null while nobody does. */
+  readonly workerId: string | null;
+  /** Until when nobody else may fetch it (a lock, or a failure's retry timeout); null: now. */
+  readonly lockExpiresAt: Date | null;
+  /** Attempts left as the worker last reported them; null until a failure; 0: an incident. */
+  readonly retries: number | null;
+  /** The last failure's message (cut to 2,000 characters), or null. */
+  readonly errorMessage: string | null;
+  readonly createdAt: Date;
+}
+
+/** A task a worker just locked, with the variables it needs to do the work. */
+export interface LockedExternalTask extends ExternalTask {
+  readonly workerId: string;
+  readonly lockExpiresAt: Date;
+  /**
+   * The process variables the task sees (an item's own, of a multi-instance one, over the
+   * instance's), all or those the topic named.
+   */
+  readonly variables: Variables;
+}
+
+/** A worker reporting its work done: the variables are merged into the process. */
+export interface CompleteExternalTaskInput {
+  readonly workerId: string;
+  readonly variables?: Variables;
+}
+
+/**
+ * A worker reporting a failure: the message is kept, the lock released, and the task may
+ * be fetched again after `retryTimeoutMs` (0 to 7 days) while `retries` (0 to 100) is above
+ * 0; at 0 it is an incident until someone sets its retries.
+ */
+export interface FailExternalTaskInput {
+  readonly workerId: string;
+  readonly errorMessage: string;
+  readonly retries: number;
+  readonly retryTimeoutMs: number;
+}
+
+/** A worker that needs longer: its lock runs `newDurationMs` (1 s to 24 h) from now. */
+export interface ExtendExternalTaskLockInput {
+  readonly workerId: string;
+  readonly newDurationMs: number;
+}
+
+/** Which external tasks to list: of a topic, of an instance, only incidents. */
+export interface ExternalTaskFilter {
+  readonly topic?: string;
+  readonly instanceId?: string;
+  /** Only tasks whose retries ran out (incidents). */
+  readonly failedOnly?: boolean;
+}
