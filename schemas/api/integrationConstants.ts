@@ -20,6 +20,39 @@ export type IntegrationScope = (typeof IntegrationScope)[keyof typeof Integratio
 export const IntegrationPath = {
   /** POST: a message to the case waiting for it, or the start of the process it starts. */
   messages: '/api/integration/v1/messages',
+  /** POST: lock up to `maxTasks` external tasks of the topics named, oldest first. */
+  fetchAndLock: '/api/integration/v1/external-tasks/fetch-and-lock',
+  /** POST: the locking worker completes the task; the case moves on. */
+  complete: apiRoute('/api/integration/v1/external-tasks/:externalTaskId/complete'),
+  /** POST: the locking worker reports a failure and how many attempts are left. */
+  failure: apiRoute('/api/integration/v1/external-tasks/:externalTaskId/failure'),
+  /** POST: the locking worker needs longer. */
+  extendLock: apiRoute('/api/integration/v1/external-tasks/:externalTaskId/extend-lock'),
+} as const;
+
+/** Administrators' calls on external tasks (access-admin): the incidents and their retry. */
+export const ExternalTaskAdminPath = {
+  /** GET: the tenant's external tasks, oldest first; `failedOnly=true` for the incidents. */
+  externalTasks: '/api/admin/v1/external-tasks',
+  /** POST: give a task attempts again, so workers fetch it once more. */
+  retries: apiRoute('/api/admin/v1/external-tasks/:externalTaskId/retries'),
+} as const;
+
+/** Bounds of the external task calls (the engine checks them again). */
+export const EXTERNAL_TASK_BOUNDS = {
+  maxTasks: 100,
+  topics: 100,
+  topicNameLength: 100,
+  workerIdLength: 100,
+  /** Milliseconds: a lock lasts one second to one day. */
+  lockDuration: { min: 1_000, max: 86_400_000 },
+  retries: 100,
+  /** Milliseconds: a retry waits up to a week. */
+  retryTimeout: 7 * 86_400_000,
+  /** Longer failure messages are accepted and kept cut to the engine's 2,000 characters. */
+  errorMessageLength: 10_000,
+  variableNames: 1_000,
+  variableNameLength: 200,
 } as const;
 
 /** Administrators' calls for the integration clients (access-admin). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { externalTaskRoutes } from './externalTaskRoutes';
 import { integrationClientRoutes } from './integrationClientRoutes';
 import { messageRoutes } from './messageRoutes';
 
@@ -10,4 +11,5 @@ import { messageRoutes } from './messageRoutes';
 export const integrationRoutes: FastifyPluginAsync = async (app) => {
   await app.register(integrationClientRoutes);
   await app.register(messageRoutes);
+  await app.register(externalTaskRoutes);
 };
