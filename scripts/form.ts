@@ -2,6 +2,9 @@
 // does and prints the normalised form with its warnings, for authors and CI checks.
 // `npm run form -- check-process FILE.bpmn [--forms FOLDER]`: checks that every variable
 // the process reads is written first by its forms, its start or its service tasks.
+// `npm run form -- survey FOLDER [--all] [--json]`: reads every BPMN and form file under a
+// folder and counts how many are accepted, accepted with warnings, refused (and why) or
+// crash the reader, to measure Tessera against files it did not write.
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,8 +18,14 @@ import { parseProcessDefinition } from '../server/engine/parse/parseProcessDefin
 import { serviceHandlers } from '../server/engine/ServiceHandlerRegistry';
 import { formIdOf } from '../server/forms/storedForm';
 import { compileForm, detectFormKind, listCombinedRefs } from '../src/core/forms/compiler';
+import { formatSurvey } from './formatSurvey';
+import { surveyFolder } from './surveyFolder';
 
-const USAGE = 'usage: form compile FILE.json\n       form check-process FILE.bpmn [--forms FOLDER]';
+const USAGE = [
+  'usage: form compile FILE.json',
+  '       form check-process FILE.bpmn [--forms FOLDER]',
+  '       form survey FOLDER [--all] [--json]',
+].join('\n');
 
 /** Where a process's forms are looked for unless `--forms` says: the demo's forms. */
 const DEFAULT_FORMS = fileURLToPath(new URL('../fixtures/forms/', import.meta.url));
@@ -73,6 +82,15 @@ function readFormFolder(folder: string): Map<string, FormSource> {
   return sources;
 }
 
+let handlersRegistered = false;
+
+/** Registers the handlers a running server registers before it deploys the demo processes. */
+function registerServerHandlers(): void {
+  if (handlersRegistered) return;
+  registerRecordDeletionHandlers(serviceHandlers);
+  handlersRegistered = true;
+}
+
 /**
  * `check-process`: parses the BPMN as deploy does (with the server's service handlers),
  * compiles the forms it names from the folder and prints every read of a variable that
@@ -103,8 +121,7 @@ async function checkProcess(args: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  // The handlers a running server registers before it deploys the demo processes.
-  registerRecordDeletionHandlers(serviceHandlers);
+  registerServerHandlers();
   const parsed = await parseProcessDefinition(xml, { serviceHandlers });
   if ('errors' in parsed) {
     process.stderr.write(`${JSON.stringify({ errors: parsed.errors }, null, 2)}\n`);
@@ -120,10 +137,48 @@ async function checkProcess(args: readonly string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * `survey`: reads every BPMN file under the folder as deploy does and compiles every form
+ * file as the task page does, then prints the counts and the reasons, grouped (`--json`:
+ * the whole survey as JSON, every file's outcome included). Exits 1 when the folder cannot
+ * be read or a file crashed the reader, 0 otherwise: refusals are what is being measured.
+ */
+async function survey(args: readonly string[]): Promise<number> {
+  const flags = args.filter((arg) => arg.startsWith('--'));
+  const folders = args.filter((arg) => !arg.startsWith('--'));
+  const [folder] = folders;
+  if (
+    !folder ||
+    folders.length > 1 ||
+    flags.some((flag) => flag !== '--all' && flag !== '--json')
+  ) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  registerServerHandlers();
+  let result: Awaited<ReturnType<typeof surveyFolder>>;
+  try {
+    result = await surveyFolder(folder, (xml) => parseProcessDefinition(xml, { serviceHandlers }));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    process.stderr.write(
+      `${folder}: cannot read the folder: ${READ_FAILURES[code] ?? (error as Error).message}\n`,
+    );
+    return 1;
+  }
+  process.stdout.write(
+    flags.includes('--json')
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : formatSurvey(result, { all: flags.includes('--all') }),
+  );
+  return result.bpmn.crashed + result.forms.crashed > 0 ? 1 : 0;
+}
+
 /** Runs the CLI and answers its exit code. */
 export async function main(args: readonly string[]): Promise<number> {
   const [command, file] = args;
   if (command === 'check-process') return checkProcess(args.slice(1));
+  if (command === 'survey') return survey(args.slice(1));
   if (command !== 'compile' || !file) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
