@@ -180,11 +180,28 @@ function surveyForm(path: string, file: string): SurveyFile {
   }
 }
 
+// A Flowable app model keeps its list of models under `editorJson` too: that is no form.
 function hasFormBody(definition: unknown): boolean {
-  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
-    return false;
+  if (!isObject(definition)) return false;
+  const bodies = FORM_BODIES.filter((name) => name in definition);
+  if (bodies.length === 1 && bodies[0] === 'editorJson') return !isAppModel(definition.editorJson);
+  return bodies.length > 0;
+}
+
+function isAppModel(editorJson: unknown): boolean {
+  let body = editorJson;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      return false;
+    }
   }
-  return FORM_BODIES.some((name) => name in definition);
+  return isObject(body) && 'models' in body && !('fields' in body);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -101,9 +101,14 @@ describe('form survey on the command line', { timeout: CHILD_TIMEOUT_MS + 30_000
       join(folder, 'forms', 'noFields.form'),
       JSON.stringify({ key: 'empty', name: 'Empty', editorJson: { outcomes: [] } }),
     );
+    // App descriptors as Alfresco Process Services and Flowable export them beside forms.
     await writeFile(
       join(folder, 'app', 'Loan App.json'),
       JSON.stringify({ name: 'Loan App', definition: { models: [] } }),
+    );
+    await writeFile(
+      join(folder, 'app', 'loanApp.json'),
+      JSON.stringify({ key: 'loanApp', name: 'Loan App', editorJson: { models: [] } }),
     );
     await writeFile(join(folder, 'forms', 'approve.form'), '<h1>Approve ${amount}</h1>');
     for (const type of UNKNOWN_TYPES) {
@@ -141,9 +146,9 @@ describe('form survey on the command line', { timeout: CHILD_TIMEOUT_MS + 30_000
     expect(printed.bpmn.firstReasons).toEqual([expect.objectContaining(scriptRefusal)]);
     expect(printed.bpmn.everyReason).toEqual([expect.objectContaining(scriptRefusal)]);
     expect(printed.forms).toMatchObject({
-      read: 30,
+      read: 31,
       notJson: 1,
-      notAForm: 1,
+      notAForm: 2,
       clean: 1,
       withWarnings: 26,
       refused: 1,
@@ -163,8 +168,8 @@ describe('form survey on the command line', { timeout: CHILD_TIMEOUT_MS + 30_000
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('BPMN files: 4 read');
     expect(run.stdout).toMatch(/refused: +2\n/);
-    expect(run.stdout).toContain('Form files: 30 read');
-    expect(run.stdout).toMatch(/JSON but not a form: +1\n/);
+    expect(run.stdout).toContain('Form files: 31 read');
+    expect(run.stdout).toMatch(/JSON but not a form: +2\n/);
     expect(run.stdout.match(/field\.unknownType \(type custom_\d+\)/g)).toHaveLength(25);
     expect(run.stdout).toContain('... 1 more (--all prints every one)');
   });
