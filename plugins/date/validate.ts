@@ -23,8 +23,9 @@ export function isIsoDate(value: string): boolean {
 
 /** The display mask of a field (`D-M-YYYY`), if its author set one. */
 export function dateMaskOf(field: NormalizedField): string | undefined {
-  const { mask, params } = field.config;
+  const { mask, params, dateDisplayFormat } = field.config;
   if (typeof mask === 'string' && mask !== '') return mask;
+  if (typeof dateDisplayFormat === 'string' && dateDisplayFormat !== '') return dateDisplayFormat;
   if (typeof params === 'object' && params !== null) {
     const format = (params as Record<string, unknown>).dateDisplayFormat;
     if (typeof format === 'string' && format !== '') return format;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../../../schemas/forms';
+import { dateMaskOf } from '../../../../plugins/date/validate';
 import { compileForm } from './compileForm';
 import { loadFixture, normalizedFormErrors } from './compilerTestKit';
 
@@ -31,6 +32,75 @@ describe('compiling Alfresco Process Services field types', () => {
     expect(field?.validation).toEqual({ min: '2025-01-01T08:00', max: '2030-12-31T18:00' });
     expect(field?.config.dateDisplayFormat).toBe('D-M-YYYY hh:mm A');
     expect(field?.valueType).toBe('string');
+  });
+
+  it('given a date whose display format APS wrote at the top level, when compiled, then the field is shown and typed in that format', () => {
+    const result = compileForm({
+      key: 'top-level-format',
+      fields: [
+        { id: 'claimDate', name: 'Claim date', type: 'date', dateDisplayFormat: 'MM/DD/YYYY' },
+      ],
+    });
+    const field = result.form?.sections[0]?.fields[0];
+    expect(field?.config.dateDisplayFormat).toBe('MM/DD/YYYY');
+    expect(field && dateMaskOf(field)).toBe('MM/DD/YYYY');
+  });
+
+  it('given APS settings forms do not carry out, when compiled, then each is a warning naming the field and the setting, and the fields still work', () => {
+    const result = compileForm({
+      key: 'unapplied',
+      fields: [
+        {
+          id: 'details',
+          name: 'Details',
+          type: 'group',
+          params: { allowCollapse: true, collapseByDefault: false },
+          fields: {
+            '1': [
+              {
+                id: 'reviewer',
+                name: 'Reviewer',
+                type: 'people',
+                params: { restrictWithGroup: { id: 7, name: 'hr-group' } },
+              },
+            ],
+          },
+        },
+        {
+          id: 'evidence',
+          name: 'Evidence',
+          type: 'upload',
+          params: {
+            multiple: true,
+            fileSource: { serviceId: 'alfresco-1', name: 'Claims-Uploads' },
+          },
+        },
+        {
+          id: 'single',
+          name: 'Single',
+          type: 'upload',
+          params: { multiple: false, fileSource: {} },
+        },
+      ],
+    });
+    expect(result.errors).toEqual([]);
+    expect(
+      result.warnings
+        .filter((warning) => warning.code === 'field.settingNotApplied')
+        .map((warning) => [warning.params.fieldId, warning.params.setting, warning.path]),
+    ).toEqual([
+      ['details', 'allowCollapse', '/fields/0/params/allowCollapse'],
+      ['reviewer', 'restrictWithGroup', '/fields/0/fields/1/0/params/restrictWithGroup'],
+      ['evidence', 'multiple', '/fields/1/params/multiple'],
+      ['evidence', 'fileSource', '/fields/1/params/fileSource'],
+    ]);
+    const types = result.form?.sections[0]?.fields.map((field) => [field.id, field.type]);
+    expect(types).toEqual([
+      ['details', 'headline'],
+      ['reviewer', 'people'],
+      ['evidence', 'upload'],
+      ['single', 'upload'],
+    ]);
   });
 
   it('given datetime bounds written in params, when compiled, then they bound the field too', () => {

@@ -17,6 +17,7 @@ export type CompileWarningCode =
   | 'field.defaultNotAnOption'
   | 'field.cannotBeFilled'
   | 'field.noChoices'
+  | 'field.settingNotApplied'
   | 'layout.widthOutOfRange'
   | 'validation.invalidLimit'
   | 'visibility.notApplied'

@@ -205,6 +205,60 @@ describe('compiled visibility conditions', () => {
     ]);
   });
 
+  it('given an APS tab shown only when a box is ticked, when compiled and checked, then every field on it carries the condition and its required fields are asked for only then', () => {
+    const tabbed = {
+      key: 'aps-tabs',
+      editorJson: {
+        tabs: [
+          { id: 'main', title: 'Request' },
+          {
+            id: 'counter',
+            title: 'Counter-intelligence',
+            visibilityCondition: condition('sensitive', true),
+          },
+        ],
+        fields: [
+          { id: 'sensitive', name: 'Sensitive', type: 'boolean', tab: 'main' },
+          { id: 'source', name: 'Source', type: 'text', required: true, tab: 'counter' },
+        ],
+      },
+    };
+    const result = compileForm(tabbed);
+    expect(result.warnings).toEqual([]);
+    const fields = fieldsOf(tabbed);
+    const sensitive = { any: [{ all: [{ field: 'sensitive', op: 'equals', value: true }] }] };
+    expect(fields.map((field) => [field.id, field.visibleWhen])).toEqual([
+      ['sensitive', undefined],
+      ['source', sensitive],
+    ]);
+    expect(requiredErrors(fields, { sensitive: false })).toEqual([]);
+    expect(requiredErrors(fields, { sensitive: true })).toEqual([
+      ['source', ['validation.required']],
+    ]);
+  });
+
+  it('given a tab condition on a process variable, when compiled, then the tab stays shown and the reason is a warning at the tab', () => {
+    const result = compileForm({
+      key: 'k',
+      tabs: [
+        {
+          id: 't',
+          title: 'T',
+          visibilityCondition: { leftRestResponseId: 'r1', operator: '==', rightValue: 'x' },
+        },
+      ],
+      fields: [{ id: 'a', type: 'text', tab: 't' }],
+    });
+    expect(result.form?.sections[0]?.fields[0]?.visibleWhen).toBeUndefined();
+    expect(result.warnings).toEqual([
+      {
+        code: 'visibility.notApplied',
+        path: '/tabs/0/visibilityCondition',
+        params: { reason: 'processVariable' },
+      },
+    ]);
+  });
+
   it('given nested containers whose "or" conditions multiply past the limit, when compiled, then the inner ones are not applied and the form stays small', () => {
     const either = {
       ...condition('a', 1),

@@ -55,15 +55,40 @@ const CONTAINER_TYPES = new Set(['container', 'group']);
 export function flattenPlainFields(
   fields: readonly PlainField[],
   basePath: string,
+  tabs: readonly PlainTabCondition[] = [],
 ): { entries: PlainEntry[]; warnings: CompileWarning[] } {
   const entries: PlainEntry[] = [];
   const warnings: CompileWarning[] = [];
+  // A tab shown only while its condition holds (APS) hides every field on it otherwise, as
+  // a container's condition hides its fields.
+  const tabRules = new Map<string, VisibilityRule | undefined>();
+  for (const tab of tabs) {
+    const { visibleWhen } = visibilityOf(tab, tab.path, undefined, warnings);
+    tabRules.set(tab.id, visibleWhen);
+  }
   fields.forEach((field, index) => {
     const tab = field.tab ?? null;
+    const visibleWhen = tab === null ? undefined : tabRules.get(tab);
     // Top-level fields own a whole row: Flowable stacks them.
-    place(field, `${basePath}/${index}`, 12, false, { tab }, entries, warnings);
+    place(
+      field,
+      `${basePath}/${index}`,
+      12,
+      false,
+      visibleWhen ? { tab, visibleWhen } : { tab },
+      entries,
+      warnings,
+    );
   });
   return { entries, warnings };
+}
+
+/** A tab of a plain form with the condition it is shown under, and where it is written. */
+export interface PlainTabCondition {
+  readonly id: string;
+  readonly visibilityCondition?: unknown;
+  /** JSON pointer of the tab in the definition. */
+  readonly path: string;
 }
 
 // What a field inherits from the containers around it.
@@ -88,7 +113,20 @@ function place(
   }
   // 1. A container shown only while its condition holds hides its title and every field
   //    in it otherwise, as a field's own condition hides that field.
-  const inner = { tab, ...visibilityOf(field, path, around.visibleWhen, warnings) };
+  const inner = {
+    tab,
+    ...visibilityOf(field as { visibilityCondition?: unknown }, path, around.visibleWhen, warnings),
+  };
+  // A group APS lets people fold: here it stays open, which the author is told.
+  for (const setting of ['allowCollapse', 'collapseByDefault'] as const) {
+    if (field.params?.[setting] === true) {
+      warnings.push({
+        code: 'field.settingNotApplied',
+        path: `${path}/params/${setting}`,
+        params: { fieldId: field.id, setting },
+      });
+    }
+  }
   // 2. A group shows its title as a full-width headline.
   if (field.type === 'group' && field.name) {
     entries.push({
@@ -118,16 +156,13 @@ function place(
 // own `visibilityCondition`. One the runtime cannot judge is not applied, with a warning,
 // so the container stays shown as a field would.
 function visibilityOf(
-  container: PlainField,
+  container: { readonly visibilityCondition?: unknown },
   path: string,
   outer: VisibilityRule | undefined,
   warnings: CompileWarning[],
 ): { visibleWhen?: VisibilityRule } {
   const at = `${path}/visibilityCondition`;
-  const read = ruleOfFlowable(
-    (container as { visibilityCondition?: unknown }).visibilityCondition,
-    at,
-  );
+  const read = ruleOfFlowable(container.visibilityCondition, at);
   let problem = read.problem;
   let rule = outer;
   if (read.rule) {

@@ -254,7 +254,9 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
         }));
       break;
     }
+    case 'date':
     case 'datetime': {
+      // APS writes a date's display format at the top level, Flowable's modeler in params.
       const format = (source as { dateDisplayFormat?: unknown }).dateDisplayFormat;
       if (typeof format === 'string' && format !== '') config.dateDisplayFormat = format;
       break;
@@ -339,6 +341,36 @@ function authoredSettingsOf(source: PlainField): Record<string, unknown> {
 }
 
 // Types of Alfresco Process Services that compile but cannot do all they did there.
+/**
+ * APS settings the form runtime does not carry out, by field type: said to the author by
+ * name rather than dropped. An upload holds one file; a people picker offers the tenant's
+ * directory; a file is kept with the case, not in a repository folder.
+ */
+const UNAPPLIED_SETTINGS: readonly { readonly type: string; readonly setting: string }[] = [
+  { type: 'upload', setting: 'multiple' },
+  { type: 'upload', setting: 'fileSource' },
+  { type: 'people', setting: 'restrictWithGroup' },
+  { type: 'functional-group', setting: 'restrictWithGroup' },
+];
+
+/**
+ * APS's file sources that mean "from the person's computer", which is where uploads come from
+ * here anyway: naming one changes nothing.
+ */
+const LOCAL_FILE_SOURCES: ReadonlySet<string> = new Set(['all-file-sources', 'local-file']);
+
+/**
+ * Whether an author set a setting to something: not absent, false, empty text, an empty
+ * object, or a file source that is the person's own computer.
+ */
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === '') return false;
+  if (typeof value !== 'object') return true;
+  const { serviceId } = value as { serviceId?: unknown };
+  if (typeof serviceId === 'string' && LOCAL_FILE_SOURCES.has(serviceId)) return false;
+  return Object.keys(value).length > 0;
+}
+
 function apsTypeWarnings(
   source: PlainField,
   type: string,
@@ -349,6 +381,14 @@ function apsTypeWarnings(
   if (type === 'select-folder') {
     return [{ code: 'selectFolder.noRepository', path: `${path}/type`, params: { fieldId } }];
   }
+  const unapplied = UNAPPLIED_SETTINGS.filter(
+    (rule) => rule.type === type && isSet(source.params?.[rule.setting]),
+  ).map((rule): CompileWarning => ({
+    code: 'field.settingNotApplied',
+    path: `${path}/params/${rule.setting}`,
+    params: { fieldId, setting: rule.setting },
+  }));
+  if (unapplied.length > 0) return unapplied;
   if (type === 'typeahead' && typeof config.restUrl === 'string') {
     const where = (source as { restUrl?: unknown }).restUrl != null ? '' : '/params';
     return [

@@ -58,7 +58,15 @@ export function parsePlainForm(
       : [{ section: { id: MAIN_SECTION, title: '' }, fields: [], paths: [] }];
   const sectionByTab = new Map(sections.map((entry) => [entry.section.id, entry]));
   // 3. Flatten containers, then normalise each field into its tab's section.
-  const flattened = flattenPlainFields(body.fields ?? [], `${base}/fields`);
+  const flattened = flattenPlainFields(
+    body.fields ?? [],
+    `${base}/fields`,
+    tabs.map((tab, index) => ({
+      id: tab.id,
+      visibilityCondition: (tab as { visibilityCondition?: unknown }).visibilityCondition,
+      path: `${tabsPath}/${index}`,
+    })),
+  );
   warnings.push(...flattened.warnings);
   flattened.entries.forEach((entry, index) => {
     const { field, warnings: fieldWarnings } = normalizePlainField(
