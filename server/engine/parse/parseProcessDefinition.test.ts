@@ -18,6 +18,12 @@ function bpmn(body: string, processExtras = '', namespace = 'tests'): string {
 </definitions>`;
 }
 
+/** The smallest runnable body: a start straight to an end. */
+const FLOW = `
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="end" />
+    <endEvent id="end" />`;
+
 /** start -> (middle) -> end, the smallest frame around the element under test. */
 function around(middle: string, middleId: string): string {
   return bpmn(`
@@ -341,10 +347,42 @@ describe('parseProcessDefinition', () => {
     ['not xml at all', 'Unreadable BPMN'],
     [
       '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" />',
-      'exactly one process',
+      'exactly one executable process',
     ],
   ])('given %s, when parsed, then it is refused without throwing', async (xml, message) => {
     expect((await errors(xml))[0]?.message).toContain(message);
+  });
+
+  it('given a process marked not executable (a drawing, not a process to run), when parsed, then it is refused by name rather than made startable', async () => {
+    const xml = bpmn(FLOW).replace('isExecutable="true"', 'isExecutable="false"');
+    expect((await errors(xml)).map((error) => error.message)).toEqual([
+      'bpmn:Process \'sample\': is marked isExecutable="false", so no engine runs it; set isExecutable="true" to deploy it',
+    ]);
+  });
+
+  it("given the lender's process beside another party's pool marked not executable, when parsed, then the executable one is deployed", async () => {
+    const xml = bpmn(FLOW).replace(
+      '</definitions>',
+      `<process id="customerSide" isExecutable="false"><task id="sign" /></process>
+      <collaboration id="c">
+        <participant id="bank" processRef="sample" />
+        <participant id="customer" processRef="customerSide" />
+      </collaboration>
+</definitions>`,
+    );
+    const definition = await model(xml);
+    expect(definition.key).toBe('sample');
+    expect(Object.keys(definition.nodes).sort()).toEqual(['end', 'start']);
+  });
+
+  it('given two executable processes in one file, when parsed, then it is refused naming the count', async () => {
+    const xml = bpmn(FLOW).replace(
+      '</definitions>',
+      '<process id="other" isExecutable="true"><startEvent id="s2" /></process></definitions>',
+    );
+    expect((await errors(xml))[0]?.message).toBe(
+      'A definition must hold exactly one executable process; found 2 of 2',
+    );
   });
 
   it('given an initiator variable that names a prototype, when parsed, then it is refused', async () => {

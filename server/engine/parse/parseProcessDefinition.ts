@@ -132,10 +132,26 @@ export async function parseProcessDefinition(
       errors.push(unsupported(element));
     }
   }
-  if (processes.length !== 1) {
-    errors.push(fileError(`A definition must hold exactly one process; found ${processes.length}`));
+  // Camunda and Flowable deploy only processes not marked isExecutable="false": a pool drawn
+  // for another party beside the lender's own process is left out, and a file that is only
+  // a drawing is refused by name rather than made startable.
+  const executable = processes.filter((element) => element.isExecutable !== false);
+  const [only] = processes;
+  if (processes.length === 1 && executable.length === 0 && only !== undefined) {
+    errors.push(
+      elementError(
+        only,
+        'is marked isExecutable="false", so no engine runs it; set isExecutable="true" to deploy it',
+      ),
+    );
+  } else if (processes.length !== 1 && executable.length !== 1) {
+    errors.push(
+      fileError(
+        `A definition must hold exactly one executable process; found ${executable.length} of ${processes.length}`,
+      ),
+    );
   }
-  const process = processes[0];
+  const process = executable.length === 1 ? executable[0] : processes[0];
   if (process === undefined) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
   const read: Reading = { extensions, errors };
 
