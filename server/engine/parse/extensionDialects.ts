@@ -1,5 +1,6 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import { SEGREGATION_ATTRIBUTES } from '../taskSegregation';
+import { ForeignExtensions } from './foreignExtensions';
 
 /**
  * The BPMN extension namespaces whose attributes the engine reads. Camunda, Flowable and
@@ -25,6 +26,9 @@ export type DialectName = (typeof extensionDialects)[number]['name'];
  */
 export const APS_MODELER_URI = 'http://activiti.com/modeler';
 
+/** The namespace Activiti 7's modeller binds its `activiti:` settings to. */
+export const ACTIVITI_7_URI = 'http://activiti.org/schema/1.0/bpmn';
+
 /**
  * The prefix each unregistered namespace is read under, whatever prefix the file bound it
  * to (`nsMap` of moddle's reader). Files from Activiti's own tools bind
@@ -39,6 +43,8 @@ export const normalisedPrefixes: Readonly<Record<string, string>> = {
       .map((dialect) => [dialect.uri, dialect.name]),
   ),
   [APS_MODELER_URI]: 'apsModeler',
+  // Activiti 7's modeller writes the same settings under a newer namespace.
+  [ACTIVITI_7_URI]: 'activiti',
 };
 
 /** One extension attribute found on an element, with the name the file spelled it with. */
@@ -258,6 +264,9 @@ export class ExtensionReader {
    */
   ignoredAttributeWarnings(root: ModdleNode): DeployWarning[] {
     const warnings: DeployWarning[] = [];
+    const foreign = new ForeignExtensions(
+      (qualified) => this.dialectOf(qualified) !== undefined || qualified.startsWith('bpmn:'),
+    );
     const seen = new Set<ModdleNode>();
     const stack: ModdleNode[] = [root];
     while (stack.length > 0) {
@@ -268,9 +277,10 @@ export class ExtensionReader {
       for (const attribute of this.ignoredAttributes(element)) {
         warnings.push(ignoredWarning(element, attribute));
       }
+      foreign.note(element);
       stack.push(...containedElements(element).reverse());
     }
-    return warnings;
+    return [...warnings, ...foreign.warnings((qualified) => this.spelled(qualified))];
   }
 
   /**

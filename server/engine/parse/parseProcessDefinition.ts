@@ -16,6 +16,7 @@ import { checkSegregationTargets, withSegregationAttributes } from '../taskSegre
 import { checkExtensions, type Reading } from './checkExtensions';
 import { checkGraph } from './checkGraph';
 import { ExtensionReader, normalisedPrefixes, type DeployWarning } from './extensionDialects';
+import { ZEEBE_URI } from './foreignExtensions';
 import { isSchemaTypeReference } from './isSchemaTypeReference';
 import {
   checkTemplate,
@@ -127,6 +128,15 @@ export async function parseProcessDefinition(
   const extensions = new ExtensionReader(root);
   const rootElements = nodeList(root, 'rootElements');
   const processes = rootElements.filter((element) => element.$type === 'bpmn:Process');
+  // Camunda 8 keeps every setting in its own namespace: read here, such a file would lose
+  // its job types, forms and assignments without a word.
+  if (Object.values(root.$attrs ?? {}).includes(ZEEBE_URI)) {
+    errors.push(
+      fileError(
+        'This is a Camunda 8 (Zeebe) file: its zeebe: settings (job types, forms, assignments) cannot be read; export it for Camunda 7, Flowable or Activiti',
+      ),
+    );
+  }
   for (const element of rootElements) {
     if (element.$type !== 'bpmn:Process' && !declarationTypes.has(element.$type)) {
       errors.push(unsupported(element));
