@@ -9,13 +9,36 @@ import { extensionValues } from './moddleNodes';
 const QUIET_PREFIXES: ReadonlySet<string> = new Set(['xmlns', 'xml', 'xsi', 'design']);
 
 /**
- * Settings of APS's modeller that are bookkeeping of the drawing tool, or that the engine
- * reads (`initiator-can-complete`): not worth a warning.
+ * Settings the modellers (APS's, bound as `modeler:` or read as `apsModeler:`, and Camunda
+ * Modeler's `modeler:`) write for themselves: version stamps, what their pickers showed, how
+ * a condition was drawn. The attributes that run (form key, assignee, the condition's
+ * expression) say the same, so these are not worth a warning; `initiator-can-complete` is read.
  */
-const QUIET_NAMES: ReadonlySet<string> = new Set([
-  'apsModeler:editor-resource-id',
-  'apsModeler:initiator-can-complete',
+const QUIET_MODELLER_NAMES: ReadonlySet<string> = new Set([
+  'editor-resource-id',
+  'initiator-can-complete',
+  'exportDateTime',
+  'modelId',
+  'modelLastUpdated',
+  'modelVersion',
+  'version',
+  'originalModelId',
+  'originalModelVersion',
+  'executionPlatform',
+  'executionPlatformVersion',
+  'form-reference-id',
+  'form-reference-name',
+  'form-reference-key',
+  'activiti-idm-initiator',
+  'activiti-idm-candidate-group',
+  'activiti-idm-candidate-user',
+  'activiti-idm-assignee',
+  'conditionDefinition',
+  'ignore-listener-on-import',
 ]);
+
+/** The prefixes modellers' own settings arrive under. */
+const MODELLER_PREFIXES: ReadonlySet<string> = new Set(['apsModeler', 'modeler']);
 
 /** The namespace of Camunda 8 (Zeebe) files, whose settings mean nothing to this engine. */
 export const ZEEBE_URI = 'http://camunda.org/schema/zeebe/1.0';
@@ -56,9 +79,10 @@ export class ForeignExtensions {
     const colon = qualified.indexOf(':');
     if (colon < 0) return;
     const prefix = qualified.slice(0, colon);
-    if (QUIET_PREFIXES.has(prefix) || QUIET_NAMES.has(qualified) || this.isRead(qualified)) {
-      return;
-    }
+    const quiet =
+      QUIET_PREFIXES.has(prefix) ||
+      (MODELLER_PREFIXES.has(prefix) && QUIET_MODELLER_NAMES.has(qualified.slice(colon + 1)));
+    if (quiet || this.isRead(qualified)) return;
     const seen = this.found.get(qualified);
     if (seen) seen.count += 1;
     else this.found.set(qualified, { element, count: 1 });
