@@ -233,3 +233,24 @@ export const SetExternalTaskRetriesBody = Type.Object(
   { additionalProperties: false },
 );
 export type SetExternalTaskRetriesBody = Static<typeof SetExternalTaskRetriesBody>;
+
+/** `POST signals` body: the signal's name as `<signal name>` says it, and variables for every case it reaches. */
+export const SendSignalBody = Type.Object(
+  {
+    signalName: OneLine(MESSAGE_NAME_MAX),
+    variables: Type.Optional(JsonObject(INTEGRATION_VARIABLES_MAX)),
+  },
+  { additionalProperties: false },
+);
+export type SendSignalBody = Static<typeof SendSignalBody>;
+
+/** `POST signals` answer: how many waits it reached and the cases it started; none is no error. */
+export const SendSignalAnswer = Type.Object({
+  data: Type.Object({
+    signalName: Type.String(),
+    waitsReached: Type.Integer(),
+    instancesStarted: Type.Integer(),
+    startedInstanceIds: Type.Array(Type.String()),
+  }),
+});
+export type SendSignalAnswer = Static<typeof SendSignalAnswer>;

@@ -5,7 +5,7 @@ import { apiRoute } from './apiRoute';
 
 /** What an integration client may do; each call names the one it needs. */
 export const IntegrationScope = {
-  /** Send messages to waiting cases (or start the process a message starts). */
+  /** Send messages and signals to waiting cases (or start the processes they start). */
   messages: 'messages',
   /** Fetch, lock, complete and fail the external tasks of the tenant's processes. */
   externalTasks: 'external-tasks',
@@ -20,6 +20,8 @@ export type IntegrationScope = (typeof IntegrationScope)[keyof typeof Integratio
 export const IntegrationPath = {
   /** POST: a message to the case waiting for it, or the start of the process it starts. */
   messages: '/api/integration/v1/messages',
+  /** POST: a signal to every case of the tenant waiting for it, and the processes it starts. */
+  signals: '/api/integration/v1/signals',
   /** POST: lock up to `maxTasks` external tasks of the topics named, oldest first. */
   fetchAndLock: '/api/integration/v1/external-tasks/fetch-and-lock',
   /** POST: the locking worker completes the task; the case moves on. */
@@ -65,7 +67,7 @@ export const IntegrationClientPath = {
 
 /** Longest client name. */
 export const INTEGRATION_CLIENT_NAME_MAX = 100;
-/** Longest message name (Flowable and Camunda names are ids or short texts). */
+/** Longest message or signal name (Flowable and Camunda names are ids or short texts). */
 export const MESSAGE_NAME_MAX = 200;
 /** Most variables one call may set. */
 export const INTEGRATION_VARIABLES_MAX = 200;
