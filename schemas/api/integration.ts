@@ -49,7 +49,10 @@ export const IntegrationClient = Type.Object({
   id: Type.String(),
   name: Type.String(),
   scopes: Type.Array(Type.String()),
+  /** The id of the administrator who made it. */
   createdBy: Type.String(),
+  /** That administrator's name; null once they are no longer a user of the tenant. */
+  createdByName: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

@@ -22,16 +22,46 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-function toClient(row: Selectable<IntegrationClientsTable>): IntegrationClient {
+/** A client row with its maker's name, as {@link clientsOf} reads it. */
+type ClientRow = Selectable<IntegrationClientsTable> & {
+  first_name: string | null;
+  last_name: string | null;
+};
+
+function toClient(row: ClientRow): IntegrationClient {
   return {
     id: row.id,
     name: row.name,
     scopes: row.scopes,
     createdBy: row.created_by,
+    createdByName:
+      row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
     createdAt: row.created_at.toISOString(),
     revokedAt: row.revoked_at?.toISOString() ?? null,
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * The tenant's clients with the name of whoever made each (the screen names people, as the
+ * Processes list does, rather than showing a user id), newest first.
+ */
+function clientsOf(db: Kysely<DatabaseSchema>, tenant: string) {
+  return db
+    .selectFrom('integration_clients as c')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 'c.created_by').onRef('u.tenant', '=', 'c.tenant'),
+    )
+    .selectAll('c')
+    .select(['u.first_name', 'u.last_name'])
+    .where('c.tenant', '=', tenant)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id');
+}
+
+/** One client of the tenant with its maker's name; undefined when there is none. */
+function clientById(db: Kysely<DatabaseSchema>, tenant: string, id: string) {
+  return clientsOf(db, tenant).where('c.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -44,7 +74,7 @@ export async function createIntegrationClient(
 ): Promise<{ client: IntegrationClient; token: string }> {
   const id = `ic_${randomBytes(10).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
-  const row = await db
+  await db
     .insertInto('integration_clients')
     .values({
       tenant: input.tenant,
@@ -54,8 +84,9 @@ export async function createIntegrationClient(
       secret_hash: sha256(secret).toString('hex'),
       created_by: input.createdBy,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+  const row = await clientById(db, input.tenant, id);
+  if (row === undefined) throw new Error('The integration client just made was not found.');
   return { client: toClient(row), token: `${id}.${secret}` };
 }
 
@@ -64,13 +95,7 @@ export async function listIntegrationClients(
   db: Kysely<DatabaseSchema>,
   tenant: string,
 ): Promise<IntegrationClient[]> {
-  const rows = await db
-    .selectFrom('integration_clients')
-    .selectAll()
-    .where('tenant', '=', tenant)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await clientsOf(db, tenant).execute();
   return rows.map(toClient);
 }
 
@@ -86,12 +111,7 @@ export async function revokeIntegrationClient(
     .where('id', '=', input.id)
     .where('revoked_at', 'is', null)
     .execute();
-  const row = await db
-    .selectFrom('integration_clients')
-    .selectAll()
-    .where('tenant', '=', input.tenant)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
+  const row = await clientById(db, input.tenant, input.id);
   return row === undefined ? null : toClient(row);
 }
 

@@ -65,6 +65,7 @@ describe('the integration API: clients, bearer tokens and messages', () => {
       name: 'Document scanner',
       scopes: ['messages'],
       createdBy: 'pnair',
+      createdByName: 'Priya Nair',
       revokedAt: null,
     });
     expect(token).toMatch(/^ic_[0-9a-f]{20}\.[A-Za-z0-9_-]{43}$/);
