@@ -18,7 +18,7 @@ const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|othe
  */
 const SAME_WORDS = {
   es: new Set(['No']),
-  fr: new Set(['Notifications', 'Province', 'Version', 'Actions']),
+  fr: new Set(['Notifications', 'Province', 'Version', 'Actions', 'Clients', 'Incidents']),
 } as const;
 
 /** Whether a text has words of its own, besides placeholders (`{{count}}/{{max}}` has none). */

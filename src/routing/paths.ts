@@ -8,6 +8,7 @@ export const Paths = {
   formPreview: '/forms/preview',
   documentTemplates: '/admin/templates',
   processDeployments: '/admin/processes',
+  integrations: '/admin/integrations',
 } as const;
 
 const PUBLIC_PATHS: readonly string[] = [

@@ -2,6 +2,7 @@ import { Collapse } from '@blueprintjs/core';
 import {
   ChevronDownIcon,
   DashboardIcon,
+  DataConnectionIcon,
   DocumentIcon,
   EyeOpenIcon,
   FlowLinearIcon,
@@ -45,7 +46,8 @@ const INSTANCE_REPORTS = [
 
 /**
  * What the navigation drawer holds, on desktop and in the phone drawer alike: the wordmark,
- * Dashboard, the form preview (access-test only), the Reports group (access-bo only: one
+ * Dashboard, the form preview (access-test only), the administrators' Document templates,
+ * Processes and Integrations (access-admin only), the Reports group (access-bo only: one
  * entry per object definition with its label and coloured dot, then the completed-instance
  * reports) and the language selector at the foot.
  */
@@ -114,6 +116,18 @@ export const NavContent = observer(function NavContent({
           >
             <FlowLinearIcon className="tessera-nav__icon" />
             <span className="tessera-nav__label">{t('process.deployments.nav')}</span>
+          </NavLink>
+        )}
+
+        {session.hasPrivilege(Privilege.accessAdmin) && (
+          <NavLink
+            to={Paths.integrations}
+            className={itemClass}
+            title={collapsed ? t('integrations.nav') : undefined}
+            onClick={onNavigate}
+          >
+            <DataConnectionIcon className="tessera-nav__icon" />
+            <span className="tessera-nav__label">{t('integrations.nav')}</span>
           </NavLink>
         )}
 

@@ -46,6 +46,12 @@ const ProcessDeploymentsPage = lazy(() =>
   })),
 );
 
+const IntegrationsPage = lazy(() =>
+  import('../integrations/IntegrationsPage').then((module) => ({
+    default: module.IntegrationsPage,
+  })),
+);
+
 const ObjectDataPage = lazy(() =>
   import('../records/ObjectDataPage').then((module) => ({ default: module.ObjectDataPage })),
 );
@@ -140,6 +146,13 @@ export const signedInRoutes: SignedInRoute[] = [
     path: Paths.processDeployments,
     Screen: ProcessDeploymentsPage,
     titleKey: 'process.deployments.title',
+    ownHeading: true,
+    privilege: Privilege.accessAdmin,
+  },
+  {
+    path: Paths.integrations,
+    Screen: IntegrationsPage,
+    titleKey: 'integrations.title',
     ownHeading: true,
     privilege: Privilege.accessAdmin,
   },
