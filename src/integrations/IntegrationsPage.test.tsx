@@ -149,7 +149,7 @@ describe('IntegrationsPage', () => {
       expect.stringMatching(/^20 Nov 2026 \d\d:\d\d$/),
       'Never',
       'Active',
-      '',
+      'Revoke',
     ]);
     expect(worker).toEqual([
       'Old bureau worker',
@@ -334,7 +334,7 @@ describe('IntegrationsPage', () => {
       values: { topic: 'creditBureau', case: 'LN-2026-0042', count: 3 },
     });
     expect(i18n.t('integrations.incidents.retried', { ...root.announcer.current?.values })).toBe(
-      'creditBureau for LN-2026-0042 is back with its workers, with 3 attempts.',
+      'The task of LN-2026-0042 is back with the creditBureau workers, with 3 attempts.',
     );
     await waitFor(() => expect(document.activeElement).toBe(second));
 

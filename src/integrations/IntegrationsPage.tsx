@@ -4,7 +4,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { IconButton } from '../components/IconButton';
 import { PageHeading } from '../components/PageHeading';
 import { useMediaQuery } from '../components/useMediaQuery';
 import { formatDate, formatDateTime, formatRelativeAge } from '../core/format';
@@ -26,9 +25,9 @@ export interface IntegrationsPageProps {
 
 /**
  * Below this window width each client and each incident is a card, not a table row: seven
- * columns in French or Spanish need about 760 px of page beside the navigation.
+ * columns beside the navigation need about 800 px of page in French or Spanish.
  */
-export const INTEGRATION_TABLE_MIN_WINDOW_PX = 960;
+export const INTEGRATION_TABLE_MIN_WINDOW_PX = 1100;
 
 /** The DOM id of a client's row or card, where the focus goes after it is revoked. */
 function clientDomId(client: IntegrationClient): string {
@@ -81,7 +80,7 @@ export const IntegrationsPage = observer(function IntegrationsPage({
           {t('integrations.clients.active')}
         </Tag>
       ) : (
-        <Tag minimal>
+        <Tag minimal multiline>
           {t('integrations.clients.revokedOn', {
             date: formatDate(client.revokedAt, i18n.language),
           })}
@@ -91,10 +90,11 @@ export const IntegrationsPage = observer(function IntegrationsPage({
 
   const revokeButton = (client: IntegrationClient) =>
     client.revokedAt !== null ? null : (
-      <IconButton
-        variant="minimal"
+      <Button
+        variant="outlined"
+        size="small"
         icon={<BanCircleIcon />}
-        label={t('integrations.revoke')}
+        text={t('integrations.revoke')}
         aria-label={t('integrations.revokeNamed', { name: client.name })}
         onClick={() => clients.askRevoke(client)}
       />
@@ -103,20 +103,11 @@ export const IntegrationsPage = observer(function IntegrationsPage({
   const clientTable = (
     <div className="tessera-integrations__scroll">
       <HTMLTable
-        className="tessera-integrations__table"
+        className="tessera-integrations__table tessera-integrations__table--clients"
         compact
         aria-labelledby="integration-clients-heading"
         data-testid="clients-table"
       >
-        <colgroup>
-          <col />
-          <col className="tessera-integrations__col-scopes" />
-          <col className="tessera-integrations__col-person" />
-          <col className="tessera-integrations__col-date" />
-          <col className="tessera-integrations__col-used" />
-          <col className="tessera-integrations__col-state" />
-          <col className="tessera-integrations__col-actions" />
-        </colgroup>
         <thead>
           <tr>
             <th scope="col">{t('integrations.clients.column.name')}</th>
@@ -144,10 +135,10 @@ export const IntegrationsPage = observer(function IntegrationsPage({
                 <th scope="row">{client.name}</th>
                 <td>{fact.scopes}</td>
                 <td>{fact.createdBy}</td>
-                <td>{fact.createdAt}</td>
+                <td className="tessera-integrations__nowrap">{fact.createdAt}</td>
                 <td>{fact.lastUsed}</td>
                 <td>{fact.state}</td>
-                <td>{revokeButton(client)}</td>
+                <td className="tessera-integrations__nowrap">{revokeButton(client)}</td>
               </tr>
             );
           })}
