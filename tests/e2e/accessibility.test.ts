@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { projectPath } from '../../server/paths';
+import { createIntegrationClient } from '../../server/identity/integrationClients';
 import { seedDemoRecords } from '../../server/seed/demoRecords';
 import { auditScreen, formatFindings, type AccessibilityFinding } from '../helpers/accessibility';
 import { openPage, ZOOMED_200_PERCENT, type ContextOptions } from '../helpers/browser';
+import { caseStuckAtTheBureau, deployBureauCheck } from '../helpers/externalTaskIncidents';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
@@ -28,6 +30,9 @@ const VIEWPORTS: { viewport: string; options: ContextOptions }[] = [
   { viewport: '375 px', options: { width: 375 } },
   { viewport: '200 % zoom', options: ZOOMED_200_PERCENT },
 ];
+/** The Integrations screen's two lists, clients and incidents, as tables or as cards. */
+const INTEGRATION_LISTS =
+  ':is([data-testid="clients-table"], [data-testid="clients-cards"], [data-testid="incidents-table"], [data-testid="incidents-cards"])';
 /** Outcome buttons: placed in the form by its designer, or the bar under a form without them. */
 const OUTCOME_BUTTONS = ':is(.tf-outcomes, .tf-outcome-bar)';
 /** Where a screen that could not be reached is photographed, to see why. */
@@ -68,6 +73,15 @@ beforeAll(async () => {
   approvalId = (await openTaskOf('mgarcia', 'supervisorApproval')).id;
   reviewId = (await openTaskOf('mgarcia', 'loanReview')).id;
   valuationId = (await openTaskOf('cdubois', 'collateralValuation')).id;
+  // The Integrations screen with a client and an incident, not only its empty states.
+  await createIntegrationClient(e2e.server.database.db, {
+    tenant: 'internal',
+    name: 'Document scanner',
+    scopes: ['messages'],
+    createdBy: 'pnair',
+  });
+  await deployBureauCheck(e2e.server);
+  await caseStuckAtTheBureau(e2e.server, 'LN-2026-0042', 'The credit bureau answered 503.');
 }, 300_000);
 
 /** Closes whatever overlay is open and waits until none is left. */
@@ -259,7 +273,8 @@ async function analystWalk(audit: Audit, { language, locale, viewport, options }
 
 /**
  * The author's walk: the form preview with a designer form in its three frames, the
- * document templates she keeps, and changing her password.
+ * document templates she keeps, the integration clients and incidents she looks after (and
+ * the new-client form refused), and changing her password.
  */
 async function authorWalk(audit: Audit, { language, locale, viewport, options }: Case) {
   const at = (screen: string) => `${language} ${viewport}: ${screen}`;
@@ -283,6 +298,17 @@ async function authorWalk(audit: Audit, { language, locale, viewport, options }:
         .locator('[data-testid="templates-cards"], [data-testid="templates-table"]')
         .waitFor();
     });
+    await screenOf(audit, page, at('integrations'), async () => {
+      await page.goto(`${e2e.server.url}/admin/integrations`);
+      await page.locator(`${INTEGRATION_LISTS} li, ${INTEGRATION_LISTS} tbody tr`).nth(1).waitFor();
+    });
+    await screenOf(audit, page, at('new integration client'), async () => {
+      await page.getByTestId('open-new-client').click();
+      await page.locator('#client-name').waitFor();
+      await page.getByTestId('create-client').click();
+      await page.locator('#client-name-problem').waitFor();
+    });
+    await closeOverlay(page).catch(() => undefined);
     await screenOf(audit, page, at('change password'), async () => {
       await page.goto(`${e2e.server.url}/accounts/password/change`);
       await page.locator('#new-password').waitFor();

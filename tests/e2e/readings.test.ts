@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
 import { projectPath } from '../../server/paths';
+import { createIntegrationClient } from '../../server/identity/integrationClients';
 import { DEMO_DICTIONARIES } from '../../server/seed/demoDictionaries';
 import { DEMO_OBJECT_DEFINITIONS, seedDemoRecords } from '../../server/seed/demoRecords';
 import { openPage } from '../helpers/browser';
+import { caseStuckAtTheBureau, deployBureauCheck } from '../helpers/externalTaskIncidents';
 import {
   ReadingRule,
   flowableTexts,
@@ -28,7 +30,7 @@ import { signIn } from '../helpers/signIn';
 const SUPERVISOR = 'maria.garcia@tessera.example';
 /** The back-office analyst: reports, records and the collateral valuation (a Flowable form). */
 const ANALYST = 'claire.dubois@tessera.example';
-/** The form author and administrator: the form preview and the document templates. */
+/** The form author and administrator: the form preview, the document templates and integrations. */
 const AUTHOR = 'priya.nair@tessera.example';
 
 const LANGUAGES = [
@@ -317,6 +319,15 @@ beforeAll(async () => {
   tasks.instance = intake.instance_id;
   tasks.approval = (await openTask('mgarcia', 'supervisorApproval')).id;
   tasks.valuation = (await openTask('cdubois', 'collateralValuation')).id;
+  // The Integrations screen with a client and an incident, not only its empty states.
+  await createIntegrationClient(db, {
+    tenant: 'internal',
+    name: 'Document scanner',
+    scopes: ['messages', 'external-tasks'],
+    createdBy: 'pnair',
+  });
+  await deployBureauCheck(e2e.server);
+  await caseStuckAtTheBureau(e2e.server, 'LN-2026-0042', 'The credit bureau answered 503.');
 }, 300_000);
 
 /** Opens a task and waits for its form and outcome buttons. */
@@ -445,6 +456,16 @@ async function authorWalk(reading: Reading, context: ReadingContext, locale: str
       // A table on a desktop, cards on a narrow screen.
       await page
         .locator(':is([data-testid="templates-table"], [data-testid="templates-cards"])')
+        .waitFor();
+    });
+    await read('integrations', async () => {
+      await page.goto(`${e2e.server.url}/admin/integrations`);
+      // A table on a desktop, cards on a narrow screen: a client and an incident.
+      await page
+        .locator(
+          ':is([data-testid="clients-table"] tbody tr, [data-testid="clients-cards"] li, [data-testid="incidents-table"] tbody tr, [data-testid="incidents-cards"] li)',
+        )
+        .nth(1)
         .waitFor();
     });
     await read('form preview', async () => {
