@@ -261,6 +261,14 @@ export interface ParallelGatewayNode extends NodeBase {
   readonly kind: 'parallelGateway';
 }
 
+/**
+ * Waits for the first of the events its flows lead to (intermediate catch events): that
+ * one's path is taken, and the other events' timers and waits are removed.
+ */
+export interface EventBasedGatewayNode extends NodeBase {
+  readonly kind: 'eventBasedGateway';
+}
+
 /** Any supported flow node. */
 export type ProcessNode =
   | StartEventNode
@@ -271,6 +279,7 @@ export type ProcessNode =
   | ExclusiveGatewayNode
   | ParallelGatewayNode
   | InclusiveGatewayNode
+  | EventBasedGatewayNode
   | SubProcessNode
   | CallActivityNode
   | CatchEventNode

@@ -8,6 +8,7 @@ import { ExpressionSyntaxError } from '../expressions/expressionSyntaxError';
 import { parseCondition } from '../expressions/parseExpression';
 import { isTemplate, parseTemplate } from '../expressions/parseTemplate';
 import type { ProcessModel, ProcessNode } from '../processModel';
+import { bpmnTypeOf } from '../elements/bpmnTypeOf';
 
 /** The stable codes of the warnings {@link checkProcessForms} gives. */
 export const ProcessFormWarningCode = {
@@ -276,7 +277,7 @@ export function checkProcessForms(
           warning(
             {
               elementId: end.id,
-              elementType: elementTypeOf(end),
+              elementType: bpmnTypeOf(end),
               attribute: `document:${document.name}`,
             },
             variable,
@@ -285,7 +286,7 @@ export function checkProcessForms(
               : ProcessFormWarningCode.notWrittenOnEveryPath,
             `document template '${document.name}' reads '${variable}', which ${
               never ? 'nothing writes' : 'is not written on every path'
-            } before the case ends at ${elementTypeOf(end)} '${end.id}'`,
+            } before the case ends at ${bpmnTypeOf(end)} '${end.id}'`,
           ),
         );
       }
@@ -337,10 +338,10 @@ function missingForms(
     if (node === undefined || !key || forms.has(key)) continue;
     found.push(
       warning(
-        { elementId: node.id, elementType: elementTypeOf(node), attribute: 'formKey' },
+        { elementId: node.id, elementType: bpmnTypeOf(node), attribute: 'formKey' },
         key,
         ProcessFormWarningCode.formNotFound,
-        `${elementTypeOf(node)} '${node.id}': formKey names '${key}', which is not among the forms`,
+        `${bpmnTypeOf(node)} '${node.id}': formKey names '${key}', which is not among the forms`,
       ),
     );
   }
@@ -549,7 +550,7 @@ function readSites(
   const state = states.get(node.id);
   if (state === undefined) return [];
   const sites: ReadSite[] = [];
-  const elementType = elementTypeOf(node);
+  const elementType = bpmnTypeOf(node);
   const locals = multiInstanceLocals(node);
   const at = (must: Known, may: Known) => (attribute: string, variables: readonly string[]) => {
     if (variables.length > 0) {
@@ -706,23 +707,4 @@ function collectReads(node: ExpressionNode, into: Set<string>): void {
     case 'now':
       return;
   }
-}
-
-/** The moddle type a node was read from, as deploy errors and warnings name elements. */
-function elementTypeOf(node: ProcessNode): string {
-  const types: Readonly<Record<ProcessNode['kind'], string>> = {
-    startEvent: 'bpmn:StartEvent',
-    endEvent: 'bpmn:EndEvent',
-    userTask: 'bpmn:UserTask',
-    serviceTask: 'bpmn:ServiceTask',
-    noopTask: 'bpmn:Task',
-    exclusiveGateway: 'bpmn:ExclusiveGateway',
-    parallelGateway: 'bpmn:ParallelGateway',
-    inclusiveGateway: 'bpmn:InclusiveGateway',
-    subProcess: 'bpmn:SubProcess',
-    callActivity: 'bpmn:CallActivity',
-    catchEvent: 'bpmn:IntermediateCatchEvent',
-    boundaryEvent: 'bpmn:BoundaryEvent',
-  };
-  return types[node.kind];
 }

@@ -37,6 +37,7 @@ export interface NodeReading {
 
 /** What an element's own graph rule sees: its outgoing flows and where to report. */
 export interface GraphCheck {
+  readonly nodes: ReadonlyMap<string, ProcessNode>;
   readonly flows: ReadonlyMap<string, SequenceFlowModel>;
   /** The flows leaving the node, in document order. */
   readonly outs: readonly SequenceFlowModel[];

@@ -3,6 +3,7 @@ import { callActivity } from './callActivity';
 import { catchEvent } from './catchEvent';
 import type { AnyElementModule, ElementModule, NodeKind } from './elementModule';
 import { endEvent } from './endEvent';
+import { eventBasedGateway } from './eventBasedGateway';
 import { exclusiveGateway } from './exclusiveGateway';
 import { inclusiveGateway } from './inclusiveGateway';
 import { noopTask } from './noopTask';
@@ -22,6 +23,7 @@ const elementsByKind: { readonly [K in NodeKind]: ElementModule<K> } = {
   exclusiveGateway,
   parallelGateway,
   inclusiveGateway,
+  eventBasedGateway,
   subProcess,
   callActivity,
   catchEvent,
@@ -42,6 +44,7 @@ export const elementsByType: Readonly<Partial<Record<string, AnyElementModule>>>
   'bpmn:Task': noopTask,
   'bpmn:ManualTask': noopTask,
   'bpmn:InclusiveGateway': inclusiveGateway,
+  'bpmn:EventBasedGateway': eventBasedGateway,
   'bpmn:SubProcess': subProcess,
   'bpmn:CallActivity': callActivity,
   'bpmn:IntermediateCatchEvent': catchEvent,

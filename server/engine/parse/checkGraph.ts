@@ -108,6 +108,7 @@ export function checkGraph(
       }
     }
     element.check?.(node, {
+      nodes,
       flows,
       outs,
       fail: (message) => {

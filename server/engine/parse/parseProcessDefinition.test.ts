@@ -24,6 +24,11 @@ const FLOW = `
     <sequenceFlow id="f1" sourceRef="start" targetRef="end" />
     <endEvent id="end" />`;
 
+/** As `bpmn`, with declarations (messages, signals, escalations) beside the process. */
+function declaring(declarations: string, body: string): string {
+  return bpmn(body).replace('<process ', `${declarations}\n  <process `);
+}
+
 /** start -> (middle) -> end, the smallest frame around the element under test. */
 function around(middle: string, middleId: string): string {
   return bpmn(`
@@ -592,5 +597,97 @@ describe('external service tasks', () => {
     expect(
       (await errors(loop('<serviceTask id="page" camunda:type="creditCheck" />')))[0]?.message,
     ).toContain('lies on a loop without a user task');
+  });
+});
+
+describe('event-based gateways', () => {
+  /** start -> gateway -> each of `branches` (catch events or anything else) -> end. */
+  const race = (branches: string, gatewayAttributes = '') =>
+    declaring(
+      '<message id="paid" name="paid" />',
+      `
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="race" />
+      <eventBasedGateway id="race" ${gatewayAttributes} />
+      ${branches}
+      <endEvent id="end" />`,
+    );
+  const timerBranch = `
+      <sequenceFlow id="toTimer" sourceRef="race" targetRef="late" />
+      <intermediateCatchEvent id="late"><timerEventDefinition><timeDuration>P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>
+      <sequenceFlow id="lateDone" sourceRef="late" targetRef="end" />`;
+
+  it('given a gateway leading to a timer and a message catch event, when parsed, then it deploys as a gateway that waits', async () => {
+    const parsed = await model(
+      race(`${timerBranch}
+      <sequenceFlow id="toPaid" sourceRef="race" targetRef="payment" />
+      <intermediateCatchEvent id="payment"><messageEventDefinition messageRef="paid" /></intermediateCatchEvent>
+      <sequenceFlow id="paidDone" sourceRef="payment" targetRef="end" />`),
+    );
+    expect(parsed.nodes.race).toMatchObject({
+      kind: 'eventBasedGateway',
+      outgoing: ['toTimer', 'toPaid'],
+    });
+  });
+
+  it('given a user task after the gateway, when parsed, then the gateway is refused naming the task', async () => {
+    const found = await errors(
+      race(`${timerBranch}
+      <sequenceFlow id="toTask" sourceRef="race" targetRef="review" />
+      <userTask id="review" />
+      <sequenceFlow id="reviewDone" sourceRef="review" targetRef="end" />`),
+    );
+    expect(found).toContainEqual({
+      elementId: 'race',
+      elementType: 'bpmn:EventBasedGateway',
+      message:
+        "bpmn:EventBasedGateway 'race': its flow 'toTask' leads to bpmn:UserTask 'review'; an event-based gateway may lead only to intermediate catch events of a timer or a message",
+    });
+  });
+
+  it('given a catch event after the gateway that another flow also reaches, when parsed, then it is refused', async () => {
+    const found = await errors(
+      bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="split" />
+      <parallelGateway id="split" />
+      <sequenceFlow id="f2" sourceRef="split" targetRef="race" />
+      <sequenceFlow id="f3" sourceRef="split" targetRef="late" />
+      <eventBasedGateway id="race" />
+      <sequenceFlow id="toTimer" sourceRef="race" targetRef="late" />
+      <intermediateCatchEvent id="late"><timerEventDefinition><timeDuration>P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>
+      <sequenceFlow id="lateDone" sourceRef="late" targetRef="end" />
+      <endEvent id="end" />`),
+    );
+    expect(found.map((error) => error.message)).toContain(
+      "bpmn:EventBasedGateway 'race': bpmn:IntermediateCatchEvent 'late' after it has other incoming flows; an event after an event-based gateway is reached from the gateway only",
+    );
+  });
+
+  it.each([
+    [
+      'instantiate="true"',
+      'an instantiating event-based gateway (instantiate="true") is not supported',
+    ],
+    ['eventGatewayType="Parallel"', 'eventGatewayType="Parallel" is not supported'],
+  ])('given %s, when parsed, then it is refused by name', async (attributes, message) => {
+    const found = await errors(race(timerBranch, attributes));
+    expect(found).toEqual([
+      expect.objectContaining({
+        elementId: 'race',
+        elementType: 'bpmn:EventBasedGateway',
+        message: expect.stringContaining(message) as string,
+      }),
+    ]);
+  });
+
+  it('given a condition on a flow leaving the gateway, when parsed, then it is refused: the events decide', async () => {
+    const found = await errors(
+      race(`
+      <sequenceFlow id="toTimer" sourceRef="race" targetRef="late"><conditionExpression>\${x}</conditionExpression></sequenceFlow>
+      <intermediateCatchEvent id="late"><timerEventDefinition><timeDuration>P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>
+      <sequenceFlow id="lateDone" sourceRef="late" targetRef="end" />`),
+    );
+    expect(found.map((error) => error.elementId)).toContain('toTimer');
   });
 });

@@ -19,6 +19,7 @@ import type { Task, TaskCandidates } from '../processEngineTypes';
 import type {
   BoundaryEventNode,
   CallActivityNode,
+  EventTrigger,
   ExclusiveGatewayNode,
   ExternalServiceTaskNode,
   HandlerServiceTaskNode,
@@ -310,10 +311,14 @@ export class TokenRunner {
         return;
       case 'catchEvent':
         await this.park(token, 'active');
-        if (node.trigger.type === 'timer') {
-          await this.schedule(token.id, node.id, node.trigger.timer, token.parentId);
-        } else if (node.trigger.type === 'message') {
-          await this.subscribe(token.id, node.id, node.trigger.messageName);
+        await this.arm(token, node.id, node.trigger);
+        return;
+      case 'eventBasedGateway':
+        // The token waits here for the first of the events its flows lead to.
+        await this.park(token, 'active');
+        for (const flowId of node.outgoing) {
+          const target = this.node(this.model.flows[flowId]?.target ?? '');
+          if (target.kind === 'catchEvent') await this.arm(token, target.id, target.trigger);
         }
         return;
       case 'boundaryEvent':
@@ -679,13 +684,24 @@ export class TokenRunner {
     const node = this.model.nodes[elementId];
     if (row === undefined || node === undefined) return false;
     if (node.kind === 'catchEvent') {
-      if (row.element_id !== node.id) return false;
+      // At an event-based gateway the token waits on the gateway for each event after it.
+      const fromGateway = node.incoming.find(
+        (flowId) => this.model.flows[flowId]?.source === row.element_id,
+      );
+      const gateway = fromGateway === undefined ? undefined : this.node(row.element_id);
+      if (row.element_id !== node.id && gateway?.kind !== 'eventBasedGateway') return false;
+      // The first event wins: the others' timers and waits go with the gateway's.
       await this.disarm(row.id);
       await this.history(null, 'eventCaught', null, {
         elementId: node.id,
         type: node.trigger.type,
+        ...(gateway === undefined ? {} : { eventGateway: gateway.id }),
       });
-      this.queue.push(this.follow(this.tokenOf(row), this.single(node.outgoing)));
+      const token = this.tokenOf(row);
+      if (fromGateway !== undefined && gateway !== undefined) {
+        await this.park({ ...token, nodeId: node.id, via: fromGateway }, 'active');
+      }
+      this.queue.push(this.follow(token, this.single(node.outgoing)));
     } else if (node.kind === 'boundaryEvent') {
       if (row.element_id !== node.attachedTo) return false;
       await this.fireBoundary(node, row);
@@ -727,12 +743,19 @@ export class TokenRunner {
   private async armBoundaryEvents(token: Token, node: ProcessNode): Promise<void> {
     for (const boundaryId of node.boundaryEvents ?? []) {
       const boundary = this.node(boundaryId);
-      if (boundary.kind !== 'boundaryEvent') continue;
-      if (boundary.trigger.type === 'timer') {
-        await this.schedule(token.id, boundary.id, boundary.trigger.timer, token.parentId);
-      } else if (boundary.trigger.type === 'message') {
-        await this.subscribe(token.id, boundary.id, boundary.trigger.messageName);
-      }
+      if (boundary.kind === 'boundaryEvent') await this.arm(token, boundary.id, boundary.trigger);
+    }
+  }
+
+  /**
+   * Makes the token wait for an event at `elementId`: a timer job or a message wait on the
+   * token's execution, removed with it (`disarm`). Errors are caught as they are thrown.
+   */
+  private async arm(token: Token, elementId: string, trigger: EventTrigger): Promise<void> {
+    if (trigger.type === 'timer') {
+      await this.schedule(token.id, elementId, trigger.timer, token.parentId);
+    } else if (trigger.type === 'message') {
+      await this.subscribe(token.id, elementId, trigger.messageName);
     }
   }
 

@@ -1,0 +1,23 @@
+import type { ProcessNode } from '../processModel';
+
+/** The BPMN type of each model kind, as deploy errors and warnings name elements. */
+const bpmnTypes: Readonly<Record<ProcessNode['kind'], string>> = {
+  startEvent: 'bpmn:StartEvent',
+  endEvent: 'bpmn:EndEvent',
+  userTask: 'bpmn:UserTask',
+  serviceTask: 'bpmn:ServiceTask',
+  noopTask: 'bpmn:Task',
+  exclusiveGateway: 'bpmn:ExclusiveGateway',
+  parallelGateway: 'bpmn:ParallelGateway',
+  inclusiveGateway: 'bpmn:InclusiveGateway',
+  eventBasedGateway: 'bpmn:EventBasedGateway',
+  subProcess: 'bpmn:SubProcess',
+  callActivity: 'bpmn:CallActivity',
+  catchEvent: 'bpmn:IntermediateCatchEvent',
+  boundaryEvent: 'bpmn:BoundaryEvent',
+};
+
+/** The moddle type a node was read from (`bpmn:Task` for a manual task too). */
+export function bpmnTypeOf(node: ProcessNode): string {
+  return bpmnTypes[node.kind];
+}
