@@ -30,7 +30,9 @@ import type {
   ProcessEndedEvent,
   ProcessEngineOptions,
   ProcessInstance,
+  SendSignalInput,
   SetTaskDueDateInput,
+  SignalSent,
   StartProcessInput,
   Task,
   TaskAssignedEvent,
@@ -235,6 +237,15 @@ export class ProcessEngine {
    */
   correlateMessage(tenant: string, input: CorrelateMessageInput): Promise<ProcessInstance> {
     return this.commands.correlateMessage(tenant, input);
+  }
+
+  /**
+   * Sends a signal to the tenant: every running instance's wait for it is reached (with the
+   * variables merged in first), and the latest live version of each process with a signal
+   * start event for it starts. Answers how many waits it reached and which cases it started.
+   */
+  sendSignal(tenant: string, input: SendSignalInput): Promise<SignalSent> {
+    return this.commands.sendSignal(tenant, input);
   }
 
   /**

@@ -114,14 +114,17 @@ export interface JobsTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A token waiting for a message by name (ACT_RU_EVENT_SUBSCR). */
+/**
+ * A token waiting for a message or a signal by name (ACT_RU_EVENT_SUBSCR); signals since
+ * migration `1020_engine_signal_subscriptions.sql`.
+ */
 export interface EventSubscriptionsTable {
   id: string;
   tenant: string;
   instance_id: string;
   execution_id: string;
   element_id: string;
-  event_type: 'message';
+  event_type: 'message' | 'signal';
   event_name: string;
   created_at: Timestamp;
 }

@@ -196,6 +196,26 @@ export interface CorrelateMessageInput {
   readonly actor: string;
 }
 
+/** A signal sent to the tenant from outside its processes (an integration, a person). */
+export interface SendSignalInput {
+  /** The signal's name, as `<signal name>` declares it. */
+  readonly signalName: string;
+  /** Merged into each instance it reaches before it moves on; the start variables of those it starts. */
+  readonly variables?: Variables;
+  /** Who sent it: the history actor, and the starter of the instances it starts. */
+  readonly actor: string;
+}
+
+/** What a signal reached: it is lost where nothing waits, so none is no error. */
+export interface SignalSent {
+  readonly signalName: string;
+  /** The catch and boundary events of running instances it reached. */
+  readonly waitsReached: number;
+  /** The instances its signal start events started (the latest live version of each process). */
+  readonly instancesStarted: number;
+  readonly startedInstanceIds: readonly string[];
+}
+
 /** What one attempt to fire the next due timer did. */
 export type JobFiring =
   | { readonly state: 'none' }

@@ -37,6 +37,11 @@ export interface ProcessModel {
    * starts the latest version whose start event waits for it.
    */
   readonly messageStarts?: Readonly<Record<string, string>>;
+  /**
+   * Signal start events by signal name: a signal sent or thrown in the tenant starts the
+   * latest live version of every process with one.
+   */
+  readonly signalStarts?: Readonly<Record<string, string>>;
   /** Flow nodes by id, those inside sub-processes too (their `scope` names the sub-process). */
   readonly nodes: Readonly<Record<string, ProcessNode>>;
   /** Sequence flows by id. */
@@ -77,10 +82,24 @@ export interface TimerModel {
   readonly value: string;
 }
 
+/**
+ * How far a signal reaches (Flowable's `scope` on the `<signal>`): `global`, every wait of
+ * its name in the tenant; `processInstance`, the waits of the instance it is thrown in,
+ * whose waits no other instance's throw and no sent signal reach either.
+ */
+export type SignalScope = 'global' | 'processInstance';
+
+/** A signal: its name and how far it reaches. */
+export interface SignalModel {
+  readonly signalName: string;
+  readonly scope: SignalScope;
+}
+
 /** What an intermediate catch or boundary event waits for. */
 export type EventTrigger =
   | { readonly type: 'timer'; readonly timer: TimerModel }
   | { readonly type: 'message'; readonly messageName: string }
+  | ({ readonly type: 'signal' } & SignalModel)
   | { readonly type: 'error'; readonly errorCode: string | null };
 
 /** The none start event where a token is born. */
@@ -88,6 +107,8 @@ export interface StartEventNode extends NodeBase {
   readonly kind: 'startEvent';
   /** The message a message start event waits for. */
   readonly messageName?: string | null;
+  /** The signal a signal start event waits for. */
+  readonly signalName?: string | null;
 }
 
 /** A none end event: the token arriving here is consumed. */
@@ -111,6 +132,17 @@ export interface EndEventNode extends NodeBase {
   readonly throwsError?: boolean;
   /** `camunda:errorMessage` of the thrown error: text or a `${...}` rendered when thrown. */
   readonly errorMessage?: string | null;
+  /** A signal end event broadcasts this signal, then the path ends. */
+  readonly signal?: SignalModel;
+}
+
+/**
+ * An intermediate throw event: a signal is broadcast and the token goes on; a none throw
+ * event (a milestone drawn on the path) lets it pass.
+ */
+export interface ThrowEventNode extends NodeBase {
+  readonly kind: 'throwEvent';
+  readonly signal?: SignalModel;
 }
 
 /** Forks onto every flow whose condition holds; joins the tokens that can still arrive. */
@@ -283,6 +315,7 @@ export type ProcessNode =
   | SubProcessNode
   | CallActivityNode
   | CatchEventNode
+  | ThrowEventNode
   | BoundaryEventNode;
 
 /** A sequence flow; `condition` is the `${...}` source text when the flow has one. */

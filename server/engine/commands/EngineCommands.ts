@@ -3,7 +3,9 @@ import type { Transaction } from 'kysely';
 import {
   ConflictError,
   ForbiddenError,
+  InvalidInputError,
   NotFoundError,
+  ProcessExecutionError,
   RetiredDefinitionError,
 } from '../engineErrors';
 import { toProcessInstance, toTask, type DefinitionRow, type InstanceRow } from './engineRows';
@@ -18,6 +20,8 @@ import type {
   CorrelateMessageInput,
   JobFiring,
   ProcessInstance,
+  SendSignalInput,
+  SignalSent,
   Task,
   AssignTaskInput,
   CompleteTaskInput,
@@ -25,6 +29,31 @@ import type {
   StartProcessInput,
 } from '../processEngineTypes';
 import type { EngineContext } from './EngineContext';
+
+/**
+ * How deep signals may be thrown by the receivers of signals in one command: the bound on
+ * processes that start or wake each other by signal without end. A signal reaching any
+ * number of cases is one level.
+ */
+const maxSignalDepth = 25;
+
+/** A global signal thrown in an instance, waiting to reach the tenant's others. */
+interface ThrownSignal {
+  readonly tenant: string;
+  readonly signalName: string;
+  /** The instance that threw it: its own waits were reached in its run. */
+  readonly instanceId: string;
+  /** Its starter, who starts the processes the signal starts, as a called process's is. */
+  readonly startedBy: string;
+  /** 1 when the command's own run threw it, one more for each signal delivery that led to it. */
+  readonly depth: number;
+}
+
+/** The global signals of one transaction still to deliver, and the depth being delivered. */
+interface SignalQueue {
+  readonly thrown: ThrownSignal[];
+  depth: number;
+}
 
 /** The history event of a withdrawal: its actor withdrew the instance, `payload.reason` says why. */
 export const WITHDRAWN_EVENT = 'processWithdrawn';
@@ -35,14 +64,143 @@ export const WITHDRAWN_EVENT = 'processWithdrawn';
  * instance row; claims are a conditional update.
  */
 export class EngineCommands {
+  /** The global signals thrown in each open transaction, not yet delivered beyond their instance. */
+  private readonly thrownSignals = new WeakMap<Transaction<DatabaseSchema>, SignalQueue>();
+
   constructor(private readonly context: EngineContext) {}
+
+  /**
+   * Runs a command that may move tokens in one transaction. The global signals its runs
+   * throw reach the tenant's other instances and signal start events before it commits,
+   * each once the instance that threw it is saved (those runs may throw further signals).
+   */
+  inTransaction<T>(work: (trx: Transaction<DatabaseSchema>) => Promise<T>): Promise<T> {
+    return this.context.inTransaction(async (trx) => {
+      const result = await work(trx);
+      await this.deliverThrownSignals(trx);
+      return result;
+    });
+  }
+
+  /**
+   * Sends a signal to the tenant: every wait for it in a running instance is reached (its
+   * variables merged into each such instance first), and the latest live version of every
+   * process with a signal start event for it starts, with the variables, as `actor`. A
+   * signal nobody waits for is lost, as BPMN says; the answer counts what it reached.
+   */
+  async sendSignal(tenant: string, input: SendSignalInput): Promise<SignalSent> {
+    const signalName = input.signalName.trim();
+    if (signalName === '') throw new InvalidInputError('A signal needs a name');
+    return this.inTransaction((trx) =>
+      this.broadcastSignal(trx, tenant, {
+        signalName,
+        variables: input.variables ?? {},
+        actor: input.actor,
+        startedBy: input.actor,
+        thrownIn: null,
+      }),
+    );
+  }
+
+  /** Delivers the global signals thrown in this transaction, and those their deliveries throw. */
+  private async deliverThrownSignals(trx: Transaction<DatabaseSchema>): Promise<void> {
+    const queue = this.thrownSignals.get(trx);
+    if (queue === undefined) return;
+    for (let signal = queue.thrown.shift(); signal !== undefined; signal = queue.thrown.shift()) {
+      // Processes that start or wake each other by signal would otherwise never stop.
+      if (signal.depth > maxSignalDepth) {
+        throw new ProcessExecutionError(
+          `signal '${signal.signalName}' was thrown by the receiver of a signal ${maxSignalDepth} times over; do processes start or wake each other by signal without end?`,
+        );
+      }
+      queue.depth = signal.depth;
+      await this.broadcastSignal(trx, signal.tenant, {
+        signalName: signal.signalName,
+        variables: {},
+        actor: null,
+        startedBy: signal.startedBy,
+        thrownIn: signal.instanceId,
+      });
+    }
+    this.thrownSignals.delete(trx);
+  }
+
+  /**
+   * A signal reaches the tenant's running instances that wait for it (but the one that threw
+   * it, whose waits its own run reached), locked in id order, and starts the processes whose
+   * signal start events wait for it.
+   */
+  private async broadcastSignal(
+    trx: Transaction<DatabaseSchema>,
+    tenant: string,
+    signal: {
+      readonly signalName: string;
+      readonly variables: Variables;
+      readonly actor: string | null;
+      readonly startedBy: string;
+      readonly thrownIn: string | null;
+    },
+  ): Promise<SignalSent> {
+    let query = trx
+      .selectFrom('process_event_subscriptions as s')
+      .innerJoin('process_instances as i', (join) =>
+        join.onRef('i.tenant', '=', 's.tenant').onRef('i.id', '=', 's.instance_id'),
+      )
+      .select('s.instance_id')
+      .distinct()
+      .where('s.tenant', '=', tenant)
+      .where('s.event_type', '=', 'signal')
+      .where('s.event_name', '=', signal.signalName)
+      .where('i.ended_at', 'is', null)
+      .orderBy('s.instance_id');
+    if (signal.thrownIn !== null) query = query.where('s.instance_id', '!=', signal.thrownIn);
+    const waiting = await query.execute();
+    let waitsReached = 0;
+    for (const { instance_id: instanceId } of waiting) {
+      await this.withInstance(
+        trx,
+        tenant,
+        instanceId,
+        async (runner) => {
+          waitsReached += await runner.receiveSignal(signal.signalName, {
+            variables: signal.variables,
+            actor: signal.actor,
+          });
+        },
+        { actor: signal.actor ?? 'system' },
+      );
+    }
+    const startedInstanceIds: string[] = [];
+    for (const definition of await this.latestLiveDefinitions(trx, tenant)) {
+      const startEventId = definition.model.signalStarts?.[signal.signalName];
+      if (startEventId === undefined) continue;
+      const started = await this.createInstance(
+        trx,
+        tenant,
+        definition,
+        {
+          definitionId: definition.id,
+          startedBy: signal.startedBy,
+          variables: signal.variables,
+        },
+        { startEventId },
+      );
+      startedInstanceIds.push(started.id);
+    }
+    return {
+      signalName: signal.signalName,
+      waitsReached,
+      instancesStarted: startedInstanceIds.length,
+      startedInstanceIds,
+    };
+  }
 
   /**
    * Starts an instance: stores the variables (and the starter under `camunda:initiator`'s
    * name), then moves the token to its first wait states, creating their user tasks.
    */
   async startProcess(tenant: string, input: StartProcessInput): Promise<ProcessInstance> {
-    return this.context.inTransaction(async (trx) => {
+    return this.inTransaction(async (trx) => {
       // 1. Find the definition: by id, or the latest version of a key.
       //    A retired version is never started: by key the latest live one is taken.
       let definition: DefinitionRow | undefined;
@@ -316,7 +474,7 @@ export class EngineCommands {
     instanceId: string,
     input: { readonly userId: string; readonly variables: Variables; readonly taskId?: string },
   ): Promise<ProcessInstance> {
-    return this.context.inTransaction(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const instance = await this.withInstance(
         trx,
         tenant,
@@ -368,7 +526,7 @@ export class EngineCommands {
       readonly check?: (trx: Transaction<DatabaseSchema>) => Promise<void>;
     },
   ): Promise<ProcessInstance> {
-    return this.context.inTransaction(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const instance = await this.withInstance(
         trx,
         tenant,
@@ -402,7 +560,7 @@ export class EngineCommands {
     taskId: string,
     input: CompleteTaskInput,
   ): Promise<{ task: Task; instance: ProcessInstance }> {
-    return this.context.inTransaction(async (trx) => {
+    return this.inTransaction(async (trx) => {
       // 1. Lock the instance first, then read the task under that lock, so a concurrent
       //    completion either finished before (and we see it) or waits for us.
       const found = await this.context.taskRow(trx, tenant, taskId);
@@ -542,7 +700,7 @@ export class EngineCommands {
     skip: readonly string[],
     onPicked: (jobId: string) => void,
   ): Promise<JobFiring> {
-    return this.context.inTransaction(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const now = this.context.clock();
       let query = trx
         .selectFrom('process_jobs')
@@ -616,7 +774,7 @@ export class EngineCommands {
    * process whose message start event waits for it. The variables are merged first.
    */
   async correlateMessage(tenant: string, input: CorrelateMessageInput): Promise<ProcessInstance> {
-    return this.context.inTransaction(async (trx) => {
+    return this.inTransaction(async (trx) => {
       let query = trx
         .selectFrom('process_event_subscriptions as s')
         .innerJoin('process_instances as i', (join) =>
@@ -680,7 +838,32 @@ export class EngineCommands {
     tenant: string,
     input: CorrelateMessageInput,
   ): Promise<ProcessInstance | undefined> {
-    const definitions = await trx
+    const definitions = await this.latestLiveDefinitions(trx, tenant);
+    const definition = definitions.find(
+      (row) => row.model.messageStarts?.[input.messageName] !== undefined,
+    );
+    const startEventId = definition?.model.messageStarts?.[input.messageName];
+    if (definition === undefined || startEventId === undefined) return undefined;
+    return this.createInstance(
+      trx,
+      tenant,
+      definition,
+      {
+        definitionId: definition.id,
+        startedBy: input.actor,
+        variables: input.variables ?? {},
+        ...(input.businessKey === undefined ? {} : { businessKey: input.businessKey }),
+      },
+      { startEventId },
+    );
+  }
+
+  /** The newest live version of every process key of the tenant, by key. */
+  private latestLiveDefinitions(
+    trx: Transaction<DatabaseSchema>,
+    tenant: string,
+  ): Promise<DefinitionRow[]> {
+    return trx
       .selectFrom('process_definitions as d')
       .selectAll('d')
       .where('d.tenant', '=', tenant)
@@ -699,23 +882,6 @@ export class EngineCommands {
       )
       .orderBy('d.key')
       .execute();
-    const definition = definitions.find(
-      (row) => row.model.messageStarts?.[input.messageName] !== undefined,
-    );
-    const startEventId = definition?.model.messageStarts?.[input.messageName];
-    if (definition === undefined || startEventId === undefined) return undefined;
-    return this.createInstance(
-      trx,
-      tenant,
-      definition,
-      {
-        definitionId: definition.id,
-        startedBy: input.actor,
-        variables: input.variables ?? {},
-        ...(input.businessKey === undefined ? {} : { businessKey: input.businessKey }),
-      },
-      { startEventId },
-    );
   }
 
   /**
@@ -837,6 +1003,17 @@ export class EngineCommands {
       handlers: this.context.handlers,
       now,
       display: () => loadValueDisplay(trx, instance.tenant, model),
+      broadcast: (signalName) => {
+        const queue = this.thrownSignals.get(trx) ?? { thrown: [], depth: 0 };
+        queue.thrown.push({
+          tenant: instance.tenant,
+          signalName,
+          instanceId: instance.id,
+          startedBy: instance.startedBy,
+          depth: queue.depth + 1,
+        });
+        this.thrownSignals.set(trx, queue);
+      },
       calls: {
         start: (node, executionId, variables) =>
           this.startCalled(trx, instance, node, executionId, variables),

@@ -128,7 +128,7 @@ export class ExternalTasks {
   ): Promise<ProcessInstance> {
     const workerId = checkWorkerId(input.workerId);
     const variables = checkVariables(input.variables ?? {}, 'variables');
-    return this.context.inTransaction(async (trx) => {
+    return this.commands.inTransaction(async (trx) => {
       const found = await this.row(trx, tenant, externalTaskId);
       const instance = await this.commands.withInstance(
         trx,

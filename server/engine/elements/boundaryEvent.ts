@@ -12,8 +12,8 @@ const errorVariableAttributes: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * An event on the border of a user task, sub-process or call activity: a timer or message
- * (interrupting or not) or a caught error leads out of the activity.
+ * An event on the border of a user task, sub-process or call activity: a timer, message or
+ * signal (interrupting or not) or a caught error leads out of the activity.
  */
 export const boundaryEvent: ElementModule<'boundaryEvent'> = {
   kind: 'boundaryEvent',
@@ -21,6 +21,7 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
   eventDefinitions: () => [
     'bpmn:TimerEventDefinition',
     'bpmn:MessageEventDefinition',
+    'bpmn:SignalEventDefinition',
     'bpmn:ErrorEventDefinition',
   ],
   definitionAttributes: (definition) =>
@@ -28,10 +29,12 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
   read(element, { base, definition }, context) {
     const { errors } = context;
     if (definition === undefined) {
-      errors.push(elementError(element, 'needs a timer, message or error event definition'));
+      errors.push(
+        elementError(element, 'needs a timer, message, signal or error event definition'),
+      );
       return undefined;
     }
-    const trigger = readTrigger(element, definition, errors);
+    const trigger = readTrigger(element, definition, context);
     if (trigger === undefined) return undefined;
     const attached = element.attachedToRef as ModdleNode | undefined;
     const attachedTo = attached ? text(attached, 'id') : null;

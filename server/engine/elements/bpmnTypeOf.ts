@@ -14,6 +14,7 @@ const bpmnTypes: Readonly<Record<ProcessNode['kind'], string>> = {
   subProcess: 'bpmn:SubProcess',
   callActivity: 'bpmn:CallActivity',
   catchEvent: 'bpmn:IntermediateCatchEvent',
+  throwEvent: 'bpmn:IntermediateThrowEvent',
   boundaryEvent: 'bpmn:BoundaryEvent',
 };
 

@@ -2,17 +2,23 @@ import { readTrigger } from '../parse/readTrigger';
 import { elementError } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
 
-/** An intermediate catch event: the token waits for a timer or a message. */
+/** An intermediate catch event: the token waits for a timer, a message or a signal. */
 export const catchEvent: ElementModule<'catchEvent'> = {
   kind: 'catchEvent',
   role: { waits: true },
-  eventDefinitions: () => ['bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition'],
-  read(element, { base, definition }, { errors }) {
+  eventDefinitions: () => [
+    'bpmn:TimerEventDefinition',
+    'bpmn:MessageEventDefinition',
+    'bpmn:SignalEventDefinition',
+  ],
+  read(element, { base, definition }, context) {
     if (definition === undefined) {
-      errors.push(elementError(element, 'needs a timer, message or error event definition'));
+      context.errors.push(
+        elementError(element, 'needs a timer, message or signal event definition'),
+      );
       return undefined;
     }
-    const trigger = readTrigger(element, definition, errors);
+    const trigger = readTrigger(element, definition, context);
     if (trigger === undefined) return undefined;
     return { ...base, kind: 'catchEvent', trigger };
   },

@@ -12,12 +12,17 @@ const terminateAttributes: ReadonlySet<string> = new Set([
 
 /**
  * An end event: a none end event consumes the token; a terminate end event ends its scope
- * (or further); an error end event throws to the nearest catching boundary event.
+ * (or further); an error end event throws to the nearest catching boundary event; a signal
+ * end event broadcasts its signal as its path ends.
  */
 export const endEvent: ElementModule<'endEvent'> = {
   kind: 'endEvent',
   role: { end: true },
-  eventDefinitions: () => ['bpmn:TerminateEventDefinition', 'bpmn:ErrorEventDefinition'],
+  eventDefinitions: () => [
+    'bpmn:TerminateEventDefinition',
+    'bpmn:ErrorEventDefinition',
+    'bpmn:SignalEventDefinition',
+  ],
   definitionAttributes: (definition) =>
     definition.$type === 'bpmn:TerminateEventDefinition' ? terminateAttributes : undefined,
   read(element, { base, definition }, context) {
@@ -30,8 +35,14 @@ export const endEvent: ElementModule<'endEvent'> = {
         ...readTerminate(element, definition, context),
       };
     }
+    if (definition?.$type === 'bpmn:SignalEventDefinition') {
+      const trigger = readTrigger(element, definition, context);
+      if (trigger?.type !== 'signal') return undefined;
+      const { signalName, scope } = trigger;
+      return { ...base, kind: 'endEvent', signal: { signalName, scope } };
+    }
     if (definition !== undefined) {
-      const trigger = readTrigger(element, definition, errors);
+      const trigger = readTrigger(element, definition, context);
       const errorMessage = thrownErrorMessage(definition);
       checkTemplate(element, 'camunda:errorMessage', errorMessage, errors);
       return {

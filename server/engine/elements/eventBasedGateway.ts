@@ -4,7 +4,7 @@ import { bpmnTypeOf } from './bpmnTypeOf';
 import type { ElementModule } from './elementModule';
 
 /** What an intermediate catch event after an event-based gateway may wait for. */
-const raceableTriggers: ReadonlySet<EventTrigger['type']> = new Set(['timer', 'message']);
+const raceableTriggers: ReadonlySet<EventTrigger['type']> = new Set(['timer', 'message', 'signal']);
 
 /**
  * An event-based gateway: the token waits at it for the first of the intermediate catch
@@ -45,7 +45,7 @@ export const eventBasedGateway: ElementModule<'eventBasedGateway'> = {
             ? `a ${target.trigger.type} catch event`
             : `${bpmnTypeOf(target)} '${target.id}'`;
         fail(
-          `its flow '${flow.id}' leads to ${what}; an event-based gateway may lead only to intermediate catch events of a timer or a message`,
+          `its flow '${flow.id}' leads to ${what}; an event-based gateway may lead only to intermediate catch events of a timer, a message or a signal`,
         );
       } else if (target.incoming.length > 1) {
         fail(

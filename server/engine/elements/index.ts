@@ -11,6 +11,7 @@ import { parallelGateway } from './parallelGateway';
 import { serviceTask } from './serviceTask';
 import { startEvent } from './startEvent';
 import { subProcess } from './subProcess';
+import { throwEvent } from './throwEvent';
 import { userTask } from './userTask';
 
 /** Every element module, by the model kind it reads into: one entry per kind, checked. */
@@ -27,6 +28,7 @@ const elementsByKind: { readonly [K in NodeKind]: ElementModule<K> } = {
   subProcess,
   callActivity,
   catchEvent,
+  throwEvent,
   boundaryEvent,
 };
 
@@ -48,6 +50,7 @@ export const elementsByType: Readonly<Partial<Record<string, AnyElementModule>>>
   'bpmn:SubProcess': subProcess,
   'bpmn:CallActivity': callActivity,
   'bpmn:IntermediateCatchEvent': catchEvent,
+  'bpmn:IntermediateThrowEvent': throwEvent,
   'bpmn:BoundaryEvent': boundaryEvent,
 };
 

@@ -45,8 +45,8 @@ export function checkGraph(
       });
     }
   }
-  // 2. One none start event per process and sub-process (the process may have message
-  //    start events besides, or instead), at least one end event in each.
+  // 2. One none start event per process and sub-process (the process may have message or
+  //    signal start events besides, or instead), at least one end event in each.
   const scopes = [null, ...all.filter((node) => node.kind === 'subProcess').map((node) => node.id)];
   const starts = all.filter((node) => node.kind === 'startEvent' && (node.scope ?? null) === null);
   // The nodes of each scope, grouped once: a file may hold a thousand sub-processes.
@@ -59,10 +59,8 @@ export function checkGraph(
   }
   for (const scope of scopes) {
     const inScope = byScope.get(scope) ?? [];
-    const noneStarts = inScope.filter((node) => node.kind === 'startEvent' && !node.messageName);
-    const messageStartCount =
-      inScope.length -
-      inScope.filter((node) => node.kind !== 'startEvent' || !node.messageName).length;
+    const noneStarts = inScope.filter((node) => node.kind === 'startEvent' && !isEventStart(node));
+    const eventStartCount = inScope.filter(isEventStart).length;
     const where = scope === null ? 'A process' : `Sub-process '${scope}'`;
     const scopeNode = scope === null ? undefined : nodes.get(scope);
     const report = (message: string): void => {
@@ -71,7 +69,7 @@ export function checkGraph(
     };
     if (
       noneStarts.length > 1 ||
-      (noneStarts.length === 0 && (scope !== null || messageStartCount === 0))
+      (noneStarts.length === 0 && (scope !== null || eventStartCount === 0))
     ) {
       report(`${where} needs exactly one start event; found ${noneStarts.length}`);
     }
@@ -116,7 +114,7 @@ export function checkGraph(
       },
     });
   }
-  const start = starts.find((node) => node.kind === 'startEvent' && !node.messageName) ?? starts[0];
+  const start = starts.find((node) => !isEventStart(node)) ?? starts[0];
   if (errors.length > 0 || start === undefined) return undefined;
 
   // 4. Every node is reachable from a start and can reach an end; an activity leads to
@@ -158,6 +156,11 @@ export function checkGraph(
   const loop = findAutomaticLoop(nodes, flows);
   if (loop !== undefined) fail(loop, 'lies on a loop without a user task, which would never wait');
   return errors.length > 0 ? undefined : start.id;
+}
+
+/** A start event that waits for a message or a signal, rather than the none start event. */
+function isEventStart(node: ProcessNode): boolean {
+  return node.kind === 'startEvent' && Boolean(node.messageName ?? node.signalName);
 }
 
 /** A wait state, which a loop must pass so that a token does not circle in one step. */

@@ -180,7 +180,10 @@ describe('parseProcessDefinition', () => {
       'only user tasks, sub-processes, call activities and external tasks may be multi-instance',
     ],
     ['<callActivity id="x" calledElement="no such key" />', 'is not a process key'],
-    ['<intermediateThrowEvent id="x" />', "bpmn:IntermediateThrowEvent 'x'"],
+    [
+      '<intermediateThrowEvent id="x"><messageEventDefinition /></intermediateThrowEvent>',
+      "bpmn:IntermediateThrowEvent 'x': event definitions (bpmn:MessageEventDefinition) are not supported",
+    ],
     [
       '<userTask id="x"><multiInstanceLoopCharacteristics camunda:collection="${list}"><completionCondition>${a +}</completionCondition></multiInstanceLoopCharacteristics></userTask>',
       'completionCondition',
@@ -641,7 +644,7 @@ describe('event-based gateways', () => {
       elementId: 'race',
       elementType: 'bpmn:EventBasedGateway',
       message:
-        "bpmn:EventBasedGateway 'race': its flow 'toTask' leads to bpmn:UserTask 'review'; an event-based gateway may lead only to intermediate catch events of a timer or a message",
+        "bpmn:EventBasedGateway 'race': its flow 'toTask' leads to bpmn:UserTask 'review'; an event-based gateway may lead only to intermediate catch events of a timer, a message or a signal",
     });
   });
 
@@ -689,5 +692,143 @@ describe('event-based gateways', () => {
       <sequenceFlow id="lateDone" sourceRef="late" targetRef="end" />`),
     );
     expect(found.map((error) => error.elementId)).toContain('toTimer');
+  });
+});
+
+describe('signal events', () => {
+  const signals = `
+    <signal id="rateSignal" name="baseRateChanged" />
+    <signal id="bundleSignal" name="bundleComplete" flowable:scope="processInstance" />`;
+  /** The declarations above, in a file that binds the Flowable namespace too. */
+  const withSignals = (body: string, declarations = signals) =>
+    declaring(declarations, body).replace(
+      'xmlns:camunda=',
+      'xmlns:flowable="http://flowable.org/bpmn" xmlns:activiti="http://activiti.org/bpmn" xmlns:camunda=',
+    );
+
+  it('given signal catch, boundary, start, throw and end events, when parsed, then each names its signal and scope', async () => {
+    const parsed = await model(
+      withSignals(`
+      <startEvent id="start" />
+      <startEvent id="onRate"><signalEventDefinition signalRef="rateSignal" /></startEvent>
+      <sequenceFlow id="f1" sourceRef="start" targetRef="work" />
+      <sequenceFlow id="f1b" sourceRef="onRate" targetRef="work" />
+      <userTask id="work" />
+      <boundaryEvent id="moved" attachedToRef="work" cancelActivity="false">
+        <signalEventDefinition signalRef="rateSignal" />
+      </boundaryEvent>
+      <sequenceFlow id="f2" sourceRef="moved" targetRef="movedEnd" />
+      <endEvent id="movedEnd"><signalEventDefinition signalRef="bundleSignal" /></endEvent>
+      <sequenceFlow id="f3" sourceRef="work" targetRef="announce" />
+      <intermediateThrowEvent id="announce"><signalEventDefinition signalRef="rateSignal" /></intermediateThrowEvent>
+      <sequenceFlow id="f4" sourceRef="announce" targetRef="milestone" />
+      <intermediateThrowEvent id="milestone" name="Half-way" />
+      <sequenceFlow id="f5" sourceRef="milestone" targetRef="wait" />
+      <intermediateCatchEvent id="wait"><signalEventDefinition signalRef="bundleSignal" /></intermediateCatchEvent>
+      <sequenceFlow id="f6" sourceRef="wait" targetRef="end" />
+      <endEvent id="end" />`),
+    );
+    expect(parsed.startEventId).toBe('start');
+    expect(parsed.signalStarts).toEqual({ baseRateChanged: 'onRate' });
+    expect(parsed.nodes.moved).toMatchObject({
+      kind: 'boundaryEvent',
+      cancelActivity: false,
+      trigger: { type: 'signal', signalName: 'baseRateChanged', scope: 'global' },
+    });
+    expect(parsed.nodes.movedEnd).toMatchObject({
+      kind: 'endEvent',
+      signal: { signalName: 'bundleComplete', scope: 'processInstance' },
+    });
+    expect(parsed.nodes.announce).toMatchObject({
+      kind: 'throwEvent',
+      signal: { signalName: 'baseRateChanged', scope: 'global' },
+    });
+    expect(parsed.nodes.milestone).toEqual(expect.objectContaining({ kind: 'throwEvent' }));
+    expect(parsed.nodes.milestone).not.toHaveProperty('signal');
+    expect(parsed.nodes.wait).toMatchObject({
+      trigger: { type: 'signal', signalName: 'bundleComplete', scope: 'processInstance' },
+    });
+  });
+
+  it('given a process started only by a signal, when parsed, then it deploys without a none start event', async () => {
+    const parsed = await model(
+      withSignals(`
+      <startEvent id="onRate"><signalEventDefinition signalRef="rateSignal" /></startEvent>
+      <sequenceFlow id="f1" sourceRef="onRate" targetRef="end" />
+      <endEvent id="end" />`),
+    );
+    expect(parsed.signalStarts).toEqual({ baseRateChanged: 'onRate' });
+  });
+
+  it.each([
+    [
+      'a signal event without a signalRef',
+      '<signal id="rateSignal" name="baseRateChanged" />',
+      '<intermediateCatchEvent id="x"><signalEventDefinition /></intermediateCatchEvent>',
+      "bpmn:IntermediateCatchEvent 'x': a signal event needs a signalRef to a named signal",
+    ],
+    [
+      'a signal name computed by an expression',
+      '<signal id="s" name="rate-${region}" />',
+      '<intermediateCatchEvent id="x"><signalEventDefinition signalRef="s" /></intermediateCatchEvent>',
+      "bpmn:IntermediateCatchEvent 'x': the signal name 'rate-${region}' is an expression, which is not supported",
+    ],
+    [
+      'a scope other than global or processInstance',
+      '<signal id="s" name="rate" flowable:scope="tenant" />',
+      '<intermediateThrowEvent id="x"><signalEventDefinition signalRef="s" /></intermediateThrowEvent>',
+      'flowable:scope="tenant" on signal \'rate\' is not supported: the scope is global or processInstance',
+    ],
+    [
+      'Flowable and Activiti scopes that disagree',
+      '<signal id="s" name="rate" flowable:scope="global" activiti:scope="processInstance" />',
+      '<intermediateThrowEvent id="x"><signalEventDefinition signalRef="s" /></intermediateThrowEvent>',
+      'flowable:scope="global" and activiti:scope="processInstance" disagree',
+    ],
+    [
+      'a message throw event',
+      '<message id="m" name="m" />',
+      '<intermediateThrowEvent id="x"><messageEventDefinition messageRef="m" /></intermediateThrowEvent>',
+      "bpmn:IntermediateThrowEvent 'x': event definitions (bpmn:MessageEventDefinition) are not supported",
+    ],
+  ])(
+    'given %s, when parsed, then it is refused by name',
+    async (_case, declarations, element, message) => {
+      const found = await errors(
+        withSignals(
+          `
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="x" />
+      ${element}
+      <sequenceFlow id="f2" sourceRef="x" targetRef="end" />
+      <endEvent id="end" />`,
+          declarations,
+        ),
+      );
+      expect(found.map((error) => error.message).join('\n')).toContain(message);
+    },
+  );
+
+  it('given a signal start event of processInstance scope, or one inside a sub-process, when parsed, then each is refused', async () => {
+    const found = await errors(
+      withSignals(`
+      <startEvent id="start" />
+      <startEvent id="onBundle"><signalEventDefinition signalRef="bundleSignal" /></startEvent>
+      <sequenceFlow id="f0" sourceRef="onBundle" targetRef="inner" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="inner" />
+      <subProcess id="inner">
+        <startEvent id="innerStart"><signalEventDefinition signalRef="rateSignal" /></startEvent>
+        <sequenceFlow id="i1" sourceRef="innerStart" targetRef="innerEnd" />
+        <endEvent id="innerEnd" />
+      </subProcess>
+      <sequenceFlow id="f2" sourceRef="inner" targetRef="end" />
+      <endEvent id="end" />`),
+    );
+    expect(found.map((error) => error.message)).toEqual(
+      expect.arrayContaining([
+        "bpmn:StartEvent 'onBundle': signal 'bundleComplete' has the scope processInstance, so no signal could start the process",
+        "bpmn:StartEvent 'innerStart': event definitions (bpmn:SignalEventDefinition) are not supported",
+      ]),
+    );
   });
 });

@@ -275,7 +275,8 @@ export async function parseProcessDefinition(
       businessKeyPrefix,
       caseName,
       startFormKey,
-      messageStarts: messageStarts(nodes),
+      messageStarts: eventStarts(nodes, 'messageName'),
+      signalStarts: eventStarts(nodes, 'signalName'),
       nodes: Object.fromEntries(nodes),
       flows: Object.fromEntries(flows),
     },
@@ -420,11 +421,15 @@ function attachBoundaryEvents(nodes: Map<string, ProcessNode>): void {
   }
 }
 
-/** Message start events by message name. */
-function messageStarts(nodes: ReadonlyMap<string, ProcessNode>): Record<string, string> {
+/** Message or signal start events by the name they wait for. */
+function eventStarts(
+  nodes: ReadonlyMap<string, ProcessNode>,
+  trigger: 'messageName' | 'signalName',
+): Record<string, string> {
   const starts: Record<string, string> = {};
   for (const node of nodes.values()) {
-    if (node.kind === 'startEvent' && node.messageName) starts[node.messageName] = node.id;
+    const name = node.kind === 'startEvent' ? node[trigger] : null;
+    if (name) starts[name] = node.id;
   }
   return starts;
 }

@@ -1,8 +1,9 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import type { DeployError } from '../engineErrors';
 import { isTemplate } from '../expressions/parseTemplate';
-import type { EventTrigger, TimerModel } from '../processModel';
+import type { EventTrigger, SignalModel, SignalScope, TimerModel } from '../processModel';
 import { isValidTimerText } from '../runner/timerSchedule';
+import type { Reading } from './checkExtensions';
 import { checkTemplate, elementError, text } from './moddleNodes';
 
 /**
@@ -36,8 +37,9 @@ export function isBareErrorCode(warning: Error): boolean {
 export function readTrigger(
   element: ModdleNode,
   definition: ModdleNode,
-  errors: DeployError[],
+  read: Reading,
 ): EventTrigger | undefined {
+  const { errors } = read;
   switch (definition.$type) {
     case 'bpmn:MessageEventDefinition': {
       const message = definition.messageRef as ModdleNode | undefined;
@@ -54,6 +56,10 @@ export function readTrigger(
         ? (text(error, 'errorCode') ?? text(error, 'id'))
         : (bareErrorCodes.get(definition) ?? null);
       return { type: 'error', errorCode };
+    }
+    case 'bpmn:SignalEventDefinition': {
+      const signal = readSignal(element, definition, read);
+      return signal ? { type: 'signal', ...signal } : undefined;
     }
     case 'bpmn:TimerEventDefinition': {
       const timer = readTimer(element, definition, errors);
@@ -92,4 +98,47 @@ function readTimer(
     return undefined;
   }
   return { type, value };
+}
+
+/** The scopes a `<signal>` may name in Flowable's and Activiti's `scope` attribute. */
+const signalScopes: ReadonlySet<string> = new Set<SignalScope>(['global', 'processInstance']);
+
+/**
+ * The signal a signal event definition names: its `signalRef`'s name (the id when it has
+ * none) and Flowable's `scope` on the `<signal>` (`global`, the default, or
+ * `processInstance`). A name computed by an expression is refused: waits are found by name.
+ */
+function readSignal(
+  element: ModdleNode,
+  definition: ModdleNode,
+  read: Reading,
+): SignalModel | undefined {
+  const signal = definition.signalRef as ModdleNode | undefined;
+  const signalName = signal ? (text(signal, 'name') ?? text(signal, 'id')) : null;
+  if (signal === undefined || signalName === null || signalName.trim() === '') {
+    read.errors.push(elementError(element, 'a signal event needs a signalRef to a named signal'));
+    return undefined;
+  }
+  if (/[$#]\{/.test(signalName)) {
+    read.errors.push(
+      elementError(
+        element,
+        `the signal name '${signalName}' is an expression, which is not supported: waits are found by a fixed name`,
+      ),
+    );
+    return undefined;
+  }
+  const scope = read.extensions.attribute(signal, 'scope', (message) => {
+    read.errors.push(elementError(element, message));
+  });
+  if (scope !== null && !signalScopes.has(scope.value)) {
+    read.errors.push(
+      elementError(
+        element,
+        `${scope.qualified}="${scope.value}" on signal '${signalName}' is not supported: the scope is global or processInstance`,
+      ),
+    );
+    return undefined;
+  }
+  return { signalName, scope: (scope?.value ?? 'global') as SignalScope };
 }

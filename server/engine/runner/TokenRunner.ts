@@ -27,6 +27,7 @@ import type {
   ParallelGatewayNode,
   ProcessModel,
   ProcessNode,
+  SignalModel,
   SubProcessNode,
   TimerModel,
   UserTaskNode,
@@ -76,6 +77,11 @@ export interface TokenRunnerDependencies {
   readonly calls?: CalledProcesses;
   /** What the process's variables mean, for the names of its case and tasks; read once a run. */
   readonly display?: () => Promise<ValueDisplay>;
+  /**
+   * A global signal thrown in this run, for the tenant's other instances and signal start
+   * events: the command delivers it once this instance is saved, before it commits.
+   */
+  readonly broadcast?: (signalName: string) => void;
 }
 
 /** A token in motion: its row id, where it is, the flow it came over and its scope. */
@@ -321,6 +327,11 @@ export class TokenRunner {
           if (target.kind === 'catchEvent') await this.arm(token, target.id, target.trigger);
         }
         return;
+      case 'throwEvent':
+        if (node.signal) await this.throwSignal(node.id, node.signal);
+        // An interrupting boundary event that caught its own signal has ended this path.
+        if (!this.removed.has(token.id)) await this.moveOn(token, node);
+        return;
       case 'boundaryEvent':
         this.queue.push(this.follow(token, this.single(node.outgoing)));
         return;
@@ -524,6 +535,11 @@ export class TokenRunner {
   // ---- events ----
 
   private async end(token: Token, node: ProcessNode & { kind: 'endEvent' }): Promise<void> {
+    if (node.signal) {
+      await this.throwSignal(node.id, node.signal);
+      if (!this.removed.has(token.id)) await this.endPath(token);
+      return;
+    }
     if (node.throwsError) {
       const errorMessage = node.errorMessage
         ? renderTemplate(
@@ -680,6 +696,17 @@ export class TokenRunner {
 
   /** A timer or message reached a waiting catch event or a boundary event. */
   private async trigger(executionId: string, elementId: string): Promise<boolean> {
+    if (!(await this.catchAt(executionId, elementId))) return false;
+    await this.run([]);
+    return true;
+  }
+
+  /**
+   * The event at `elementId` happened for the token waiting on it: a catch event passes, a
+   * boundary event fires. The tokens it moves are queued for the run; false when the token
+   * no longer waits there.
+   */
+  private async catchAt(executionId: string, elementId: string): Promise<boolean> {
     const row = await this.execution(executionId);
     const node = this.model.nodes[elementId];
     if (row === undefined || node === undefined) return false;
@@ -708,7 +735,6 @@ export class TokenRunner {
     } else {
       return false;
     }
-    await this.run([]);
     return true;
   }
 
@@ -740,6 +766,87 @@ export class TokenRunner {
     this.queue.push({ id: activity.id, nodeId: node.id, via: null, parentId: activity.parent_id });
   }
 
+  /**
+   * A throw or end event broadcasts a signal: the waits of this instance for it are reached
+   * at once, in this run; a global signal then goes to the tenant's other instances and
+   * signal start events through `broadcast`, once this instance is saved.
+   */
+  private async throwSignal(elementId: string, signal: SignalModel): Promise<void> {
+    await this.history(null, 'signalThrown', null, {
+      elementId,
+      signalName: signal.signalName,
+      scope: signal.scope,
+    });
+    await this.deliverSignal(await this.signalWaits(signal.signalName, 'thrownHere'));
+    if (signal.scope === 'global') this.dependencies.broadcast?.(signal.signalName);
+  }
+
+  /**
+   * A signal sent from outside, or thrown in another instance, reaches this instance's
+   * waits for it (those of a processInstance-scoped signal excepted): the variables are
+   * merged first, and the tokens move on. Answers how many waits it reached.
+   */
+  async receiveSignal(
+    signalName: string,
+    input: { readonly variables: Variables; readonly actor: string | null },
+  ): Promise<number> {
+    const waits = await this.signalWaits(signalName, 'fromElsewhere');
+    if (waits.length === 0) return 0;
+    this.instance.variables = { ...this.instance.variables, ...input.variables };
+    await this.history(null, 'signalReceived', input.actor, {
+      signalName,
+      variables: Object.keys(input.variables),
+    });
+    const reached = await this.deliverSignal(waits);
+    await this.run([]);
+    return reached;
+  }
+
+  /**
+   * This instance's waits for a signal, oldest first. A wait for a processInstance-scoped
+   * signal is reached only by a throw in its own instance.
+   */
+  private async signalWaits(
+    signalName: string,
+    from: 'thrownHere' | 'fromElsewhere',
+  ): Promise<{ id: string; execution_id: string; element_id: string }[]> {
+    const rows = await this.db
+      .selectFrom('process_event_subscriptions')
+      .select(['id', 'execution_id', 'element_id'])
+      .where('tenant', '=', this.instance.tenant)
+      .where('instance_id', '=', this.instance.id)
+      .where('event_type', '=', 'signal')
+      .where('event_name', '=', signalName)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (from === 'thrownHere') return rows;
+    return rows.filter((row) => {
+      const node = this.model.nodes[row.element_id];
+      const trigger = node?.kind === 'catchEvent' || node?.kind === 'boundaryEvent';
+      return !trigger || node.trigger.type !== 'signal' || node.trigger.scope === 'global';
+    });
+  }
+
+  /** Each wait still there catches the signal (an earlier one may have removed it). */
+  private async deliverSignal(
+    waits: readonly { id: string; execution_id: string; element_id: string }[],
+  ): Promise<number> {
+    let reached = 0;
+    for (const wait of waits) {
+      const still = await this.db
+        .selectFrom('process_event_subscriptions')
+        .select('id')
+        .where('tenant', '=', this.instance.tenant)
+        .where('id', '=', wait.id)
+        .executeTakeFirst();
+      if (still !== undefined && (await this.catchAt(wait.execution_id, wait.element_id))) {
+        reached += 1;
+      }
+    }
+    return reached;
+  }
+
   private async armBoundaryEvents(token: Token, node: ProcessNode): Promise<void> {
     for (const boundaryId of node.boundaryEvents ?? []) {
       const boundary = this.node(boundaryId);
@@ -748,14 +855,17 @@ export class TokenRunner {
   }
 
   /**
-   * Makes the token wait for an event at `elementId`: a timer job or a message wait on the
-   * token's execution, removed with it (`disarm`). Errors are caught as they are thrown.
+   * Makes the token wait for an event at `elementId`: a timer job, or a message or signal
+   * wait, on the token's execution and removed with it (`disarm`). Errors are caught as they
+   * are thrown.
    */
   private async arm(token: Token, elementId: string, trigger: EventTrigger): Promise<void> {
     if (trigger.type === 'timer') {
       await this.schedule(token.id, elementId, trigger.timer, token.parentId);
     } else if (trigger.type === 'message') {
-      await this.subscribe(token.id, elementId, trigger.messageName);
+      await this.subscribe(token.id, elementId, 'message', trigger.messageName);
+    } else if (trigger.type === 'signal') {
+      await this.subscribe(token.id, elementId, 'signal', trigger.signalName);
     }
   }
 
@@ -797,7 +907,8 @@ export class TokenRunner {
   private async subscribe(
     executionId: string,
     elementId: string,
-    messageName: string,
+    eventType: 'message' | 'signal',
+    eventName: string,
   ): Promise<void> {
     await this.db
       .insertInto('process_event_subscriptions')
@@ -807,14 +918,14 @@ export class TokenRunner {
         instance_id: this.instance.id,
         execution_id: executionId,
         element_id: elementId,
-        event_type: 'message',
-        event_name: messageName,
+        event_type: eventType,
+        event_name: eventName,
         created_at: this.dependencies.now,
       })
       .execute();
   }
 
-  /** Removes the timers and message waits hanging on one execution. */
+  /** Removes the timers and message and signal waits hanging on one execution. */
   private async disarm(executionId: string): Promise<void> {
     await this.db
       .deleteFrom('process_jobs')
