@@ -8,12 +8,17 @@ import {
   type IntegrationClientAnswer,
   type IntegrationClientsAnswer,
   type SendMessageAnswer,
+  type SendSignalAnswer,
 } from '../../schemas/api/integration';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
 import { identityClient, type IdentityClient } from './identityClient';
 
 const FIXTURE = new URL('../../fixtures/bpmn-conformance/message-events.bpmn', import.meta.url);
+const SIGNAL_FIXTURE = new URL(
+  '../../fixtures/bpmn-conformance/signal-start-notice.bpmn',
+  import.meta.url,
+);
 
 describe('the integration API: clients, bearer tokens and messages', () => {
   let server: TestServer;
@@ -28,6 +33,7 @@ describe('the integration API: clients, bearer tokens and messages', () => {
     lucas = await signIn(server, EMAIL.lmartin);
     outside = identityClient(server);
     await server.app.engine.deploy('internal', await readFile(FIXTURE, 'utf8'));
+    await server.app.engine.deploy('internal', await readFile(SIGNAL_FIXTURE, 'utf8'));
   }, 300_000);
 
   afterAll(async () => {
@@ -154,6 +160,46 @@ describe('the integration API: clients, bearer tokens and messages', () => {
     const instance = await server.app.engine.getInstance('internal', processInstanceId);
     expect(instance.variables).toMatchObject({ invoiceAmount: 1250.5, paidAmount: 1250.5 });
     expect(instance.startedBy).toMatch(/^ic_/);
+  });
+
+  it('given a client of the messages scope, when it signals that the base rate changed, then the process it starts starts once, with its variables; a signal nothing waits for is no error', async () => {
+    const { token } = await makeClient('Treasury', ['messages']);
+    const sent = await outside.request({
+      method: 'POST',
+      url: IntegrationPath.signals,
+      body: { signalName: 'baseRateChanged', variables: { newRate: 4.25 } },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { data } = sent.json<SendSignalAnswer>();
+    expect(data).toMatchObject({
+      signalName: 'baseRateChanged',
+      waitsReached: 0,
+      instancesStarted: 1,
+    });
+    const [startedId] = data.startedInstanceIds;
+    const started = await server.app.engine.getInstance('internal', startedId ?? '');
+    expect(started.definitionKey).toBe('customerNotice');
+    expect(started.variables).toMatchObject({ newRate: 4.25 });
+    expect(await openTasks(startedId ?? '')).toEqual(['writeNotice']);
+
+    const lost = await outside.request({
+      method: 'POST',
+      url: IntegrationPath.signals,
+      body: { signalName: 'nobodyListens' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(lost.statusCode).toBe(200);
+    expect(lost.json<SendSignalAnswer>().data).toMatchObject({
+      waitsReached: 0,
+      instancesStarted: 0,
+    });
+    const unsigned = await outside.request({
+      method: 'POST',
+      url: IntegrationPath.signals,
+      body: { signalName: 'baseRateChanged' },
+    });
+    expect(unsigned.statusCode).toBe(401);
   });
 
   it('given a message nothing waits for, when it is sent, then it is a 404 and no case is made', async () => {
