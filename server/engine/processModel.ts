@@ -100,7 +100,9 @@ export type EventTrigger =
   | { readonly type: 'timer'; readonly timer: TimerModel }
   | { readonly type: 'message'; readonly messageName: string }
   | ({ readonly type: 'signal' } & SignalModel)
-  | { readonly type: 'error'; readonly errorCode: string | null };
+  | { readonly type: 'error'; readonly errorCode: string | null }
+  /** A link catch event waits for nothing: a link throw event of its name leads to it. */
+  | { readonly type: 'link'; readonly linkName: string };
 
 /** The none start event where a token is born. */
 export interface StartEventNode extends NodeBase {
@@ -137,12 +139,18 @@ export interface EndEventNode extends NodeBase {
 }
 
 /**
- * An intermediate throw event: a signal is broadcast and the token goes on; a none throw
- * event (a milestone drawn on the path) lets it pass.
+ * An intermediate throw event: a signal is broadcast and the token goes on; a link leads
+ * the token to its catch event; a none throw event (a milestone drawn on the path) lets it
+ * pass.
  */
 export interface ThrowEventNode extends NodeBase {
   readonly kind: 'throwEvent';
   readonly signal?: SignalModel;
+  /**
+   * A link throw event: the token goes on at the link catch event of the same name in the
+   * same process or sub-process (`target`, found once every node is read).
+   */
+  readonly link?: { readonly linkName: string; readonly target: string };
 }
 
 /** Forks onto every flow whose condition holds; joins the tokens that can still arrive. */
@@ -175,7 +183,7 @@ export interface CallActivityNode extends NodeBase {
   readonly outputs: readonly VariableMapping[];
 }
 
-/** Waits at an intermediate catch event for a timer or a message. */
+/** Waits at an intermediate catch event for a timer, a message or a signal; or a link's target. */
 export interface CatchEventNode extends NodeBase {
   readonly kind: 'catchEvent';
   readonly trigger: EventTrigger;

@@ -591,3 +591,23 @@ describe('checkProcessForms', () => {
     ]);
   });
 });
+
+describe('checkProcessForms across link events', () => {
+  it('given a form written before a link throw, when the task after its catch reads it, then it counts as written, and what nothing writes is still flagged', async () => {
+    const model = await parse(
+      bpmn(`
+        <sequenceFlow id="f1" sourceRef="start" targetRef="fill" />
+        <userTask id="fill" camunda:formKey="fill-form" />
+        <sequenceFlow id="f2" sourceRef="fill" targetRef="toPageTwo" />
+        <intermediateThrowEvent id="toPageTwo"><linkEventDefinition name="pageTwo" /></intermediateThrowEvent>
+        <intermediateCatchEvent id="pageTwo"><linkEventDefinition name="pageTwo" /></intermediateCatchEvent>
+        <sequenceFlow id="f3" sourceRef="pageTwo" targetRef="next" />
+        <userTask id="next" name="\${amount} \${missing}" />
+        <sequenceFlow id="f4" sourceRef="next" targetRef="end" />
+        <endEvent id="end" />`),
+    );
+    expect(
+      check(model, { forms: new Map([['fill-form', plainForm('fill-form', ['amount'])]]) }),
+    ).toEqual([{ code: notWritten, elementId: 'next', attribute: 'name', variable: 'missing' }]);
+  });
+});

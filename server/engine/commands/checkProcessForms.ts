@@ -9,6 +9,7 @@ import { parseCondition } from '../expressions/parseExpression';
 import { isTemplate, parseTemplate } from '../expressions/parseTemplate';
 import type { ProcessModel, ProcessNode } from '../processModel';
 import { bpmnTypeOf } from '../elements/bpmnTypeOf';
+import { jumpsOf } from '../elements';
 
 /** The stable codes of the warnings {@link checkProcessForms} gives. */
 export const ProcessFormWarningCode = {
@@ -416,8 +417,9 @@ function solve(
   for (const id of Object.keys(nodes)) {
     states.set(id, { must: { in: 'all', out: 'all' }, may: { in: none, out: none } });
   }
-  // 1. Who must be looked at again when a node's state changes.
+  // 1. Who must be looked at again when a node's state changes; who leads to a link catch.
   const dependents = new Map<string, string[]>();
+  const jumpedFrom = new Map<string, string[]>();
   const depend = (on: string, node: string): void => {
     const list = dependents.get(on) ?? [];
     list.push(node);
@@ -429,6 +431,10 @@ function solve(
       if (target !== undefined) depend(node.id, target);
     }
     for (const boundary of node.boundaryEvents ?? []) depend(node.id, boundary);
+    for (const target of jumpsOf(node)) {
+      depend(node.id, target);
+      jumpedFrom.set(target, [...(jumpedFrom.get(target) ?? []), node.id]);
+    }
     if (node.kind === 'subProcess' && node.startEventId !== '') depend(node.id, node.startEventId);
     if (node.scope && completesScope(node)) depend(node.id, node.scope);
   }
@@ -447,7 +453,7 @@ function solve(
     const node = nodes[id];
     const state = states.get(id);
     if (node === undefined || state === undefined) continue;
-    const next = recompute(model, node, { start, writesOf, endsOf }, states);
+    const next = recompute(model, node, { start, writesOf, endsOf, jumpedFrom }, states);
     if (
       same(next.must.in, state.must.in) &&
       same(next.must.out, state.must.out) &&
@@ -480,12 +486,14 @@ interface Givens {
   readonly start: ReadonlySet<string>;
   readonly writesOf: ReadonlyMap<string, Known>;
   readonly endsOf: ReadonlyMap<string, readonly string[]>;
+  /** The link throw events that lead to each link catch event. */
+  readonly jumpedFrom: ReadonlyMap<string, readonly string[]>;
 }
 
 function recompute(
   model: ProcessModel,
   node: ProcessNode,
-  { start, writesOf, endsOf }: Givens,
+  { start, writesOf, endsOf, jumpedFrom }: Givens,
   states: ReadonlyMap<string, NodeState>,
 ): NodeState {
   const { nodes, flows } = model;
@@ -508,7 +516,10 @@ function recompute(
     mustIn = attached?.must.in ?? 'all';
     mayIn = (inner ? attached?.may.out : attached?.may.in) ?? new Set();
   } else {
-    const sources = node.incoming.map((flowId) => stateOf(flows[flowId]?.source));
+    const sources = [
+      ...node.incoming.map((flowId) => stateOf(flows[flowId]?.source)),
+      ...(jumpedFrom.get(node.id) ?? []).map(stateOf),
+    ];
     // A parallel join waits for every branch, so whatever any of them wrote is there.
     const joinsAll = node.kind === 'parallelGateway' && node.incoming.length > 1;
     mustIn = joinsAll ? new Set() : 'all';

@@ -1,20 +1,37 @@
 import { readTrigger } from '../parse/readTrigger';
 import { elementError } from '../parse/moddleNodes';
+import type { ProcessNode } from '../processModel';
 import type { ElementModule } from './elementModule';
 
-/** An intermediate catch event: the token waits for a timer, a message or a signal. */
+/** Whether the node is the catch event of a link, which a token reaches by a jump, not a flow. */
+function isLinkCatch(node: ProcessNode): boolean {
+  return node.kind === 'catchEvent' && node.trigger.type === 'link';
+}
+
+/**
+ * An intermediate catch event: the token waits for a timer, a message or a signal. A link
+ * catch event is where a link throw event of its name leads, in the same scope: no flow
+ * comes in and the token passes at once.
+ */
 export const catchEvent: ElementModule<'catchEvent'> = {
   kind: 'catchEvent',
-  role: { waits: true },
+  role: {
+    waits: (node) => !isLinkCatch(node),
+    noIncoming: (node) =>
+      isLinkCatch(node)
+        ? 'a link catch event cannot have incoming flows: its path starts where a link throw event of its name leads'
+        : undefined,
+  },
   eventDefinitions: () => [
     'bpmn:TimerEventDefinition',
     'bpmn:MessageEventDefinition',
     'bpmn:SignalEventDefinition',
+    'bpmn:LinkEventDefinition',
   ],
   read(element, { base, definition }, context) {
     if (definition === undefined) {
       context.errors.push(
-        elementError(element, 'needs a timer, message or signal event definition'),
+        elementError(element, 'needs a timer, message, signal or link event definition'),
       );
       return undefined;
     }

@@ -47,8 +47,11 @@ export interface GraphCheck {
 
 /** How the shared graph checks treat a kind of node. */
 export interface FlowRole {
-  /** Takes no incoming flow (a start or boundary event); the refusal when one arrives. */
-  readonly noIncoming?: string;
+  /**
+   * Takes no incoming flow (a start or boundary event); the refusal when one arrives. A
+   * function when only some nodes of the kind take none (a link catch event).
+   */
+  readonly noIncoming?: string | ((node: ProcessNode) => string | undefined);
   /** An end event: no flow leaves it, and paths end there. */
   readonly end?: boolean;
   /** An activity: one no flow leaves ends its path there (BPMN's implicit end). */
@@ -90,6 +93,11 @@ export interface ElementModule<K extends NodeKind> {
    * external service task waits for its worker per item, as a user task waits per item.
    */
   readonly multiInstanceWhen?: (element: ModdleNode, reading: Reading) => boolean;
+  /**
+   * The nodes a token goes on to from this one other than by its sequence flows (a link
+   * throw event's catch event): the graph checks and the runner follow them as flows.
+   */
+  readonly jumps?: (node: ProcessNode) => readonly string[];
   /** The model of the element, or undefined (with errors pushed) when it cannot be run. */
   read(element: ModdleNode, reading: NodeReading, context: NodeContext): NodeOf<K> | undefined;
   /** Its own graph rules, after the shared ones. */

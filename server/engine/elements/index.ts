@@ -2,6 +2,7 @@ import { boundaryEvent } from './boundaryEvent';
 import { callActivity } from './callActivity';
 import { catchEvent } from './catchEvent';
 import type { AnyElementModule, ElementModule, NodeKind } from './elementModule';
+import type { ProcessNode } from '../processModel';
 import { endEvent } from './endEvent';
 import { eventBasedGateway } from './eventBasedGateway';
 import { exclusiveGateway } from './exclusiveGateway';
@@ -57,4 +58,18 @@ export const elementsByType: Readonly<Partial<Record<string, AnyElementModule>>>
 /** The module of a kind of node; for a node of the model, `elementOf(node.kind)`. */
 export function elementOf<K extends NodeKind>(kind: K): ElementModule<K> {
   return elementsByKind[kind];
+}
+
+/**
+ * Where a token goes from a node other than by its sequence flows: a link throw event's
+ * catch event. Every walk over the graph follows these as it follows flows.
+ */
+export function jumpsOf(node: ProcessNode): readonly string[] {
+  return elementOf(node.kind).jumps?.(node) ?? [];
+}
+
+/** The refusal of an incoming flow into this node, when it may have none. */
+export function noIncomingOf(node: ProcessNode): string | undefined {
+  const rule = elementOf(node.kind).role.noIncoming;
+  return typeof rule === 'function' ? rule(node) : rule;
 }

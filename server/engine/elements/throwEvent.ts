@@ -3,17 +3,31 @@ import type { ElementModule } from './elementModule';
 
 /**
  * An intermediate throw event: a signal event broadcasts its signal and the token goes on;
- * a none throw event (a milestone on the path) lets the token pass, as in Flowable.
+ * a link event takes the token to the link catch event of its name in the same scope (the
+ * way modellers cut a long diagram into pages); a none throw event (a milestone on the
+ * path) lets the token pass, as in Flowable.
  */
 export const throwEvent: ElementModule<'throwEvent'> = {
   kind: 'throwEvent',
   role: {},
-  eventDefinitions: () => ['bpmn:SignalEventDefinition'],
+  eventDefinitions: () => ['bpmn:SignalEventDefinition', 'bpmn:LinkEventDefinition'],
+  jumps: (node) => (node.kind === 'throwEvent' && node.link ? [node.link.target] : []),
   read(element, { base, definition }, context) {
     if (definition === undefined) return { ...base, kind: 'throwEvent' };
     const trigger = readTrigger(element, definition, context);
+    if (trigger?.type === 'link') {
+      // The target is found once every node is read (resolveLinks).
+      return { ...base, kind: 'throwEvent', link: { linkName: trigger.linkName, target: '' } };
+    }
     if (trigger?.type !== 'signal') return undefined;
     const { signalName, scope } = trigger;
     return { ...base, kind: 'throwEvent', signal: { signalName, scope } };
+  },
+  check(node, { outs, fail }) {
+    if (node.link && outs.length > 0) {
+      fail(
+        'a link throw event cannot have outgoing flows: the path goes on at the link catch event of its name',
+      );
+    }
   },
 };

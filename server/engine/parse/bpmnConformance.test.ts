@@ -281,7 +281,7 @@ describe('implicit end', () => {
     [
       'a catch event',
       '<intermediateCatchEvent id="last"><timerEventDefinition><timeDuration>P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>',
-      'bpmn:CatchEvent',
+      'bpmn:IntermediateCatchEvent',
     ],
   ])('given %s no flow leaves, when parsed, then it is refused', async (_kind, last, type) => {
     const found = await messagesOf(

@@ -1,5 +1,6 @@
 import type { DeployError } from '../engineErrors';
-import { elementOf } from '../elements';
+import { elementOf, jumpsOf, noIncomingOf } from '../elements';
+import { bpmnTypeOf } from '../elements/bpmnTypeOf';
 import type { ProcessNode, SequenceFlowModel } from '../processModel';
 import { endsImplicitly } from './endsImplicitly';
 import { fileError } from './moddleNodes';
@@ -13,7 +14,7 @@ export function checkGraph(
   const all = [...nodes.values()];
   const describe = (node: ProcessNode): DeployError => ({
     elementId: node.id,
-    elementType: `bpmn:${node.kind.charAt(0).toUpperCase()}${node.kind.slice(1)}`,
+    elementType: bpmnTypeOf(node),
     message: '',
   });
   const fail = (node: ProcessNode, message: string): void => {
@@ -82,12 +83,18 @@ export function checkGraph(
     const element = elementOf(node.kind);
     const { role } = element;
     const outs = node.outgoing.map((id) => flows.get(id)).filter((flow) => flow !== undefined);
-    if (role.noIncoming !== undefined && node.incoming.length > 0) fail(node, role.noIncoming);
-    if (role.noIncoming === undefined && node.incoming.length === 0) {
+    const noIncoming = noIncomingOf(node);
+    if (noIncoming !== undefined && node.incoming.length > 0) fail(node, noIncoming);
+    if (noIncoming === undefined && node.incoming.length === 0) {
       fail(node, 'no flow leads here');
     }
     if (role.end === true && outs.length > 0) fail(node, 'an end event cannot have outgoing flows');
-    if (role.end !== true && !endsImplicitly(node) && outs.length === 0) {
+    if (
+      role.end !== true &&
+      !endsImplicitly(node) &&
+      outs.length === 0 &&
+      jumpsOf(node).length === 0
+    ) {
       fail(node, 'no flow leaves here');
     }
     if (role.gateway !== true && role.end !== true && outs.length > 1) {
@@ -118,19 +125,28 @@ export function checkGraph(
   if (errors.length > 0 || start === undefined) return undefined;
 
   // 4. Every node is reachable from a start and can reach an end; an activity leads to
-  //    its boundary events, a sub-process to its start event.
+  //    its boundary events, a sub-process to its start event, a link throw to its catch.
   const forward = reach(
     starts.map((node) => node.id),
     (node) => [
       ...node.outgoing.map((id) => flows.get(id)?.target),
       ...(node.boundaryEvents ?? []),
       ...(node.kind === 'subProcess' ? [node.startEventId] : []),
+      ...jumpsOf(node),
     ],
   );
   const ends = all
     .filter((node) => elementOf(node.kind).role.end === true || endsImplicitly(node))
     .map((node) => node.id);
-  const backward = reach(ends, (node) => node.incoming.map((id) => flows.get(id)?.source));
+  const jumpedFrom = new Map<string, string[]>();
+  for (const node of all) {
+    for (const target of jumpsOf(node))
+      jumpedFrom.set(target, [...(jumpedFrom.get(target) ?? []), node.id]);
+  }
+  const backward = reach(ends, (node) => [
+    ...node.incoming.map((id) => flows.get(id)?.source),
+    ...(jumpedFrom.get(node.id) ?? []),
+  ]);
   function reach(from: string[], next: (node: ProcessNode) => (string | undefined)[]): Set<string> {
     const seen = new Set<string>(from);
     const queue = [...from];
@@ -179,8 +195,8 @@ function findAutomaticLoop(
 ): ProcessNode | undefined {
   const state = new Map<string, 'open' | 'done'>();
   const automaticTargets = (node: ProcessNode): ProcessNode[] =>
-    node.outgoing
-      .map((flowId) => nodes.get(flows.get(flowId)?.target ?? ''))
+    [...node.outgoing.map((flowId) => flows.get(flowId)?.target ?? ''), ...jumpsOf(node)]
+      .map((id) => nodes.get(id))
       .filter((target): target is ProcessNode => target !== undefined && !waits(target));
   for (const root of nodes.values()) {
     if (waits(root) || state.has(root.id)) continue;

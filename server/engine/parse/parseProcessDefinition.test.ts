@@ -832,3 +832,133 @@ describe('signal events', () => {
     );
   });
 });
+
+describe('link events', () => {
+  const linkThrow = (id: string, name: string) =>
+    `<intermediateThrowEvent id="${id}"><linkEventDefinition name="${name}" /></intermediateThrowEvent>`;
+  const linkCatch = (id: string, name: string) =>
+    `<intermediateCatchEvent id="${id}"><linkEventDefinition name="${name}" /></intermediateCatchEvent>`;
+  /** start -> task -> throw 'page2'; `catches` -> ... -> end. */
+  const paged = (rest: string) =>
+    bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="work" />
+      <userTask id="work" />
+      <sequenceFlow id="f2" sourceRef="work" targetRef="jump" />
+      ${linkThrow('jump', 'page2')}
+      ${rest}
+      <endEvent id="end" />`);
+  const messages = async (xml: string) => (await errors(xml)).map((error) => error.message);
+
+  it('given a link throw and its catch, when parsed, then the throw names the catch it leads to', async () => {
+    const parsed = await model(
+      paged(`${linkCatch('landing', 'page2')}
+      <sequenceFlow id="f3" sourceRef="landing" targetRef="end" />`),
+    );
+    expect(parsed.nodes.jump).toMatchObject({
+      kind: 'throwEvent',
+      link: { linkName: 'page2', target: 'landing' },
+    });
+    expect(parsed.nodes.landing).toMatchObject({
+      kind: 'catchEvent',
+      trigger: { type: 'link', linkName: 'page2' },
+      incoming: [],
+    });
+  });
+
+  it('given a throw whose name nothing catches, when parsed, then it is refused', async () => {
+    expect(
+      await messages(
+        paged(`${linkCatch('landing', 'page3')}
+      <sequenceFlow id="f3" sourceRef="landing" targetRef="end" />`),
+      ),
+    ).toContain(
+      "bpmn:IntermediateThrowEvent 'jump': no intermediate catch event of link 'page2' lies in the process; a link goes on at the catch event of its name in its own scope",
+    );
+  });
+
+  it('given two catch events of one name, when parsed, then the second is refused naming the first', async () => {
+    expect(
+      await messages(
+        paged(`${linkCatch('landing', 'page2')}${linkCatch('again', 'page2')}
+      <sequenceFlow id="f3" sourceRef="landing" targetRef="end" />
+      <sequenceFlow id="f4" sourceRef="again" targetRef="end" />`),
+      ),
+    ).toContain(
+      "bpmn:IntermediateCatchEvent 'again': link 'page2' is caught twice in the process (also by 'landing'); a link throw event could not tell where to go on",
+    );
+  });
+
+  it('given a link catch event with an incoming flow and a link throw with an outgoing one, when parsed, then both are refused', async () => {
+    const found = await messages(
+      paged(`${linkCatch('landing', 'page2')}
+      <sequenceFlow id="f3" sourceRef="landing" targetRef="end" />
+      <sequenceFlow id="f5" sourceRef="jump" targetRef="landing" />`),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "bpmn:IntermediateCatchEvent 'landing': a link catch event cannot have incoming flows: its path starts where a link throw event of its name leads",
+        "bpmn:IntermediateThrowEvent 'jump': a link throw event cannot have outgoing flows: the path goes on at the link catch event of its name",
+      ]),
+    );
+  });
+
+  it('given a throw inside a sub-process and its catch outside it, when parsed, then the throw is refused: a link stays in its scope', async () => {
+    expect(
+      await messages(
+        bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="inner" />
+      <subProcess id="inner">
+        <startEvent id="innerStart" />
+        <sequenceFlow id="i1" sourceRef="innerStart" targetRef="leave" />
+        ${linkThrow('leave', 'outside')}
+        <endEvent id="innerEnd" />
+      </subProcess>
+      <sequenceFlow id="f2" sourceRef="inner" targetRef="end" />
+      ${linkCatch('outside', 'outside')}
+      <sequenceFlow id="f3" sourceRef="outside" targetRef="end" />
+      <endEvent id="end" />`),
+      ),
+    ).toContain(
+      "bpmn:IntermediateThrowEvent 'leave': no intermediate catch event of link 'outside' lies in sub-process 'inner'; a link goes on at the catch event of its name in its own scope",
+    );
+  });
+
+  it('given a link that loops back without a user task, when parsed, then the loop is refused', async () => {
+    const found = await messages(
+      bpmn(`
+      <startEvent id="start" />
+      <sequenceFlow id="f1" sourceRef="start" targetRef="gate" />
+      ${linkCatch('top', 'again')}
+      <sequenceFlow id="f0" sourceRef="top" targetRef="gate" />
+      <exclusiveGateway id="gate" default="done" />
+      <sequenceFlow id="loop" sourceRef="gate" targetRef="back"><conditionExpression>\${more}</conditionExpression></sequenceFlow>
+      ${linkThrow('back', 'again')}
+      <sequenceFlow id="done" sourceRef="gate" targetRef="end" />
+      <endEvent id="end" />`),
+    );
+    expect(found.join('\n')).toContain('lies on a loop without a user task');
+  });
+
+  it.each([
+    [
+      'a link without a name',
+      '<intermediateThrowEvent id="x"><linkEventDefinition /></intermediateThrowEvent>',
+      "bpmn:IntermediateThrowEvent 'x': a link event needs a name, which pairs its throw and catch",
+    ],
+    [
+      'a link on a boundary event',
+      '<boundaryEvent id="x" attachedToRef="work"><linkEventDefinition name="y" /></boundaryEvent>',
+      "bpmn:BoundaryEvent 'x': event definitions (bpmn:LinkEventDefinition) are not supported",
+    ],
+  ])('given %s, when parsed, then it is refused by name', async (_case, element, message) => {
+    expect(
+      await messages(
+        paged(`${linkCatch('landing', 'page2')}
+      <sequenceFlow id="f3" sourceRef="landing" targetRef="end" />
+      ${element}`),
+      ),
+    ).toContain(message);
+  });
+});

@@ -29,6 +29,7 @@ import {
 } from './moddleNodes';
 import { isCollectionName, readMultiInstance } from './readMultiInstance';
 import { isBareErrorCode } from './readTrigger';
+import { resolveLinks } from './resolveLinks';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
 export interface ParseProcessDefinitionOptions {
@@ -229,6 +230,7 @@ export async function parseProcessDefinition(
     if (node) nodes.set(id, node);
   }
   checkSegregationTargets(nodes, errors);
+  resolveLinks(nodes, errors);
   if (errors.length > 0) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
   attachBoundaryEvents(nodes);
 

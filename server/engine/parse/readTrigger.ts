@@ -61,6 +61,16 @@ export function readTrigger(
       const signal = readSignal(element, definition, read);
       return signal ? { type: 'signal', ...signal } : undefined;
     }
+    case 'bpmn:LinkEventDefinition': {
+      const linkName = text(definition, 'name')?.trim() ?? '';
+      if (linkName === '') {
+        errors.push(
+          elementError(element, 'a link event needs a name, which pairs its throw and catch'),
+        );
+        return undefined;
+      }
+      return { type: 'link', linkName };
+    }
     case 'bpmn:TimerEventDefinition': {
       const timer = readTimer(element, definition, errors);
       return timer ? { type: 'timer', timer } : undefined;

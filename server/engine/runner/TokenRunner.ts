@@ -33,6 +33,7 @@ import type {
   UserTaskNode,
 } from '../processModel';
 import { resolveUserTask } from './resolveUserTask';
+import { jumpsOf } from '../elements';
 import type { ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 import { firstDue } from './timerSchedule';
 
@@ -316,6 +317,11 @@ export class TokenRunner {
         await this.inclusive(node, token);
         return;
       case 'catchEvent':
+        // A link catch event is where its throw event's token goes on: nothing to wait for.
+        if (node.trigger.type === 'link') {
+          this.queue.push(this.follow(token, this.single(node.outgoing)));
+          return;
+        }
         await this.park(token, 'active');
         await this.arm(token, node.id, node.trigger);
         return;
@@ -328,6 +334,15 @@ export class TokenRunner {
         }
         return;
       case 'throwEvent':
+        if (node.link) {
+          await this.history(null, 'linkFollowed', null, {
+            elementId: node.id,
+            linkName: node.link.linkName,
+            target: node.link.target,
+          });
+          this.queue.push({ ...token, nodeId: node.link.target, via: null });
+          return;
+        }
         if (node.signal) await this.throwSignal(node.id, node.signal);
         // An interrupting boundary event that caught its own signal has ended this path.
         if (!this.removed.has(token.id)) await this.moveOn(token, node);
@@ -1127,7 +1142,7 @@ export class TokenRunner {
     return false;
   }
 
-  /** Whether a path of flows (or boundary events) leads from one node to another. */
+  /** Whether a path of flows (or boundary events, or links) leads from one node to another. */
   private canReach(fromId: string, targetId: string): boolean {
     const seen = new Set<string>([fromId]);
     const queue = [fromId];
@@ -1137,6 +1152,7 @@ export class TokenRunner {
       const next = [
         ...node.outgoing.map((flowId) => this.model.flows[flowId]?.target),
         ...(node.boundaryEvents ?? []),
+        ...jumpsOf(node),
       ];
       for (const neighbour of next) {
         if (neighbour === targetId) return true;
