@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntegrationScope } from '../../schemas/api/integration';
 import { buildApp } from '../../server/app';
 import { MAX_JSON_DEPTH } from '../../server/fastify/inputGuard';
+import { createIntegrationClient } from '../../server/identity/integrationClients';
 import { SESSION_COOKIE } from '../../server/fastify/session';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
@@ -181,6 +183,7 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
   let server: TestServer;
   let app: FastifyInstance;
   let cookie: string;
+  let clientToken = '';
   const logLines: string[] = [];
   let routes: RouteEntry[];
   const schemas: RouteSchemas[] = [];
@@ -216,6 +219,15 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
     expect(login.statusCode).toBe(200);
     cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
     expect(cookie).not.toBe('');
+    // Outside systems sign in with a client's token, never a cookie: one with every scope.
+    clientToken = (
+      await createIntegrationClient(server.database.db, {
+        tenant: 'internal',
+        name: 'Hostile input',
+        scopes: Object.values(IntegrationScope),
+        createdBy: 'pnair',
+      })
+    ).token;
     // Between them every privilege, so no route refuses before it reads its numbers.
     for (const email of ['claire.dubois@tessera.example', 'priya.nair@tessera.example']) {
       const signIn = await app.inject({
@@ -234,15 +246,19 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
     await server.close();
   });
 
-  const send = (options: InjectOptions, signedIn: boolean) =>
-    app.inject({
+  /** Signed in: the staff session, or on the integration calls the client's token. */
+  const send = (options: InjectOptions, signedIn: boolean) => {
+    const integration = String(options.url ?? '').startsWith('/api/integration/');
+    const credentials = !signedIn
+      ? {}
+      : integration
+        ? { authorization: `Bearer ${clientToken}` }
+        : { cookie: `${SESSION_COOKIE}=${cookie}` };
+    return app.inject({
       ...options,
-      headers: {
-        host: 'localhost',
-        ...(signedIn ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
-        ...options.headers,
-      },
+      headers: { host: 'localhost', ...credentials, ...options.headers },
     });
+  };
 
   it('given the route tree, when read, then it lists the API, identity and development routes', () => {
     const urls = routes.map((route) => `${route.method} ${route.url}`);
