@@ -101,8 +101,38 @@ export type EventTrigger =
   | { readonly type: 'message'; readonly messageName: string }
   | ({ readonly type: 'signal' } & SignalModel)
   | { readonly type: 'error'; readonly errorCode: string | null }
+  /** An escalation: a catcher without a code catches any escalation. */
+  | { readonly type: 'escalation'; readonly escalationCode: string | null }
   /** A link catch event waits for nothing: a link throw event of its name leads to it. */
   | { readonly type: 'link'; readonly linkName: string };
+
+/** An escalation an intermediate throw or end event raises: always with its code. */
+export interface EscalationModel {
+  readonly escalationCode: string;
+}
+
+/**
+ * The process variables a caught error or escalation is stored in (Camunda's
+ * `errorCodeVariable`, `errorMessageVariable`, `escalationCodeVariable`).
+ */
+export interface CaughtEventVariables {
+  /** An error catcher's `errorCodeVariable`: the process variable given the caught code. */
+  readonly errorCodeVariable?: string;
+  /** An error catcher's `errorMessageVariable`: the process variable given its message. */
+  readonly errorMessageVariable?: string;
+  /** An escalation catcher's `escalationCodeVariable`: the variable given the caught code. */
+  readonly escalationCodeVariable?: string;
+}
+
+/**
+ * What starts an event sub-process: the event its start event waits for while the enclosing
+ * process or sub-process runs, and whether it interrupts that scope.
+ */
+export interface EventSubProcessStart extends CaughtEventVariables {
+  readonly trigger: EventTrigger;
+  /** `isInterrupting` (true by default): the rest of the enclosing scope is cancelled. */
+  readonly interrupting: boolean;
+}
 
 /** The none start event where a token is born. */
 export interface StartEventNode extends NodeBase {
@@ -111,6 +141,8 @@ export interface StartEventNode extends NodeBase {
   readonly messageName?: string | null;
   /** The signal a signal start event waits for. */
   readonly signalName?: string | null;
+  /** The start event of an event sub-process: what triggers it, instead of a flow. */
+  readonly eventSubProcess?: EventSubProcessStart;
 }
 
 /** A none end event: the token arriving here is consumed. */
@@ -136,6 +168,8 @@ export interface EndEventNode extends NodeBase {
   readonly errorMessage?: string | null;
   /** A signal end event broadcasts this signal, then the path ends. */
   readonly signal?: SignalModel;
+  /** An escalation end event raises this escalation, then the path ends. */
+  readonly escalation?: EscalationModel;
 }
 
 /**
@@ -151,6 +185,8 @@ export interface ThrowEventNode extends NodeBase {
    * same process or sub-process (`target`, found once every node is read).
    */
   readonly link?: { readonly linkName: string; readonly target: string };
+  /** An escalation throw event raises this escalation and the token goes on. */
+  readonly escalation?: EscalationModel;
 }
 
 /** Forks onto every flow whose condition holds; joins the tokens that can still arrive. */
@@ -162,6 +198,16 @@ export interface InclusiveGatewayNode extends NodeBase {
 /** An embedded sub-process: its own start event, run in a scope of its own. */
 export interface SubProcessNode extends NodeBase {
   readonly kind: 'subProcess';
+  readonly startEventId: string;
+}
+
+/**
+ * An event sub-process (`triggeredByEvent="true"`): no flow enters or leaves it; its start
+ * event's trigger starts it while its enclosing process or sub-process runs.
+ */
+export interface EventSubProcessNode extends NodeBase {
+  readonly kind: 'eventSubProcess';
+  /** Its one start event, which carries the trigger. */
   readonly startEventId: string;
 }
 
@@ -189,17 +235,13 @@ export interface CatchEventNode extends NodeBase {
   readonly trigger: EventTrigger;
 }
 
-/** An event on an activity's border: a timer, message or error leads out of it. */
-export interface BoundaryEventNode extends NodeBase {
+/** An event on an activity's border: a timer, message, signal, error or escalation leads out of it. */
+export interface BoundaryEventNode extends NodeBase, CaughtEventVariables {
   readonly kind: 'boundaryEvent';
   readonly attachedTo: string;
   /** Interrupting (the default) cancels the activity; non-interrupting runs beside it. */
   readonly cancelActivity: boolean;
   readonly trigger: EventTrigger;
-  /** An error boundary event's `errorCodeVariable`: the process variable given the caught code. */
-  readonly errorCodeVariable?: string;
-  /** An error boundary event's `errorMessageVariable`: the process variable given its message. */
-  readonly errorMessageVariable?: string;
 }
 
 /**
@@ -321,6 +363,7 @@ export type ProcessNode =
   | InclusiveGatewayNode
   | EventBasedGatewayNode
   | SubProcessNode
+  | EventSubProcessNode
   | CallActivityNode
   | CatchEventNode
   | ThrowEventNode

@@ -899,15 +899,18 @@ export class EngineCommands {
     const now = this.context.clock();
     const row = await this.saveInstance(trx, runner, instance, now, actor, expectedVersion);
     const result = await this.endIfDone(trx, row, definition);
-    if (
-      row.ended_at === null ||
-      row.parent_instance_id === null ||
-      row.parent_execution_id === null
-    ) {
-      return result;
-    }
+    if (row.parent_instance_id === null || row.parent_execution_id === null) return result;
     const parentId = row.parent_instance_id;
     const parentExecution = row.parent_execution_id;
+    // Escalations nothing in this instance caught go on to the call activity that waits.
+    if (runner.escalationsForCaller.length > 0) {
+      await this.withInstance(trx, instance.tenant, parentId, async (parentRunner) => {
+        for (const escalation of runner.escalationsForCaller) {
+          await parentRunner.escalationFromCall(parentExecution, escalation);
+        }
+      });
+    }
+    if (row.ended_at === null) return result;
     await this.withInstance(trx, instance.tenant, parentId, async (parentRunner) => {
       if (runner.terminatedAll) {
         await parentRunner.terminateAllFromCall();
@@ -1065,14 +1068,19 @@ export class EngineCommands {
         },
       },
     );
-    if (childRunner?.terminatedAll) return { state: 'terminatedAll' };
+    const escalations = childRunner?.escalationsForCaller ?? [];
+    if (childRunner?.terminatedAll) return { state: 'terminatedAll', escalations };
     if (childRunner?.uncaughtError) {
-      return { state: 'error', error: childRunner.uncaughtError };
+      return { state: 'error', error: childRunner.uncaughtError, escalations };
     }
     if (started.endedAt !== null) {
-      return { state: 'ended', variables: childInstance?.variables ?? started.variables };
+      return {
+        state: 'ended',
+        variables: childInstance?.variables ?? started.variables,
+        escalations,
+      };
     }
-    return { state: 'running' };
+    return { state: 'running', escalations };
   }
 
   private async saveInstance(
@@ -1083,7 +1091,7 @@ export class EngineCommands {
     actor: string,
     expectedVersion?: number,
   ): Promise<InstanceRow> {
-    const ended = !(await runner.hasTokens());
+    const ended = await runner.finished();
     // Once its data is known, the instance is shown by its case name (see displayNames.ts).
     const caseNames = await runner.caseNames();
     let update = trx

@@ -436,6 +436,10 @@ function solve(
       jumpedFrom.set(target, [...(jumpedFrom.get(target) ?? []), node.id]);
     }
     if (node.kind === 'subProcess' && node.startEventId !== '') depend(node.id, node.startEventId);
+    if (node.kind === 'eventSubProcess') {
+      if (node.startEventId !== '') depend(node.id, node.startEventId);
+      if (node.scope) depend(node.scope, node.id);
+    }
     if (node.scope && completesScope(node)) depend(node.id, node.scope);
   }
   // The ends each sub-process completes by (an error end leaves by a boundary).
@@ -508,6 +512,11 @@ function recompute(
     const locals = scope ? multiInstanceLocals(scope) : [];
     mustIn = outer ? union(outer.must.in, locals) : start;
     mayIn = outer ? union(outer.may.in, locals) : start;
+  } else if (node.kind === 'eventSubProcess') {
+    // It may start at any moment of its process or sub-process: only what held when that
+    // began is sure, and whatever is written in it may be there.
+    mustIn = node.scope ? (stateOf(node.scope)?.must.in ?? 'all') : start;
+    mayIn = 'all';
   } else if (node.kind === 'boundaryEvent') {
     // The activity is left before it finishes: only what held when it began is sure; a
     // sub-process may have written some of its inner writes, a task or a call nothing.

@@ -1,19 +1,12 @@
 import type { ModdleNode } from 'bpmn-moddle';
-import { isForbiddenName } from '../expressions/parseExpression';
-import type { Reading } from '../parse/checkExtensions';
+import { caughtVariableAttributes, readCaughtVariables } from '../parse/readCaughtVariables';
 import { readTrigger } from '../parse/readTrigger';
 import { elementError, text } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
 
-/** What an error event definition carries that the engine reads, on an error boundary event only. */
-const errorVariableAttributes: ReadonlySet<string> = new Set([
-  'errorCodeVariable',
-  'errorMessageVariable',
-]);
-
 /**
- * An event on the border of a user task, sub-process or call activity: a timer, message or
- * signal (interrupting or not) or a caught error leads out of the activity.
+ * An event on the border of a user task, sub-process or call activity: a timer, message,
+ * signal or escalation (interrupting or not) or a caught error leads out of the activity.
  */
 export const boundaryEvent: ElementModule<'boundaryEvent'> = {
   kind: 'boundaryEvent',
@@ -23,14 +16,17 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
     'bpmn:MessageEventDefinition',
     'bpmn:SignalEventDefinition',
     'bpmn:ErrorEventDefinition',
+    'bpmn:EscalationEventDefinition',
   ],
-  definitionAttributes: (definition) =>
-    definition.$type === 'bpmn:ErrorEventDefinition' ? errorVariableAttributes : undefined,
+  definitionAttributes: caughtVariableAttributes,
   read(element, { base, definition }, context) {
     const { errors } = context;
     if (definition === undefined) {
       errors.push(
-        elementError(element, 'needs a timer, message, signal or error event definition'),
+        elementError(
+          element,
+          'needs a timer, message, signal, error or escalation event definition',
+        ),
       );
       return undefined;
     }
@@ -51,52 +47,32 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
       );
       return undefined;
     }
+    if (attached.triggeredByEvent === true) {
+      errors.push(
+        elementError(
+          element,
+          'an event sub-process carries no boundary events: its start event is its trigger',
+        ),
+      );
+      return undefined;
+    }
     if (trigger.type === 'error' && attached.$type === 'bpmn:UserTask') {
       errors.push(elementError(element, 'a user task throws no errors to catch'));
+    }
+    if (trigger.type === 'escalation' && attached.$type === 'bpmn:UserTask') {
+      errors.push(elementError(element, 'a user task raises no escalations to catch'));
     }
     const cancelActivity = element.cancelActivity !== false;
     if (trigger.type === 'error' && !cancelActivity) {
       errors.push(elementError(element, 'an error boundary event always interrupts'));
     }
-    const errorVariables =
-      trigger.type === 'error' ? readErrorVariables(element, definition, context) : {};
     return {
       ...base,
       kind: 'boundaryEvent',
       attachedTo,
       cancelActivity,
       trigger,
-      ...errorVariables,
+      ...readCaughtVariables(element, definition, context),
     };
   },
 };
-
-/**
- * `errorCodeVariable` and `errorMessageVariable` on an error boundary event's definition
- * (Camunda; read in each dialect): the process variables that receive the caught error's
- * code and message.
- */
-function readErrorVariables(
-  element: ModdleNode,
-  definition: ModdleNode,
-  read: Reading,
-): { errorCodeVariable?: string; errorMessageVariable?: string } {
-  const found: { errorCodeVariable?: string; errorMessageVariable?: string } = {};
-  for (const local of ['errorCodeVariable', 'errorMessageVariable'] as const) {
-    const attribute = read.extensions.attribute(definition, local, (message) => {
-      read.errors.push(elementError(element, message));
-    });
-    if (attribute === null) continue;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(attribute.value) || isForbiddenName(attribute.value)) {
-      read.errors.push(
-        elementError(
-          element,
-          `${attribute.qualified} '${attribute.value}' is not a usable variable name`,
-        ),
-      );
-      continue;
-    }
-    found[local] = attribute.value;
-  }
-  return found;
-}

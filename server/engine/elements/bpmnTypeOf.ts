@@ -12,6 +12,7 @@ const bpmnTypes: Readonly<Record<ProcessNode['kind'], string>> = {
   inclusiveGateway: 'bpmn:InclusiveGateway',
   eventBasedGateway: 'bpmn:EventBasedGateway',
   subProcess: 'bpmn:SubProcess',
+  eventSubProcess: 'bpmn:SubProcess',
   callActivity: 'bpmn:CallActivity',
   catchEvent: 'bpmn:IntermediateCatchEvent',
   throwEvent: 'bpmn:IntermediateThrowEvent',

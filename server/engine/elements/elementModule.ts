@@ -82,8 +82,11 @@ export interface ElementModule<K extends NodeKind> {
   readonly readsExtension?: (local: string) => boolean;
   /** An extension attribute it accepts without reading (a modeller's harmless default). */
   readonly accepts?: (attribute: ExtensionAttribute) => boolean;
-  /** The event definition types it may carry, at the process level or in a sub-process. */
-  readonly eventDefinitions?: (scope: string | null) => readonly string[];
+  /**
+   * The event definition types it may carry, at the process level or in a sub-process (the
+   * element itself tells an event sub-process's start event from others).
+   */
+  readonly eventDefinitions?: (scope: string | null, element: ModdleNode) => readonly string[];
   /** The extension attributes read on its event definition, when not the definition's own. */
   readonly definitionAttributes?: (definition: ModdleNode) => ReadonlySet<string> | undefined;
   /** An activity that may be multi-instance and carry boundary events. */

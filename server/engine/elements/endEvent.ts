@@ -1,6 +1,6 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import type { Reading } from '../parse/checkExtensions';
-import { readTrigger } from '../parse/readTrigger';
+import { readThrownEscalation, readTrigger } from '../parse/readTrigger';
 import { checkTemplate, elementError, text } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
 
@@ -13,7 +13,8 @@ const terminateAttributes: ReadonlySet<string> = new Set([
 /**
  * An end event: a none end event consumes the token; a terminate end event ends its scope
  * (or further); an error end event throws to the nearest catching boundary event; a signal
- * end event broadcasts its signal as its path ends.
+ * end event broadcasts its signal, an escalation end event raises its escalation, as its
+ * path ends.
  */
 export const endEvent: ElementModule<'endEvent'> = {
   kind: 'endEvent',
@@ -22,6 +23,7 @@ export const endEvent: ElementModule<'endEvent'> = {
     'bpmn:TerminateEventDefinition',
     'bpmn:ErrorEventDefinition',
     'bpmn:SignalEventDefinition',
+    'bpmn:EscalationEventDefinition',
   ],
   definitionAttributes: (definition) =>
     definition.$type === 'bpmn:TerminateEventDefinition' ? terminateAttributes : undefined,
@@ -40,6 +42,10 @@ export const endEvent: ElementModule<'endEvent'> = {
       if (trigger?.type !== 'signal') return undefined;
       const { signalName, scope } = trigger;
       return { ...base, kind: 'endEvent', signal: { signalName, scope } };
+    }
+    if (definition?.$type === 'bpmn:EscalationEventDefinition') {
+      const escalation = readThrownEscalation(element, definition, context);
+      return escalation ? { ...base, kind: 'endEvent', escalation } : undefined;
     }
     if (definition !== undefined) {
       const trigger = readTrigger(element, definition, context);

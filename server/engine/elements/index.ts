@@ -2,8 +2,10 @@ import { boundaryEvent } from './boundaryEvent';
 import { callActivity } from './callActivity';
 import { catchEvent } from './catchEvent';
 import type { AnyElementModule, ElementModule, NodeKind } from './elementModule';
+import type { ModdleNode } from 'bpmn-moddle';
 import type { ProcessNode } from '../processModel';
 import { endEvent } from './endEvent';
+import { eventSubProcess, isEventSubProcess } from './eventSubProcess';
 import { eventBasedGateway } from './eventBasedGateway';
 import { exclusiveGateway } from './exclusiveGateway';
 import { inclusiveGateway } from './inclusiveGateway';
@@ -27,6 +29,7 @@ const elementsByKind: { readonly [K in NodeKind]: ElementModule<K> } = {
   inclusiveGateway,
   eventBasedGateway,
   subProcess,
+  eventSubProcess,
   callActivity,
   catchEvent,
   throwEvent,
@@ -54,6 +57,14 @@ export const elementsByType: Readonly<Partial<Record<string, AnyElementModule>>>
   'bpmn:IntermediateThrowEvent': throwEvent,
   'bpmn:BoundaryEvent': boundaryEvent,
 };
+
+/**
+ * The module that reads a moddle node: by its BPMN type, except that a sub-process
+ * triggered by an event is an event sub-process.
+ */
+export function elementModuleOf(element: ModdleNode): AnyElementModule | undefined {
+  return isEventSubProcess(element) ? eventSubProcess : elementsByType[element.$type];
+}
 
 /** The module of a kind of node; for a node of the model, `elementOf(node.kind)`. */
 export function elementOf<K extends NodeKind>(kind: K): ElementModule<K> {

@@ -1,15 +1,14 @@
-import { elementError } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
 
-/** An embedded sub-process: its own start event, run in a scope execution of its own. */
+/**
+ * An embedded sub-process: its own start event, run in a scope execution of its own. (With
+ * `triggeredByEvent`, the parser reads it as an event sub-process instead.)
+ */
 export const subProcess: ElementModule<'subProcess'> = {
   kind: 'subProcess',
   role: { activity: true },
   scopedActivity: true,
-  read(element, { base, multiInstance }, { errors }) {
-    if (element.triggeredByEvent === true) {
-      errors.push(elementError(element, 'event sub-processes are not supported'));
-    }
+  read(_element, { base, multiInstance }) {
     // The start event is found once every node is read (see attachBoundaryEvents).
     return {
       ...base,

@@ -1,8 +1,10 @@
-import { readTrigger } from '../parse/readTrigger';
+import { readThrownEscalation, readTrigger } from '../parse/readTrigger';
 import type { ElementModule } from './elementModule';
 
 /**
  * An intermediate throw event: a signal event broadcasts its signal and the token goes on;
+ * an escalation event raises its escalation to the nearest catcher around it and the token
+ * goes on (unless an interrupting catcher cancelled it);
  * a link event takes the token to the link catch event of its name in the same scope (the
  * way modellers cut a long diagram into pages); a none throw event (a milestone on the
  * path) lets the token pass, as in Flowable.
@@ -10,10 +12,18 @@ import type { ElementModule } from './elementModule';
 export const throwEvent: ElementModule<'throwEvent'> = {
   kind: 'throwEvent',
   role: {},
-  eventDefinitions: () => ['bpmn:SignalEventDefinition', 'bpmn:LinkEventDefinition'],
+  eventDefinitions: () => [
+    'bpmn:SignalEventDefinition',
+    'bpmn:LinkEventDefinition',
+    'bpmn:EscalationEventDefinition',
+  ],
   jumps: (node) => (node.kind === 'throwEvent' && node.link ? [node.link.target] : []),
   read(element, { base, definition }, context) {
     if (definition === undefined) return { ...base, kind: 'throwEvent' };
+    if (definition.$type === 'bpmn:EscalationEventDefinition') {
+      const escalation = readThrownEscalation(element, definition, context);
+      return escalation ? { ...base, kind: 'throwEvent', escalation } : undefined;
+    }
     const trigger = readTrigger(element, definition, context);
     if (trigger?.type === 'link') {
       // The target is found once every node is read (resolveLinks).

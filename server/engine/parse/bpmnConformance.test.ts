@@ -574,7 +574,7 @@ describe('error boundary variables', () => {
         '<errorEventDefinition />',
         '<errorEventDefinition camunda:errorCodeVariable="code" />',
       ),
-      `bpmn:EndEvent 'se': camunda:errorCodeVariable="code" is not supported here: only an error boundary event stores the error it catches`,
+      `bpmn:EndEvent 'se': camunda:errorCodeVariable="code" is not supported here: only a catching error event stores the error it catches`,
     ],
     [
       withBoundary('<errorEventDefinition flowable:errorVariableName="error" />'),

@@ -31,8 +31,9 @@ export const refusalReasons: Readonly<Record<string, string>> = {
   followUpDate: 'tasks have a due date but no follow-up date',
   businessCalendarName: 'due dates and timers count calendar time; there are no business calendars',
   resultVariable: 'a service task returns its variables from its registered handler',
-  errorCodeVariable: 'only an error boundary event stores the error it catches',
-  errorMessageVariable: 'only an error boundary event stores the error it catches',
+  errorCodeVariable: 'only a catching error event stores the error it catches',
+  errorMessageVariable: 'only a catching error event stores the error it catches',
+  escalationCodeVariable: 'only a catching escalation event stores the escalation it catches',
   variableAggregation: 'the items of a multi-instance activity share the process variables',
 };
 

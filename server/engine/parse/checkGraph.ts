@@ -126,12 +126,16 @@ export function checkGraph(
 
   // 4. Every node is reachable from a start and can reach an end; an activity leads to
   //    its boundary events, a sub-process to its start event, a link throw to its catch.
+  //    An event sub-process is reached by its trigger, not by a flow.
   const forward = reach(
-    starts.map((node) => node.id),
+    [
+      ...starts.map((node) => node.id),
+      ...all.filter((node) => node.kind === 'eventSubProcess').map((node) => node.id),
+    ],
     (node) => [
       ...node.outgoing.map((id) => flows.get(id)?.target),
       ...(node.boundaryEvents ?? []),
-      ...(node.kind === 'subProcess' ? [node.startEventId] : []),
+      ...(node.kind === 'subProcess' || node.kind === 'eventSubProcess' ? [node.startEventId] : []),
       ...jumpsOf(node),
     ],
   );

@@ -81,6 +81,7 @@ const readAttributes: ReadonlySet<string> = new Set([
   'terminateMultiInstance',
   'errorCodeVariable',
   'errorMessageVariable',
+  'escalationCodeVariable',
   'initiatorCanCompleteTask',
   ...SEGREGATION_ATTRIBUTES,
 ]);

@@ -1,7 +1,7 @@
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { BUSINESS_KEY_PREFIX } from '../commands/nextBusinessKey';
-import { elementsByType } from '../elements';
+import { elementModuleOf, elementsByType } from '../elements';
 import type { AnyElementModule, NodeContext } from '../elements/elementModule';
 import { readSequenceFlow } from '../elements/sequenceFlow';
 import type { DeployError } from '../engineErrors';
@@ -207,12 +207,12 @@ export async function parseProcessDefinition(
         listFor(outgoing, flow.source).push(flow.id);
         listFor(incoming, flow.target).push(flow.id);
       }
-    } else if (elementsByType[element.$type] === undefined) {
+    } else if (elementModuleOf(element) === undefined) {
       errors.push(unsupported(element));
     }
   }
   for (const element of flowElements) {
-    const module = elementsByType[element.$type];
+    const module = elementModuleOf(element);
     if (module === undefined) continue;
     const id = text(element, 'id') ?? '';
     const node = readNode(element, module, {
@@ -320,7 +320,7 @@ function readNode(
     multiInstance = readMultiInstance(element, allowed, context);
   }
   const definitions = nodeList(element, 'eventDefinitions');
-  const allowed = module.eventDefinitions?.(context.scope) ?? [];
+  const allowed = module.eventDefinitions?.(context.scope, element) ?? [];
   if (definitions.length > 1 || definitions.some((d) => !allowed.includes(d.$type))) {
     const kinds = definitions.map((definition) => definition.$type);
     errors.push(elementError(element, `event definitions (${kinds.join(', ')}) are not supported`));
@@ -410,15 +410,15 @@ function attachBoundaryEvents(nodes: Map<string, ProcessNode>): void {
     const activity = nodes.get(activityId);
     if (activity !== undefined) nodes.set(activityId, { ...activity, boundaryEvents: ids });
   }
-  // Each sub-process starts at the first start event inside it: found in one pass, since a
-  // file may hold a thousand sub-processes.
+  // Each sub-process (event sub-processes too) starts at the first start event inside it:
+  // found in one pass, since a file may hold a thousand sub-processes.
   const firstStart = new Map<string, string>();
   for (const node of nodes.values()) {
     if (node.kind === 'startEvent' && node.scope && !firstStart.has(node.scope))
       firstStart.set(node.scope, node.id);
   }
   for (const node of nodes.values()) {
-    if (node.kind !== 'subProcess') continue;
+    if (node.kind !== 'subProcess' && node.kind !== 'eventSubProcess') continue;
     nodes.set(node.id, { ...node, startEventId: firstStart.get(node.id) ?? '' });
   }
 }

@@ -1,7 +1,13 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import type { DeployError } from '../engineErrors';
 import { isTemplate } from '../expressions/parseTemplate';
-import type { EventTrigger, SignalModel, SignalScope, TimerModel } from '../processModel';
+import type {
+  EscalationModel,
+  EventTrigger,
+  SignalModel,
+  SignalScope,
+  TimerModel,
+} from '../processModel';
 import { isValidTimerText } from '../runner/timerSchedule';
 import type { Reading } from './checkExtensions';
 import { checkTemplate, elementError, text } from './moddleNodes';
@@ -33,7 +39,7 @@ export function isBareErrorCode(warning: Error): boolean {
   return true;
 }
 
-/** What a catch, boundary, start or end event's definition waits for or throws. */
+/** What a catch, boundary, start, throw or end event's definition waits for or throws. */
 export function readTrigger(
   element: ModdleNode,
   definition: ModdleNode,
@@ -57,6 +63,10 @@ export function readTrigger(
         : (bareErrorCodes.get(definition) ?? null);
       return { type: 'error', errorCode };
     }
+    case 'bpmn:EscalationEventDefinition': {
+      const escalationCode = readEscalationCode(element, definition, read);
+      return escalationCode === undefined ? undefined : { type: 'escalation', escalationCode };
+    }
     case 'bpmn:SignalEventDefinition': {
       const signal = readSignal(element, definition, read);
       return signal ? { type: 'signal', ...signal } : undefined;
@@ -79,6 +89,54 @@ export function readTrigger(
       errors.push(elementError(element, `${definition.$type} is not supported`));
       return undefined;
   }
+}
+
+/**
+ * The code an escalation event definition names: its `escalationRef`'s `escalationCode`, or
+ * null (a catcher without one catches any escalation). A code computed by an expression is
+ * refused: catchers are found by a fixed code.
+ */
+function readEscalationCode(
+  element: ModdleNode,
+  definition: ModdleNode,
+  read: Reading,
+): string | null | undefined {
+  const escalation = definition.escalationRef as ModdleNode | undefined;
+  const code = escalation ? text(escalation, 'escalationCode') : null;
+  if (code === null || code.trim() === '') return null;
+  if (/[$#]\{/.test(code)) {
+    read.errors.push(
+      elementError(
+        element,
+        `the escalation code '${code}' is an expression, which is not supported: catchers are found by a fixed code`,
+      ),
+    );
+    return undefined;
+  }
+  return code;
+}
+
+/**
+ * The escalation an intermediate throw or end event raises: it must name one with a code,
+ * since a catcher may wait for that code.
+ */
+export function readThrownEscalation(
+  element: ModdleNode,
+  definition: ModdleNode,
+  read: Reading,
+): EscalationModel | undefined {
+  const trigger = readTrigger(element, definition, read);
+  if (trigger?.type !== 'escalation') return undefined;
+  if (trigger.escalationCode === null) {
+    read.errors.push(
+      elementError(
+        element,
+        'an escalation throw or end event needs an escalationRef to an escalation with an escalationCode',
+      ),
+    );
+    return undefined;
+  }
+  return { escalationCode: trigger.escalationCode };
 }
 
 /** Exactly one of timeDuration, timeDate, timeCycle: an ISO text or a `${...}` giving one. */

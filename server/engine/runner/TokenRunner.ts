@@ -19,6 +19,7 @@ import type { Task, TaskCandidates } from '../processEngineTypes';
 import type {
   BoundaryEventNode,
   CallActivityNode,
+  EscalationModel,
   EventTrigger,
   ExclusiveGatewayNode,
   ExternalServiceTaskNode,
@@ -34,6 +35,15 @@ import type {
 } from '../processModel';
 import { resolveUserTask } from './resolveUserTask';
 import { jumpsOf } from '../elements';
+import { caughtVariables, type Caught } from './caughtVariables';
+import {
+  catchEscalation,
+  raiseEscalation,
+  type EscalationRunner,
+  type ThrownEscalation,
+} from './escalation';
+import { EventSubProcesses, type EventScopeRunner } from './eventSubProcesses';
+import { catchesCode, findCatcher, type Catcher, type CatcherSearch } from './findCatcher';
 import type { ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 import { firstDue } from './timerSchedule';
 
@@ -48,13 +58,17 @@ export interface RunningInstance {
   variables: Variables;
 }
 
-/** What starting a called process came to: still running, ended, or an error it threw. */
-export type CallOutcome =
+/**
+ * What starting a called process came to: still running, ended, or an error it threw; with
+ * the escalations it raised that nothing inside it caught.
+ */
+export type CallOutcome = (
   | { readonly state: 'running' }
   | { readonly state: 'ended'; readonly variables: Variables }
   | { readonly state: 'error'; readonly error: ThrownError }
   /** A `terminateAll` end event ended it: the calling instance ends too. */
-  | { readonly state: 'terminatedAll' };
+  | { readonly state: 'terminatedAll' }
+) & { readonly escalations?: readonly ThrownEscalation[] };
 
 /** A BPMN error on its way to a boundary event: its code and its rendered message. */
 export interface ThrownError {
@@ -139,13 +153,21 @@ export class TokenRunner {
    * is terminated too, and so up to the first, as Flowable ends the root instance.
    */
   terminatedAll = false;
+  /**
+   * Escalations nothing in this instance caught, for the call activity that started it:
+   * the command hands them to the calling instance once this one is saved.
+   */
+  readonly escalationsForCaller: ThrownEscalation[] = [];
+  private readonly eventSubProcesses: EventSubProcesses;
 
   constructor(
     private readonly db: Transaction<DatabaseSchema>,
     private readonly model: ProcessModel,
     private readonly instance: RunningInstance,
     private readonly dependencies: TokenRunnerDependencies,
-  ) {}
+  ) {
+    this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
+  }
 
   /** What `now()` and `dateTime()` stand for in this run's expressions: the engine's clock. */
   private get at(): EvaluationOptions {
@@ -176,6 +198,7 @@ export class TokenRunner {
 
   /** Creates the first token at a start event (the none one by default) and runs it. */
   async start(startEventId: string = this.model.startEventId): Promise<void> {
+    await this.eventSubProcesses.arm(null, null);
     const id = await this.insertToken(startEventId, null, null);
     await this.run([{ id, nodeId: startEventId, via: null, parentId: null }]);
   }
@@ -232,6 +255,16 @@ export class TokenRunner {
     await this.terminate('terminated');
   }
 
+  /**
+   * The instance a call activity started raised an escalation nothing inside it caught: the
+   * nearest catcher from the call activity outwards takes it.
+   */
+  async escalationFromCall(executionId: string, escalation: ThrownEscalation): Promise<void> {
+    if ((await this.execution(executionId)) === undefined) return;
+    await catchEscalation(executionId, escalation, this.escalationRunner());
+    await this.run([]);
+  }
+
   /** The called instance threw: a boundary catches it, or the calling path ends. */
   private async callFailed(token: Token, error: ThrownError): Promise<void> {
     if (await this.propagateError(token.id, error)) return;
@@ -249,6 +282,16 @@ export class TokenRunner {
       .where('parent_id', 'is', null)
       .execute();
     for (const root of roots) await this.cancelTree(root.id, reason);
+  }
+
+  /**
+   * Whether the instance has ended, no token being left; then the waits of its process-level
+   * event sub-processes, which lasted as long as it ran, are removed.
+   */
+  async finished(): Promise<boolean> {
+    if (await this.hasTokens()) return false;
+    await this.eventSubProcesses.disarmProcess();
+    return true;
   }
 
   /** Whether any token is left; when none is, the instance has ended. */
@@ -344,12 +387,17 @@ export class TokenRunner {
           return;
         }
         if (node.signal) await this.throwSignal(node.id, node.signal);
-        // An interrupting boundary event that caught its own signal has ended this path.
+        if (node.escalation) await this.raise(token, node.id, node.escalation);
+        // An interrupting catcher of its own signal or escalation has ended this path.
         if (!this.removed.has(token.id)) await this.moveOn(token, node);
         return;
       case 'boundaryEvent':
         this.queue.push(this.follow(token, this.single(node.outgoing)));
         return;
+      case 'eventSubProcess':
+        throw new ProcessExecutionError(
+          `event sub-process '${node.id}' is started by its start event's trigger, not by a flow`,
+        );
     }
   }
 
@@ -371,6 +419,7 @@ export class TokenRunner {
       await this.createTask(node, token);
     } else if (node.kind === 'subProcess') {
       await this.park(token, 'scope');
+      await this.eventSubProcesses.arm(token.id, node.id);
       const child = await this.insertToken(node.startEventId, null, token.id);
       this.queue.push({ id: child, nodeId: node.startEventId, via: null, parentId: token.id });
     } else if (node.kind === 'callActivity') {
@@ -398,6 +447,13 @@ export class TokenRunner {
       calledElement: node.calledElement,
     });
     const outcome = await calls.start(node, token.id, input);
+    // Escalations it raised first: an interrupting catcher may end this activity.
+    const stillHere = async () => (await this.execution(token.id))?.element_id === node.id;
+    for (const escalation of outcome.escalations ?? []) {
+      if (!(await stillHere())) break;
+      await catchEscalation(token.id, escalation, this.escalationRunner());
+    }
+    if (!(await stillHere())) return;
     if (outcome.state === 'ended') {
       this.applyOutputs(node, outcome.variables);
       await this.completeActivity(token);
@@ -550,6 +606,11 @@ export class TokenRunner {
   // ---- events ----
 
   private async end(token: Token, node: ProcessNode & { kind: 'endEvent' }): Promise<void> {
+    if (node.escalation) {
+      await this.raise(token, node.id, node.escalation);
+      if (!this.removed.has(token.id)) await this.endPath(token);
+      return;
+    }
     if (node.signal) {
       await this.throwSignal(node.id, node.signal);
       if (!this.removed.has(token.id)) await this.endPath(token);
@@ -657,36 +718,12 @@ export class TokenRunner {
   private async propagateError(from: string | null, error: ThrownError): Promise<boolean> {
     const { errorCode } = error;
     await this.history(null, 'errorThrown', null, { errorCode });
-    for (let id = from; id !== null;) {
-      const row = await this.execution(id);
-      if (row === undefined) break;
-      const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
-      // An item's boundary events are on its multi-instance root.
-      const holder =
-        parent?.state === 'multiInstance' && parent.element_id === row.element_id ? parent : row;
-      const node = this.node(holder.element_id);
-      const boundary = (node.boundaryEvents ?? [])
-        .map((boundaryId) => this.node(boundaryId))
-        .find(
-          (candidate): candidate is BoundaryEventNode =>
-            candidate.kind === 'boundaryEvent' &&
-            candidate.trigger.type === 'error' &&
-            (candidate.trigger.errorCode === null || candidate.trigger.errorCode === errorCode),
-        );
-      if (boundary !== undefined) {
-        this.storeCaughtError(boundary, error);
-        await this.fireBoundary(boundary, holder);
-        return true;
-      }
-      id = holder.parent_id;
+    const catcher = await findCatcher(from, catchesCode('error', errorCode), this.catcherSearch());
+    if (catcher !== undefined) {
+      await this.catchWith(catcher, error);
+      return true;
     }
-    const called = await this.db
-      .selectFrom('process_instances')
-      .select('parent_execution_id')
-      .where('tenant', '=', this.instance.tenant)
-      .where('id', '=', this.instance.id)
-      .executeTakeFirst();
-    if (called?.parent_execution_id) {
+    if (await this.isCalled()) {
       this.uncaughtError = error;
       await this.terminate('errorThrown');
       return true;
@@ -696,17 +733,98 @@ export class TokenRunner {
     return false;
   }
 
+  /** Whether a call activity of another instance started this one. */
+  private async isCalled(): Promise<boolean> {
+    const called = await this.db
+      .selectFrom('process_instances')
+      .select('parent_execution_id')
+      .where('tenant', '=', this.instance.tenant)
+      .where('id', '=', this.instance.id)
+      .executeTakeFirst();
+    return Boolean(called?.parent_execution_id);
+  }
+
   /**
-   * An error boundary event's `errorCodeVariable` and `errorMessageVariable` receive the
-   * caught error's code and message (null when it has none), as process variables.
+   * The catcher found for an error or escalation takes it: a boundary event fires, or an
+   * event sub-process starts; either stores what it caught in the variables it names.
    */
-  private storeCaughtError(boundary: BoundaryEventNode, error: ThrownError): void {
-    const stored: Variables = {};
-    if (boundary.errorCodeVariable) stored[boundary.errorCodeVariable] = error.errorCode;
-    if (boundary.errorMessageVariable) stored[boundary.errorMessageVariable] = error.errorMessage;
+  private async catchWith(catcher: Catcher, caught: Caught): Promise<void> {
+    if (catcher.kind === 'boundaryEvent') {
+      this.storeVariables(caughtVariables(catcher.boundary, caught));
+      await this.fireBoundary(catcher.boundary, catcher.holder);
+      return;
+    }
+    await this.eventSubProcesses.start(catcher.scopeExecutionId, catcher.entry, caught);
+  }
+
+  /** Raises an escalation from a throw or end event, inside the token's scope. */
+  private async raise(token: Token, elementId: string, escalation: EscalationModel): Promise<void> {
+    await raiseEscalation(
+      token.parentId,
+      { escalationCode: escalation.escalationCode, elementId },
+      this.escalationRunner(),
+    );
+  }
+
+  private storeVariables(stored: Variables): void {
     if (Object.keys(stored).length > 0) {
       this.instance.variables = { ...this.instance.variables, ...stored };
     }
+  }
+
+  private catcherSearch(): CatcherSearch {
+    return {
+      model: this.model,
+      execution: (id) => this.execution(id),
+      eventSubProcesses: this.eventSubProcesses,
+    };
+  }
+
+  private escalationRunner(): EscalationRunner {
+    return {
+      ...this.catcherSearch(),
+      history: (event, payload) => this.history(null, event, null, payload),
+      catchWith: (catcher, caught) => this.catchWith(catcher, caught),
+      isCalled: () => this.isCalled(),
+      forwardToCaller: (escalation) => {
+        this.escalationsForCaller.push(escalation);
+      },
+    };
+  }
+
+  /** What the event sub-processes do through this runner. */
+  private eventScopeRunner(): EventScopeRunner {
+    return {
+      instanceId: this.instance.id,
+      execution: (id) => this.execution(id),
+      childElements: async (scopeId) => {
+        const rows = await this.db
+          .selectFrom('process_executions')
+          .select('element_id')
+          .where('tenant', '=', this.instance.tenant)
+          .where('instance_id', '=', this.instance.id)
+          .where((eb) =>
+            scopeId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', scopeId),
+          )
+          .execute();
+        return rows.map((row) => row.element_id);
+      },
+      arm: (token, elementId, trigger) => this.arm(token, elementId, trigger),
+      disarmElements: (executionId, elementIds) => this.disarm(executionId, elementIds),
+      cancelInside: (scopeId, reason) =>
+        scopeId === null ? this.terminate(reason) : this.cancelChildren(scopeId, reason),
+      openScope: async (elementId, startEventId, parentId) => {
+        const id = await this.insertToken(elementId, null, parentId);
+        await this.park({ id, nodeId: elementId, via: null, parentId }, 'scope');
+        const child = await this.insertToken(startEventId, null, id);
+        this.queue.push({ id: child, nodeId: startEventId, via: null, parentId: id });
+        return id;
+      },
+      storeVariables: (stored) => {
+        this.storeVariables(stored);
+      },
+      history: (event, payload) => this.history(null, event, null, payload),
+    };
   }
 
   /** A timer or message reached a waiting catch event or a boundary event. */
@@ -722,8 +840,12 @@ export class TokenRunner {
    * no longer waits there.
    */
   private async catchAt(executionId: string, elementId: string): Promise<boolean> {
-    const row = await this.execution(executionId);
     const node = this.model.nodes[elementId];
+    // An event sub-process's start waits on its scope (the instance id at the process level).
+    if (node?.kind === 'startEvent' && node.eventSubProcess) {
+      return this.eventSubProcesses.fire(executionId, node);
+    }
+    const row = await this.execution(executionId);
     if (row === undefined || node === undefined) return false;
     if (node.kind === 'catchEvent') {
       // At an event-based gateway the token waits on the gateway for each event after it.
@@ -758,7 +880,10 @@ export class TokenRunner {
    * (its task, its tokens inside, its called instance, its other timers) and leaves over the
    * boundary event; non-interrupting leaves over it with a new token beside the activity.
    */
-  private async fireBoundary(node: BoundaryEventNode, activity: ExecutionRow): Promise<void> {
+  private async fireBoundary(
+    node: BoundaryEventNode,
+    activity: Pick<ExecutionRow, 'id' | 'parent_id'>,
+  ): Promise<void> {
     await this.history(null, 'boundaryEventFired', null, {
       elementId: node.id,
       attachedTo: node.attachedTo,
@@ -837,9 +962,8 @@ export class TokenRunner {
       .execute();
     if (from === 'thrownHere') return rows;
     return rows.filter((row) => {
-      const node = this.model.nodes[row.element_id];
-      const trigger = node?.kind === 'catchEvent' || node?.kind === 'boundaryEvent';
-      return !trigger || node.trigger.type !== 'signal' || node.trigger.scope === 'global';
+      const trigger = waitTrigger(this.model.nodes[row.element_id]);
+      return trigger?.type !== 'signal' || trigger.scope === 'global';
     });
   }
 
@@ -874,7 +998,11 @@ export class TokenRunner {
    * wait, on the token's execution and removed with it (`disarm`). Errors are caught as they
    * are thrown.
    */
-  private async arm(token: Token, elementId: string, trigger: EventTrigger): Promise<void> {
+  private async arm(
+    token: Pick<Token, 'id' | 'parentId'>,
+    elementId: string,
+    trigger: EventTrigger,
+  ): Promise<void> {
     if (trigger.type === 'timer') {
       await this.schedule(token.id, elementId, trigger.timer, token.parentId);
     } else if (trigger.type === 'message') {
@@ -940,18 +1068,26 @@ export class TokenRunner {
       .execute();
   }
 
-  /** Removes the timers and message and signal waits hanging on one execution. */
-  private async disarm(executionId: string): Promise<void> {
-    await this.db
+  /**
+   * Removes the timers and message and signal waits hanging on one execution (those at
+   * `elementIds` only, when given).
+   */
+  private async disarm(executionId: string, elementIds?: readonly string[]): Promise<void> {
+    if (elementIds?.length === 0) return;
+    let jobs = this.db
       .deleteFrom('process_jobs')
       .where('tenant', '=', this.instance.tenant)
-      .where('execution_id', '=', executionId)
-      .execute();
-    await this.db
+      .where('execution_id', '=', executionId);
+    let waits = this.db
       .deleteFrom('process_event_subscriptions')
       .where('tenant', '=', this.instance.tenant)
-      .where('execution_id', '=', executionId)
-      .execute();
+      .where('execution_id', '=', executionId);
+    if (elementIds !== undefined) {
+      jobs = jobs.where('element_id', 'in', elementIds);
+      waits = waits.where('element_id', 'in', elementIds);
+    }
+    await jobs.execute();
+    await waits.execute();
   }
 
   // ---- cancellation ----
@@ -1435,6 +1571,13 @@ export class TokenRunner {
       })
       .execute();
   }
+}
+
+/** What a catch event, boundary event or event sub-process start waits for. */
+function waitTrigger(node: ProcessNode | undefined): EventTrigger | undefined {
+  if (node?.kind === 'catchEvent' || node?.kind === 'boundaryEvent') return node.trigger;
+  if (node?.kind === 'startEvent') return node.eventSubProcess?.trigger;
+  return undefined;
 }
 
 /**
