@@ -962,3 +962,205 @@ describe('link events', () => {
     ).toContain(message);
   });
 });
+
+describe('event sub-processes and escalations', () => {
+  const declarations = `
+  <message id="ping" name="ping" />
+  <escalation id="late" name="Late" escalationCode="LATE" />`;
+
+  /** FLOW with one event sub-process beside it. */
+  const withEventSubProcess = (inside: string, attributes = '') =>
+    declaring(
+      declarations,
+      `${FLOW}
+    <subProcess id="handler" triggeredByEvent="true"${attributes}>${inside}
+    </subProcess>`,
+    );
+
+  const messageStart = `
+      <startEvent id="handlerStart"><messageEventDefinition messageRef="ping" /></startEvent>
+      <sequenceFlow id="hf" sourceRef="handlerStart" targetRef="handlerEnd" />
+      <endEvent id="handlerEnd" />`;
+
+  const messages = async (xml: string) => (await errors(xml)).map((error) => error.message);
+
+  it('given the collateral review fixture, when parsed, then each event sub-process, its start trigger and each escalation event is read', async () => {
+    const definition = await model(
+      await readFile(new URL('event-subprocesses-and-escalations.bpmn', fixtures), 'utf8'),
+    );
+    expect(definition.nodes.lateValuation).toMatchObject({
+      kind: 'eventSubProcess',
+      scope: 'valuation',
+      startEventId: 'lateValuationStart',
+    });
+    expect(definition.nodes.lateValuationStart).toMatchObject({
+      eventSubProcess: {
+        trigger: { type: 'message', messageName: 'valuationArrived' },
+        interrupting: false,
+      },
+    });
+    expect(definition.nodes.shockStart).toMatchObject({
+      eventSubProcess: {
+        trigger: { type: 'signal', signalName: 'marketShock' },
+        interrupting: true,
+      },
+    });
+    expect(definition.nodes.staleStart).toMatchObject({
+      eventSubProcess: { trigger: { type: 'timer', timer: { type: 'cycle', value: 'R3/P1D' } } },
+    });
+    expect(definition.nodes.failureStart).toMatchObject({
+      eventSubProcess: {
+        trigger: { type: 'error', errorCode: 'VALUATION_FAILED' },
+        interrupting: true,
+        errorMessageVariable: 'why',
+      },
+    });
+    expect(definition.nodes.anyEscalationStart).toMatchObject({
+      eventSubProcess: { trigger: { type: 'escalation', escalationCode: null } },
+    });
+    expect(definition.nodes.flagLowValue).toMatchObject({
+      kind: 'throwEvent',
+      escalation: { escalationCode: 'LOW_VALUE' },
+    });
+    expect(definition.nodes.valuationEnd).toMatchObject({
+      kind: 'endEvent',
+      escalation: { escalationCode: 'LOW_VALUE' },
+    });
+    expect(definition.nodes.lowValueSeen).toMatchObject({
+      kind: 'boundaryEvent',
+      cancelActivity: false,
+      trigger: { type: 'escalation', escalationCode: 'LOW_VALUE' },
+      escalationCodeVariable: 'seenCode',
+    });
+    // Event sub-process starts are no process starts: nothing outside starts an instance there.
+    expect(definition.messageStarts).toEqual({});
+    expect(definition.signalStarts).toEqual({});
+    expect(definition.startEventId).toBe('start');
+  });
+
+  it('given an event sub-process with a flow into it and one out of it, when parsed, then each is refused by name', async () => {
+    const xml = declaring(
+      declarations,
+      `
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="handler" />
+    <subProcess id="handler" triggeredByEvent="true">${messageStart}
+    </subProcess>
+    <sequenceFlow id="f2" sourceRef="handler" targetRef="end" />
+    <endEvent id="end" />`,
+    );
+    const found = await messages(xml);
+    expect(found).toContain(
+      "bpmn:SubProcess 'handler': an event sub-process cannot have incoming sequence flows: its start event's trigger starts it",
+    );
+    expect(found).toContain(
+      "bpmn:SubProcess 'handler': an event sub-process cannot have outgoing sequence flows: when it ends, its path ends",
+    );
+  });
+
+  it('given an event sub-process with a none start event, when parsed, then it is refused naming the start event', async () => {
+    const found = await messages(
+      withEventSubProcess(`
+      <startEvent id="handlerStart" />
+      <sequenceFlow id="hf" sourceRef="handlerStart" targetRef="handlerEnd" />
+      <endEvent id="handlerEnd" />`),
+    );
+    expect(found).toContain(
+      "bpmn:SubProcess 'handler': its start event 'handlerStart' needs a message, timer, signal, error or escalation event definition: a none start event is never triggered",
+    );
+  });
+
+  it('given an event sub-process with two start events, when parsed, then it is refused with the count', async () => {
+    const found = await messages(
+      withEventSubProcess(`${messageStart}
+      <startEvent id="secondStart"><escalationEventDefinition escalationRef="late" /></startEvent>
+      <sequenceFlow id="hf2" sourceRef="secondStart" targetRef="handlerEnd" />`),
+    );
+    expect(found).toContain(
+      "bpmn:SubProcess 'handler': an event sub-process needs exactly one start event; found 2",
+    );
+  });
+
+  it.each([
+    [
+      'conditional',
+      '<conditionalEventDefinition><condition>${ready}</condition></conditionalEventDefinition>',
+      'bpmn:ConditionalEventDefinition',
+    ],
+    ['compensation', '<compensateEventDefinition />', 'bpmn:CompensateEventDefinition'],
+  ])(
+    'given an event sub-process with a %s start, when parsed, then it stays refused naming the definition',
+    async (_kind, definition, type) => {
+      const found = await messages(
+        withEventSubProcess(`
+      <startEvent id="handlerStart">${definition}</startEvent>
+      <sequenceFlow id="hf" sourceRef="handlerStart" targetRef="handlerEnd" />
+      <endEvent id="handlerEnd" />`),
+      );
+      expect(found).toContain(
+        `bpmn:StartEvent 'handlerStart': event definitions (${type}) are not supported`,
+      );
+    },
+  );
+
+  it('given a non-interrupting error start, a multi-instance event sub-process and a boundary event on one, when parsed, then each is refused', async () => {
+    const errorStart = await messages(
+      withEventSubProcess(`
+      <startEvent id="handlerStart" isInterrupting="false"><errorEventDefinition /></startEvent>
+      <sequenceFlow id="hf" sourceRef="handlerStart" targetRef="handlerEnd" />
+      <endEvent id="handlerEnd" />`),
+    );
+    expect(errorStart).toContain(
+      "bpmn:StartEvent 'handlerStart': an error start event always interrupts",
+    );
+    const multi = await errors(
+      withEventSubProcess(
+        `${messageStart}
+      <multiInstanceLoopCharacteristics><loopCardinality>2</loopCardinality></multiInstanceLoopCharacteristics>`,
+      ),
+    );
+    expect(multi.some((error) => error.elementId === 'handler')).toBe(true);
+    const boundary = await messages(
+      declaring(
+        declarations,
+        `${FLOW}
+    <subProcess id="handler" triggeredByEvent="true">${messageStart}
+    </subProcess>
+    <boundaryEvent id="onHandler" attachedToRef="handler"><escalationEventDefinition /></boundaryEvent>
+    <sequenceFlow id="bf" sourceRef="onHandler" targetRef="end" />`,
+      ),
+    );
+    expect(boundary).toContain(
+      "bpmn:BoundaryEvent 'onHandler': an event sub-process carries no boundary events: its start event is its trigger",
+    );
+  });
+
+  it('given escalation throws without a code, an escalation boundary on a user task and a code that is an expression, when parsed, then each is refused by name', async () => {
+    const found = await messages(
+      declaring(
+        `<escalation id="nameless" name="No code" />
+  <escalation id="computed" escalationCode="\${code}" />`,
+        `
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="raise" />
+    <intermediateThrowEvent id="raise"><escalationEventDefinition escalationRef="nameless" /></intermediateThrowEvent>
+    <sequenceFlow id="f2" sourceRef="raise" targetRef="work" />
+    <userTask id="work" />
+    <boundaryEvent id="onWork" attachedToRef="work"><escalationEventDefinition /></boundaryEvent>
+    <sequenceFlow id="f3" sourceRef="onWork" targetRef="computedEnd" />
+    <endEvent id="computedEnd"><escalationEventDefinition escalationRef="computed" /></endEvent>
+    <sequenceFlow id="f4" sourceRef="work" targetRef="end" />
+    <endEvent id="end" />`,
+      ),
+    );
+    expect(found).toContain(
+      "bpmn:IntermediateThrowEvent 'raise': an escalation throw or end event needs an escalationRef to an escalation with an escalationCode",
+    );
+    expect(found).toContain(
+      "bpmn:BoundaryEvent 'onWork': a user task raises no escalations to catch",
+    );
+    expect(found).toContain(
+      "bpmn:EndEvent 'computedEnd': the escalation code '${code}' is an expression, which is not supported: catchers are found by a fixed code",
+    );
+  });
+});
