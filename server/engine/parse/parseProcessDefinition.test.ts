@@ -986,7 +986,7 @@ describe('event sub-processes and escalations', () => {
 
   it('given the collateral review fixture, when parsed, then each event sub-process, its start trigger and each escalation event is read', async () => {
     const definition = await model(
-      await readFile(new URL('event-subprocesses-and-escalations.bpmn', fixtures), 'utf8'),
+      await readFile(new URL('events/event-subprocesses-and-escalations.bpmn', fixtures), 'utf8'),
     );
     expect(definition.nodes.lateValuation).toMatchObject({
       kind: 'eventSubProcess',
