@@ -1,11 +1,11 @@
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { RefreshIcon, TickCircleIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { RefreshIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { RemoteList } from '../components/RemoteList';
 import { formatDateTime } from '../core/format';
-import { RemoteLoadingStatus } from '../stores/statuses';
 import { RETRY_ATTEMPTS, type IncidentsStore } from './IncidentsStore';
 import type { ExternalTaskItem } from './integrationsApi';
 import { instancePath } from '../tasks/taskPaths';
@@ -203,32 +203,6 @@ export const IncidentList = observer(function IncidentList({ store, cards }: Inc
     </ul>
   );
 
-  let list;
-  if (store.status === RemoteLoadingStatus.loadingFailed) {
-    list = (
-      <NonIdealState
-        icon={<WarningSignIcon size={40} />}
-        title={t('integrations.incidents.loadFailed')}
-        action={
-          <Button variant="outlined" text={t('document.retry')} onClick={() => void store.load()} />
-        }
-      />
-    );
-  } else if (store.status !== RemoteLoadingStatus.fullyLoaded && store.incidents.length === 0) {
-    list = <Spinner aria-label={t('integrations.incidents.loading')} />;
-  } else if (store.incidents.length === 0) {
-    list = (
-      <NonIdealState
-        icon={<TickCircleIcon size={40} />}
-        title={t('integrations.incidents.none')}
-        description={t('integrations.incidents.noneHelp')}
-        className="tessera-integrations__none"
-      />
-    );
-  } else {
-    list = cards ? cardList : table;
-  }
-
   return (
     <section className="tessera-integrations__section" aria-labelledby={HEADING_ID}>
       <div className="tessera-integrations__section-head">
@@ -244,7 +218,21 @@ export const IncidentList = observer(function IncidentList({ store, cards }: Inc
       <p className="tessera-integrations__section-intro">
         {t('integrations.incidents.intro', { count: RETRY_ATTEMPTS })}
       </p>
-      {list}
+      <RemoteList
+        status={store.status}
+        count={store.incidents.length}
+        onRetry={() => store.load()}
+        failedTitle={t('integrations.incidents.loadFailed')}
+        loadingLabel={t('integrations.incidents.loading')}
+        empty={{
+          icon: <TickCircleIcon size={40} />,
+          title: t('integrations.incidents.none'),
+          description: t('integrations.incidents.noneHelp'),
+          className: 'tessera-integrations__none',
+        }}
+      >
+        {cards ? cardList : table}
+      </RemoteList>
     </section>
   );
 });

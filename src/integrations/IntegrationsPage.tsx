@@ -1,13 +1,13 @@
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { BanCircleIcon, DataConnectionIcon, PlusIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { BanCircleIcon, DataConnectionIcon, PlusIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageHeading } from '../components/PageHeading';
+import { RemoteList } from '../components/RemoteList';
 import { useMediaQuery } from '../components/useMediaQuery';
 import { formatDate, formatDateTime, formatRelativeAge } from '../core/format';
-import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { IncidentList } from './IncidentList';
 import { IncidentsStore } from './IncidentsStore';
@@ -192,35 +192,6 @@ export const IntegrationsPage = observer(function IntegrationsPage({
     </ul>
   );
 
-  let clientList;
-  if (clients.status === RemoteLoadingStatus.loadingFailed) {
-    clientList = (
-      <NonIdealState
-        icon={<WarningSignIcon size={40} />}
-        title={t('integrations.clients.loadFailed')}
-        action={
-          <Button
-            variant="outlined"
-            text={t('document.retry')}
-            onClick={() => void clients.load()}
-          />
-        }
-      />
-    );
-  } else if (clients.status !== RemoteLoadingStatus.fullyLoaded && clients.clients.length === 0) {
-    clientList = <Spinner aria-label={t('integrations.clients.loading')} />;
-  } else if (clients.clients.length === 0) {
-    clientList = (
-      <NonIdealState
-        icon={<DataConnectionIcon size={40} />}
-        title={t('integrations.clients.none')}
-        description={t('integrations.clients.noneHelp')}
-      />
-    );
-  } else {
-    clientList = cards ? clientCards : clientTable;
-  }
-
   const revoking = clients.revoking;
   return (
     <div className="tessera-page tessera-integrations">
@@ -244,7 +215,20 @@ export const IntegrationsPage = observer(function IntegrationsPage({
             data-testid="open-new-client"
           />
         </div>
-        {clientList}
+        <RemoteList
+          status={clients.status}
+          count={clients.clients.length}
+          onRetry={() => clients.load()}
+          failedTitle={t('integrations.clients.loadFailed')}
+          loadingLabel={t('integrations.clients.loading')}
+          empty={{
+            icon: <DataConnectionIcon size={40} />,
+            title: t('integrations.clients.none'),
+            description: t('integrations.clients.noneHelp'),
+          }}
+        >
+          {cards ? clientCards : clientTable}
+        </RemoteList>
       </section>
 
       <IncidentList store={incidents} cards={cards} />

@@ -7,21 +7,19 @@ import {
   HTMLSelect,
   HTMLTable,
   InputGroup,
-  NonIdealState,
-  Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { DocumentIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { DocumentIcon, TrashIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_NAME_MAX_LENGTH } from '../../../schemas/api/documentsConstants';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
+import { RemoteList } from '../../components/RemoteList';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import { formatDate } from '../../core/format';
-import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
 import {
   templatesAdminApi,
@@ -123,124 +121,28 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
   const reports = store.scopes.filter((scope) => scope.kind === 'report');
   const scopeByKey = new Map(store.scopes.map((scope) => [scope.key, scope]));
 
-  let list;
-  if (store.status === RemoteLoadingStatus.loadingFailed) {
-    list = (
-      <NonIdealState
-        icon={<WarningSignIcon size={40} />}
-        title={t('document.admin.loadFailed')}
-        action={
-          <Button variant="outlined" text={t('document.retry')} onClick={() => void store.load()} />
-        }
+  // A built-in template is used, not removed: no button (the server refuses it too).
+  const removeButton = (template: AdminTemplate) =>
+    template.builtIn ? null : (
+      <IconButton
+        variant="minimal"
+        intent="danger"
+        icon={<TrashIcon />}
+        aria-label={t('document.admin.removeNamed', { name: template.name })}
+        label={t('document.admin.remove')}
+        onClick={() => store.askRemove(template)}
       />
     );
-  } else if (store.status !== RemoteLoadingStatus.fullyLoaded && store.templates.length === 0) {
-    list = <Spinner aria-label={t('document.loadingTemplates')} />;
-  } else if (store.templates.length === 0) {
-    list = <NonIdealState icon={<DocumentIcon size={40} />} title={t('document.noTemplates')} />;
-  } else {
-    // A built-in template is used, not removed: no button (the server refuses it too).
-    const removeButton = (template: AdminTemplate) =>
-      template.builtIn ? null : (
-        <IconButton
-          variant="minimal"
-          intent="danger"
-          icon={<TrashIcon />}
-          aria-label={t('document.admin.removeNamed', { name: template.name })}
-          label={t('document.admin.remove')}
-          onClick={() => store.askRemove(template)}
-        />
-      );
-    const typeTag = (template: AdminTemplate) => (
-      <Tag minimal intent={template.documentType === 'document' ? 'primary' : 'success'}>
-        {t(`document.format.${template.documentType}`)}
-      </Tag>
-    );
-    const facts = (template: AdminTemplate) => ({
-      scope: scopeLabel(scopeByKey.get(template.scope) ?? template.scope),
-      addedBy: template.createdBy ?? t('document.admin.builtIn'),
-      addedOn: formatDate(template.createdAt, i18n.language),
-    });
-    // A phone, or a desktop zoomed to 200 %, gets one card a template: six columns would
-    // not fit, and a table scrolled sideways hides the remove button.
-    list = cards ? (
-      <ul
-        className="tessera-templates__cards"
-        aria-labelledby="templates-list-heading"
-        data-testid="templates-cards"
-      >
-        {store.templates.map((template) => {
-          const { scope, addedBy, addedOn } = facts(template);
-          return (
-            <li
-              key={template.id}
-              className="tessera-templates__card"
-              data-template-id={template.id}
-            >
-              <div className="tessera-templates__card-head">
-                <h3 className="tessera-templates__card-title">{template.name}</h3>
-                {removeButton(template)}
-              </div>
-              <dl className="tessera-templates__card-facts">
-                <div>
-                  <dt>{t('document.admin.column.scope')}</dt>
-                  <dd>{scope}</dd>
-                </div>
-                <div>
-                  <dt>{t('document.admin.column.type')}</dt>
-                  <dd>{typeTag(template)}</dd>
-                </div>
-                <div>
-                  <dt>{t('document.admin.column.addedBy')}</dt>
-                  <dd>{addedBy}</dd>
-                </div>
-                <div>
-                  <dt>{t('document.admin.column.addedOn')}</dt>
-                  <dd>{addedOn}</dd>
-                </div>
-              </dl>
-            </li>
-          );
-        })}
-      </ul>
-    ) : (
-      <div className="tessera-templates__scroll">
-        <HTMLTable
-          className="tessera-templates__table"
-          aria-labelledby="templates-list-heading"
-          data-testid="templates-table"
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t('document.admin.column.name')}</th>
-              <th scope="col">{t('document.admin.column.scope')}</th>
-              <th scope="col">{t('document.admin.column.type')}</th>
-              <th scope="col">{t('document.admin.column.addedBy')}</th>
-              <th scope="col">{t('document.admin.column.addedOn')}</th>
-              <th scope="col">
-                <span className="bp6-text-muted">{t('document.admin.column.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {store.templates.map((template) => {
-              const { scope, addedBy, addedOn } = facts(template);
-              return (
-                <tr key={template.id} data-template-id={template.id}>
-                  <th scope="row">{template.name}</th>
-                  <td>{scope}</td>
-                  <td>{typeTag(template)}</td>
-                  <td>{addedBy}</td>
-                  <td>{addedOn}</td>
-                  <td>{removeButton(template)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      </div>
-    );
-  }
+  const typeTag = (template: AdminTemplate) => (
+    <Tag minimal intent={template.documentType === 'document' ? 'primary' : 'success'}>
+      {t(`document.format.${template.documentType}`)}
+    </Tag>
+  );
+  const facts = (template: AdminTemplate) => ({
+    scope: scopeLabel(scopeByKey.get(template.scope) ?? template.scope),
+    addedBy: template.createdBy ?? t('document.admin.builtIn'),
+    addedOn: formatDate(template.createdAt, i18n.language),
+  });
 
   return (
     <div className="tessera-page tessera-templates">
@@ -341,7 +243,94 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
       <h2 id="templates-list-heading" className="tessera-templates__subheading">
         {t('document.admin.listHeading')}
       </h2>
-      {list}
+      <RemoteList
+        status={store.status}
+        count={store.templates.length}
+        onRetry={() => store.load()}
+        failedTitle={t('document.admin.loadFailed')}
+        loadingLabel={t('document.loadingTemplates')}
+        empty={{ icon: <DocumentIcon size={40} />, title: t('document.noTemplates') }}
+      >
+        {/* A phone, or a desktop zoomed to 200 %, gets one card a template: six columns would
+            not fit, and a table scrolled sideways hides the remove button. */}
+        {cards ? (
+          <ul
+            className="tessera-templates__cards"
+            aria-labelledby="templates-list-heading"
+            data-testid="templates-cards"
+          >
+            {store.templates.map((template) => {
+              const { scope, addedBy, addedOn } = facts(template);
+              return (
+                <li
+                  key={template.id}
+                  className="tessera-templates__card"
+                  data-template-id={template.id}
+                >
+                  <div className="tessera-templates__card-head">
+                    <h3 className="tessera-templates__card-title">{template.name}</h3>
+                    {removeButton(template)}
+                  </div>
+                  <dl className="tessera-templates__card-facts">
+                    <div>
+                      <dt>{t('document.admin.column.scope')}</dt>
+                      <dd>{scope}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('document.admin.column.type')}</dt>
+                      <dd>{typeTag(template)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('document.admin.column.addedBy')}</dt>
+                      <dd>{addedBy}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('document.admin.column.addedOn')}</dt>
+                      <dd>{addedOn}</dd>
+                    </div>
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <div className="tessera-templates__scroll">
+            <HTMLTable
+              className="tessera-templates__table"
+              aria-labelledby="templates-list-heading"
+              data-testid="templates-table"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('document.admin.column.name')}</th>
+                  <th scope="col">{t('document.admin.column.scope')}</th>
+                  <th scope="col">{t('document.admin.column.type')}</th>
+                  <th scope="col">{t('document.admin.column.addedBy')}</th>
+                  <th scope="col">{t('document.admin.column.addedOn')}</th>
+                  <th scope="col">
+                    <span className="bp6-text-muted">{t('document.admin.column.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {store.templates.map((template) => {
+                  const { scope, addedBy, addedOn } = facts(template);
+                  return (
+                    <tr key={template.id} data-template-id={template.id}>
+                      <th scope="row">{template.name}</th>
+                      <td>{scope}</td>
+                      <td>{typeTag(template)}</td>
+                      <td>{addedBy}</td>
+                      <td>{addedOn}</td>
+                      <td>{removeButton(template)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+      </RemoteList>
 
       <ConfirmDialog
         isOpen={store.removing !== null}

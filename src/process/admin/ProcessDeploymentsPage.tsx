@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { FlowLinearIcon, ArchiveIcon, UploadIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconButton } from '../../components/IconButton';
 import { PageHeading } from '../../components/PageHeading';
+import { RemoteList } from '../../components/RemoteList';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { formatDateTime } from '../../core/format';
 import { localizeProcessName } from '../../i18n/localizeProcessText';
-import { RemoteLoadingStatus } from '../../stores/statuses';
 import { useStores } from '../../stores/useStores';
 import { DeployProcessDrawer } from './DeployProcessDrawer';
 import {
@@ -196,56 +196,6 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
     </ul>
   );
 
-  let list;
-  if (store.status === RemoteLoadingStatus.loadingFailed) {
-    list = (
-      <NonIdealState
-        icon={<WarningSignIcon size={40} />}
-        title={t('process.deployments.loadFailed')}
-        action={
-          <Button variant="outlined" text={t('document.retry')} onClick={() => void store.load()} />
-        }
-      />
-    );
-  } else if (store.status !== RemoteLoadingStatus.fullyLoaded && store.processes.length === 0) {
-    list = <Spinner aria-label={t('process.deployments.loading')} />;
-  } else if (store.processes.length === 0) {
-    list = (
-      <NonIdealState icon={<FlowLinearIcon size={40} />} title={t('process.deployments.none')} />
-    );
-  } else {
-    list = (
-      <div className="tessera-deployments__list" data-testid="process-deployments">
-        {store.processes.map((process) => (
-          <section
-            key={process.key}
-            className="tessera-deployments__process"
-            aria-labelledby={`process-${process.key}-name`}
-            data-process-key={process.key}
-          >
-            <header className="tessera-deployments__process-head">
-              <h3 id={`process-${process.key}-name`} className="tessera-deployments__name">
-                {nameOf(process)}
-              </h3>
-              <code className="tessera-deployments__key">{process.key}</code>
-              {process.category && <Tag minimal>{process.category}</Tag>}
-            </header>
-            {process.liveVersion === null ? (
-              <Callout intent="warning" icon={<WarningSignIcon />} compact>
-                {t('process.deployments.noLiveVersion')}
-              </Callout>
-            ) : (
-              <p className="tessera-deployments__starts">
-                {t('process.deployments.startsVersion', { version: process.liveVersion })}
-              </p>
-            )}
-            {cards ? versionCards(process) : versionTable(process)}
-          </section>
-        ))}
-      </div>
-    );
-  }
-
   const retiring = store.retiring;
   return (
     <div className="tessera-page tessera-deployments">
@@ -262,7 +212,43 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
       </div>
       <p className="tessera-deployments__intro">{t('process.deployments.intro')}</p>
       <h2 className="tessera-deployments__subheading">{t('process.deployments.listHeading')}</h2>
-      {list}
+      <RemoteList
+        status={store.status}
+        count={store.processes.length}
+        onRetry={() => store.load()}
+        failedTitle={t('process.deployments.loadFailed')}
+        loadingLabel={t('process.deployments.loading')}
+        empty={{ icon: <FlowLinearIcon size={40} />, title: t('process.deployments.none') }}
+      >
+        <div className="tessera-deployments__list" data-testid="process-deployments">
+          {store.processes.map((process) => (
+            <section
+              key={process.key}
+              className="tessera-deployments__process"
+              aria-labelledby={`process-${process.key}-name`}
+              data-process-key={process.key}
+            >
+              <header className="tessera-deployments__process-head">
+                <h3 id={`process-${process.key}-name`} className="tessera-deployments__name">
+                  {nameOf(process)}
+                </h3>
+                <code className="tessera-deployments__key">{process.key}</code>
+                {process.category && <Tag minimal>{process.category}</Tag>}
+              </header>
+              {process.liveVersion === null ? (
+                <Callout intent="warning" icon={<WarningSignIcon />} compact>
+                  {t('process.deployments.noLiveVersion')}
+                </Callout>
+              ) : (
+                <p className="tessera-deployments__starts">
+                  {t('process.deployments.startsVersion', { version: process.liveVersion })}
+                </p>
+              )}
+              {cards ? versionCards(process) : versionTable(process)}
+            </section>
+          ))}
+        </div>
+      </RemoteList>
 
       <DeployProcessDrawer
         store={store}
