@@ -236,7 +236,7 @@ export const IntegrationsPage = observer(function IntegrationsPage({
       <NewClientDrawer
         store={clients}
         fullWidth={phone}
-        onClosed={() => newClientButton.current?.focus()}
+        returnFocusTo={() => newClientButton.current}
       />
 
       <ConfirmDialog

@@ -1,17 +1,10 @@
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Drawer,
-  DrawerSize,
-  FormGroup,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, Callout, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { DuplicateIcon, KeyIcon, TickIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTEGRATION_CLIENT_NAME_MAX } from '../../schemas/api/integrationConstants';
+import { AdminDrawer, AdminDrawerPanel } from '../components/AdminDrawer';
 import { SavingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import {
@@ -27,8 +20,8 @@ export interface NewClientDrawerProps {
   readonly store: IntegrationClientsStore;
   /** Whether the drawer takes the whole width (a phone). */
   readonly fullWidth: boolean;
-  /** Called once it has closed, to put the focus back on the button that opened it. */
-  readonly onClosed: () => void;
+  /** Where the focus goes once it has closed: the button that opened it. */
+  readonly returnFocusTo: () => HTMLElement | null;
 }
 
 /** Where copying the token stands. */
@@ -43,7 +36,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 export const NewClientDrawer = observer(function NewClientDrawer({
   store,
   fullWidth,
-  onClosed,
+  returnFocusTo,
 }: NewClientDrawerProps) {
   const { t } = useTranslation();
   const { announcer } = useStores();
@@ -61,8 +54,7 @@ export const NewClientDrawer = observer(function NewClientDrawer({
     return key ? <span id={problemId(field)}>{t(key, values)}</span> : undefined;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const made = await store.create();
     if (made) {
       setCopy('idle');
@@ -90,164 +82,163 @@ export const NewClientDrawer = observer(function NewClientDrawer({
   };
 
   const form = (
-    <form className="tessera-client-drawer__body" noValidate onSubmit={(e) => void submit(e)}>
-      <div className="tessera-client-drawer__scroll">
-        <p className="tessera-client-drawer__intro">{t('integrations.drawer.intro')}</p>
-        {store.problems.form && (
-          <Callout intent="danger" role="alert" className="tessera-client-drawer__problem">
-            {t(store.problems.form, values)}
-          </Callout>
-        )}
-        <FormGroup
-          label={t('integrations.drawer.name')}
-          labelFor="client-name"
-          intent={store.problems.name ? 'danger' : 'none'}
-          helperText={problem('name') ?? t('integrations.drawer.nameHelp')}
-        >
-          <InputGroup
-            id="client-name"
-            inputRef={nameInput}
-            value={store.name}
-            maxLength={INTEGRATION_CLIENT_NAME_MAX}
-            autoComplete="off"
-            intent={store.problems.name ? 'danger' : 'none'}
-            aria-invalid={store.problems.name ? true : undefined}
-            aria-describedby={store.problems.name ? problemId('name') : undefined}
-            onValueChange={(value) => store.setName(value)}
+    <AdminDrawerPanel
+      intro={t('integrations.drawer.intro')}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          <Button
+            variant="minimal"
+            text={t('integrations.drawer.cancel')}
+            onClick={() => store.closeDrawer()}
+            disabled={saving}
           />
-        </FormGroup>
-        <fieldset
-          className={`tessera-client-drawer__scopes${store.problems.scopes ? ' has-problem' : ''}`}
+          <Button
+            type="submit"
+            intent="primary"
+            text={t('integrations.drawer.create')}
+            loading={saving}
+            data-testid="create-client"
+          />
+        </>
+      }
+    >
+      {store.problems.form && (
+        <Callout intent="danger" role="alert" className="tessera-client-drawer__problem">
+          {t(store.problems.form, values)}
+        </Callout>
+      )}
+      <FormGroup
+        label={t('integrations.drawer.name')}
+        labelFor="client-name"
+        intent={store.problems.name ? 'danger' : 'none'}
+        helperText={problem('name') ?? t('integrations.drawer.nameHelp')}
+      >
+        <InputGroup
+          id="client-name"
+          inputRef={nameInput}
+          value={store.name}
+          maxLength={INTEGRATION_CLIENT_NAME_MAX}
+          autoComplete="off"
+          intent={store.problems.name ? 'danger' : 'none'}
+          aria-invalid={store.problems.name ? true : undefined}
+          aria-describedby={store.problems.name ? problemId('name') : undefined}
+          onValueChange={(value) => store.setName(value)}
+        />
+      </FormGroup>
+      <fieldset
+        className={`tessera-client-drawer__scopes${store.problems.scopes ? ' has-problem' : ''}`}
+      >
+        <legend className="bp6-label">{t('integrations.drawer.scopes')}</legend>
+        <p
+          className={`tessera-client-drawer__scopes-help${store.problems.scopes ? ' is-problem' : ''}`}
         >
-          <legend className="bp6-label">{t('integrations.drawer.scopes')}</legend>
-          <p
-            className={`tessera-client-drawer__scopes-help${store.problems.scopes ? ' is-problem' : ''}`}
-          >
-            {problem('scopes') ?? t('integrations.drawer.scopesHelp')}
-          </p>
-          {SCOPES.map((scope, index) => (
-            <div key={scope} className="tessera-client-drawer__scope">
-              <Checkbox
-                id={`client-scope-${scope}`}
-                inputRef={index === 0 ? firstScope : undefined}
-                label={t(scopeLabelKey(scope))}
-                checked={store.scopes.includes(scope)}
-                onChange={(event) => store.toggleScope(scope, event.currentTarget.checked)}
-                aria-invalid={store.problems.scopes ? true : undefined}
-                aria-describedby={[
-                  store.problems.scopes ? problemId('scopes') : null,
-                  `client-scope-${scope}-help`,
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-              />
-              <p id={`client-scope-${scope}-help`} className="tessera-client-drawer__scope-help">
-                {t(scopeHelpKey(scope))}
-              </p>
-            </div>
-          ))}
-        </fieldset>
-      </div>
-      <div className="tessera-client-drawer__footer">
-        <Button
-          variant="minimal"
-          text={t('integrations.drawer.cancel')}
-          onClick={() => store.closeDrawer()}
-          disabled={saving}
-        />
-        <Button
-          type="submit"
-          intent="primary"
-          text={t('integrations.drawer.create')}
-          loading={saving}
-          data-testid="create-client"
-        />
-      </div>
-    </form>
+          {problem('scopes') ?? t('integrations.drawer.scopesHelp')}
+        </p>
+        {SCOPES.map((scope, index) => (
+          <div key={scope} className="tessera-client-drawer__scope">
+            <Checkbox
+              id={`client-scope-${scope}`}
+              inputRef={index === 0 ? firstScope : undefined}
+              label={t(scopeLabelKey(scope))}
+              checked={store.scopes.includes(scope)}
+              onChange={(event) => store.toggleScope(scope, event.currentTarget.checked)}
+              aria-invalid={store.problems.scopes ? true : undefined}
+              aria-describedby={[
+                store.problems.scopes ? problemId('scopes') : null,
+                `client-scope-${scope}-help`,
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            />
+            <p id={`client-scope-${scope}-help`} className="tessera-client-drawer__scope-help">
+              {t(scopeHelpKey(scope))}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+    </AdminDrawerPanel>
   );
 
   const tokenView = created && (
-    <div className="tessera-client-drawer__body" data-testid="client-token">
-      <div className="tessera-client-drawer__scroll">
-        <p className="tessera-client-drawer__summary">
-          <TickIcon className="tessera-client-drawer__tick" />{' '}
-          {t('integrations.drawer.createdSummary', { name: created.client.name })}
-        </p>
-        <ul className="tessera-client-drawer__granted">
-          {created.client.scopes.map((scope) => (
-            <li key={scope}>{t(scopeLabelKey(scope))}</li>
-          ))}
-        </ul>
-        <Callout
-          intent="warning"
-          icon={<WarningSignIcon />}
-          title={t('integrations.drawer.onceTitle')}
-          className="tessera-client-drawer__once"
-        >
-          {t('integrations.drawer.once')}
-        </Callout>
-        <FormGroup
-          label={t('integrations.drawer.token')}
-          labelFor="client-token"
-          helperText={
-            <span id="client-token-help">
-              {copy === 'failed'
-                ? t('integrations.drawer.copyFailed')
-                : t('integrations.drawer.tokenHelp')}
-            </span>
-          }
-        >
-          <div className="tessera-client-drawer__token-row">
-            <InputGroup
-              id="client-token"
-              inputRef={tokenInput}
-              className="tessera-client-drawer__token"
-              value={created.token}
-              readOnly
-              spellCheck={false}
-              autoComplete="off"
-              aria-describedby="client-token-help"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Button
-              icon={copy === 'copied' ? <TickIcon /> : <DuplicateIcon />}
-              text={
-                copy === 'copied' ? t('integrations.drawer.copied') : t('integrations.drawer.copy')
-              }
-              onClick={() => void copyToken()}
-              data-testid="copy-token"
-            />
-          </div>
-        </FormGroup>
-      </div>
-      <div className="tessera-client-drawer__footer">
+    <AdminDrawerPanel
+      data-testid="client-token"
+      footer={
         <Button
           intent="primary"
           text={t('integrations.drawer.done')}
           onClick={() => store.closeDrawer()}
         />
-      </div>
-    </div>
+      }
+    >
+      <p className="tessera-client-drawer__summary">
+        <TickIcon className="tessera-client-drawer__tick" />{' '}
+        {t('integrations.drawer.createdSummary', { name: created.client.name })}
+      </p>
+      <ul className="tessera-client-drawer__granted">
+        {created.client.scopes.map((scope) => (
+          <li key={scope}>{t(scopeLabelKey(scope))}</li>
+        ))}
+      </ul>
+      <Callout
+        intent="warning"
+        icon={<WarningSignIcon />}
+        title={t('integrations.drawer.onceTitle')}
+        className="tessera-client-drawer__once"
+      >
+        {t('integrations.drawer.once')}
+      </Callout>
+      <FormGroup
+        label={t('integrations.drawer.token')}
+        labelFor="client-token"
+        helperText={
+          <span id="client-token-help">
+            {copy === 'failed'
+              ? t('integrations.drawer.copyFailed')
+              : t('integrations.drawer.tokenHelp')}
+          </span>
+        }
+      >
+        <div className="tessera-client-drawer__token-row">
+          <InputGroup
+            id="client-token"
+            inputRef={tokenInput}
+            className="tessera-client-drawer__token"
+            value={created.token}
+            readOnly
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby="client-token-help"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button
+            icon={copy === 'copied' ? <TickIcon /> : <DuplicateIcon />}
+            text={
+              copy === 'copied' ? t('integrations.drawer.copied') : t('integrations.drawer.copy')
+            }
+            onClick={() => void copyToken()}
+            data-testid="copy-token"
+          />
+        </div>
+      </FormGroup>
+    </AdminDrawerPanel>
   );
 
   return (
-    <Drawer
+    <AdminDrawer
       isOpen={store.drawerOpen}
       onClose={() => store.closeDrawer()}
-      onOpened={() => nameInput.current?.focus()}
-      onClosed={() => {
-        setCopy('idle');
-        onClosed();
-      }}
-      position="right"
-      size={fullWidth ? '100%' : DrawerSize.STANDARD}
       title={t('integrations.drawer.title')}
       icon={<KeyIcon />}
       className="tessera-client-drawer"
-      canEscapeKeyClose={!saving}
-      canOutsideClickClose={!saving && !created}
+      fullWidth={fullWidth}
+      busy={saving}
+      closeOnOutsideClick={!created}
+      onOpened={() => nameInput.current?.focus()}
+      onClosed={() => setCopy('idle')}
+      returnFocusTo={returnFocusTo}
     >
       {created ? tokenView : form}
-    </Drawer>
+    </AdminDrawer>
   );
 });

@@ -253,7 +253,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
       <DeployProcessDrawer
         store={store}
         fullWidth={phone}
-        onClosed={() => deployButton.current?.focus()}
+        returnFocusTo={() => deployButton.current}
       />
 
       <ConfirmDialog
