@@ -117,9 +117,9 @@ export const IncidentList = observer(function IncidentList({ store, cards }: Inc
   const since = (incident: ExternalTaskItem) => formatDateTime(incident.createdAt, i18n.language);
 
   const table = (
-    <div className="tessera-integrations__scroll">
+    <div className="tessera-admin__scroll">
       <HTMLTable
-        className="tessera-integrations__table tessera-integrations__table--incidents"
+        className="tessera-admin__table tessera-admin__table--fixed tessera-integrations__table"
         compact
         aria-labelledby={HEADING_ID}
         data-testid="incidents-table"
@@ -165,18 +165,14 @@ export const IncidentList = observer(function IncidentList({ store, cards }: Inc
   );
 
   const cardList = (
-    <ul
-      className="tessera-integrations__cards"
-      aria-labelledby={HEADING_ID}
-      data-testid="incidents-cards"
-    >
+    <ul className="tessera-admin__cards" aria-labelledby={HEADING_ID} data-testid="incidents-cards">
       {store.incidents.map((incident) => (
-        <li key={incident.id} className="tessera-integrations__card" data-incident-id={incident.id}>
-          <div className="tessera-integrations__card-head">
-            <h3 className="tessera-integrations__card-title">{caseLink(incident)}</h3>
+        <li key={incident.id} className="tessera-admin__card" data-incident-id={incident.id}>
+          <div className="tessera-admin__card-head">
+            <h3 className="tessera-admin__card-title">{caseLink(incident)}</h3>
             {retryButton(incident)}
           </div>
-          <dl className="tessera-integrations__card-facts">
+          <dl className="tessera-admin__card-facts">
             <div>
               <dt>{t('integrations.incidents.column.step')}</dt>
               <dd>
@@ -204,7 +200,10 @@ export const IncidentList = observer(function IncidentList({ store, cards }: Inc
   );
 
   return (
-    <section className="tessera-integrations__section" aria-labelledby={HEADING_ID}>
+    <section
+      className="tessera-admin__panel tessera-integrations__section"
+      aria-labelledby={HEADING_ID}
+    >
       <div className="tessera-integrations__section-head">
         <h2 id={HEADING_ID} tabIndex={-1} className="tessera-integrations__subheading">
           {t('integrations.incidents.heading')}

@@ -15,6 +15,7 @@ import { IntegrationClientsStore } from './IntegrationClientsStore';
 import { integrationsApi, type IntegrationClient, type IntegrationsApi } from './integrationsApi';
 import { NewClientDrawer } from './NewClientDrawer';
 import { scopeLabelKey } from './scopeLabels';
+import '../styles/adminScreens.css';
 import './integrations.css';
 
 /** Props of {@link IntegrationsPage}: the calls, replaceable for a test. */
@@ -101,9 +102,9 @@ export const IntegrationsPage = observer(function IntegrationsPage({
     );
 
   const clientTable = (
-    <div className="tessera-integrations__scroll">
+    <div className="tessera-admin__scroll">
       <HTMLTable
-        className="tessera-integrations__table tessera-integrations__table--clients"
+        className="tessera-admin__table tessera-integrations__table tessera-integrations__table--clients"
         compact
         aria-labelledby="integration-clients-heading"
         data-testid="clients-table"
@@ -130,7 +131,7 @@ export const IntegrationsPage = observer(function IntegrationsPage({
                 id={clientDomId(client)}
                 tabIndex={-1}
                 data-client-id={client.id}
-                className={client.revokedAt === null ? undefined : 'tessera-integrations__revoked'}
+                className={client.revokedAt === null ? undefined : 'tessera-admin__inactive'}
               >
                 <th scope="row">{client.name}</th>
                 <td>{fact.scopes}</td>
@@ -149,7 +150,7 @@ export const IntegrationsPage = observer(function IntegrationsPage({
 
   const clientCards = (
     <ul
-      className="tessera-integrations__cards"
+      className="tessera-admin__cards"
       aria-labelledby="integration-clients-heading"
       data-testid="clients-cards"
     >
@@ -161,14 +162,14 @@ export const IntegrationsPage = observer(function IntegrationsPage({
             id={clientDomId(client)}
             tabIndex={-1}
             data-client-id={client.id}
-            className={`tessera-integrations__card${client.revokedAt === null ? '' : ' tessera-integrations__revoked'}`}
+            className={`tessera-admin__card${client.revokedAt === null ? '' : ' tessera-admin__inactive'}`}
           >
-            <div className="tessera-integrations__card-head">
-              <h3 className="tessera-integrations__card-title">{client.name}</h3>
+            <div className="tessera-admin__card-head">
+              <h3 className="tessera-admin__card-title">{client.name}</h3>
               {revokeButton(client)}
             </div>
             <div className="tessera-integrations__card-state">{fact.state}</div>
-            <dl className="tessera-integrations__card-facts">
+            <dl className="tessera-admin__card-facts">
               <div className="tessera-integrations__card-wide">
                 <dt>{t('integrations.clients.column.scopes')}</dt>
                 <dd>{fact.scopes}</dd>
@@ -194,12 +195,12 @@ export const IntegrationsPage = observer(function IntegrationsPage({
 
   const revoking = clients.revoking;
   return (
-    <div className="tessera-page tessera-integrations">
+    <div className="tessera-page tessera-admin tessera-integrations">
       <PageHeading>{t('integrations.title')}</PageHeading>
       <p className="tessera-integrations__intro">{t('integrations.intro')}</p>
 
       <section
-        className="tessera-integrations__section"
+        className="tessera-admin__panel tessera-integrations__section"
         aria-labelledby="integration-clients-heading"
       >
         <div className="tessera-integrations__section-head">

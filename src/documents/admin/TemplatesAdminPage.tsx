@@ -33,6 +33,7 @@ import {
   type TemplateFormField,
 } from './TemplatesAdminStore';
 import { IconButton } from '../../components/IconButton';
+import '../../styles/adminScreens.css';
 import './templatesAdmin.css';
 
 /** The report types' title keys, by the type as a scope names it. */
@@ -255,7 +256,7 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
             not fit, and a table scrolled sideways hides the remove button. */}
         {cards ? (
           <ul
-            className="tessera-templates__cards"
+            className="tessera-admin__cards"
             aria-labelledby="templates-list-heading"
             data-testid="templates-cards"
           >
@@ -264,14 +265,14 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
               return (
                 <li
                   key={template.id}
-                  className="tessera-templates__card"
+                  className="tessera-admin__card"
                   data-template-id={template.id}
                 >
-                  <div className="tessera-templates__card-head">
-                    <h3 className="tessera-templates__card-title">{template.name}</h3>
+                  <div className="tessera-admin__card-head">
+                    <h3 className="tessera-admin__card-title">{template.name}</h3>
                     {removeButton(template)}
                   </div>
-                  <dl className="tessera-templates__card-facts">
+                  <dl className="tessera-admin__card-facts">
                     <div>
                       <dt>{t('document.admin.column.scope')}</dt>
                       <dd>{scope}</dd>
@@ -294,9 +295,9 @@ export const TemplatesAdminPage = observer(function TemplatesAdminPage({
             })}
           </ul>
         ) : (
-          <div className="tessera-templates__scroll">
+          <div className="tessera-admin__scroll">
             <HTMLTable
-              className="tessera-templates__table"
+              className="tessera-admin__table"
               aria-labelledby="templates-list-heading"
               data-testid="templates-table"
             >

@@ -19,6 +19,7 @@ import {
   type ProcessDeploymentsApi,
 } from './processDeploymentsApi';
 import { ProcessDeploymentsStore } from './ProcessDeploymentsStore';
+import '../../styles/adminScreens.css';
 import './processDeployments.css';
 
 /** Props of {@link ProcessDeploymentsPage}: the calls, replaceable for a test. */
@@ -99,9 +100,9 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
     );
 
   const versionTable = (process: DeployedProcess) => (
-    <div className="tessera-deployments__scroll">
+    <div className="tessera-admin__scroll">
       <HTMLTable
-        className="tessera-deployments__table"
+        className="tessera-admin__table tessera-admin__table--fixed tessera-deployments__table"
         compact
         aria-label={t('process.deployments.versionsOf', { name: nameOf(process) })}
       >
@@ -136,7 +137,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
                 id={versionDomId(version)}
                 tabIndex={-1}
                 data-version-id={version.id}
-                className={version.retired ? 'tessera-deployments__retired' : undefined}
+                className={version.retired ? 'tessera-admin__inactive' : undefined}
               >
                 <th scope="row">
                   {t('process.deployments.versionNumber', { version: version.version })}
@@ -156,7 +157,8 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
 
   const versionCards = (process: DeployedProcess) => (
     <ul
-      className="tessera-deployments__cards"
+      // The screen's own name too: the end-to-end walks wait for the cards by it.
+      className="tessera-admin__cards tessera-deployments__cards"
       aria-label={t('process.deployments.versionsOf', { name: nameOf(process) })}
     >
       {process.versions.map((version) => {
@@ -167,16 +169,16 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
             id={versionDomId(version)}
             tabIndex={-1}
             data-version-id={version.id}
-            className="tessera-deployments__card"
+            className="tessera-admin__card"
           >
-            <div className="tessera-deployments__card-head">
-              <h4 className="tessera-deployments__card-title">
+            <div className="tessera-admin__card-head">
+              <h4 className="tessera-admin__card-title">
                 {t('process.deployments.versionNumber', { version: version.version })}{' '}
                 {status(process, version)}
               </h4>
               {retireButton(version)}
             </div>
-            <dl className="tessera-deployments__card-facts">
+            <dl className="tessera-admin__card-facts">
               <div>
                 <dt>{t('process.deployments.column.deployedAt')}</dt>
                 <dd>{deployedAt}</dd>
@@ -198,7 +200,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
 
   const retiring = store.retiring;
   return (
-    <div className="tessera-page tessera-deployments">
+    <div className="tessera-page tessera-admin tessera-deployments">
       <div className="tessera-deployments__top">
         <PageHeading>{t('process.deployments.title')}</PageHeading>
         <Button
@@ -224,7 +226,7 @@ export const ProcessDeploymentsPage = observer(function ProcessDeploymentsPage({
           {store.processes.map((process) => (
             <section
               key={process.key}
-              className="tessera-deployments__process"
+              className="tessera-admin__panel tessera-deployments__process"
               aria-labelledby={`process-${process.key}-name`}
               data-process-key={process.key}
             >
