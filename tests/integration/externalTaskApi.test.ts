@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../schemas/api/common';
 import {
   ExternalTaskAdminPath,
@@ -10,47 +9,29 @@ import {
   type FetchAndLockAnswer,
 } from '../../schemas/api/integration';
 import { createIntegrationClient } from '../../server/identity/integrationClients';
-import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { identityClient, type IdentityClient } from './identityClient';
-
-const FIXTURE = new URL(
-  '../../fixtures/bpmn-conformance/external-task-camunda.bpmn',
-  import.meta.url,
-);
+import { call } from '../../server/workflow/testing/taskTestKit';
+import { identityClient } from './identityClient';
+import { useIntegrationClientKit } from './integrationClientKit';
 
 describe('the external task API: workers fetch, lock, complete and fail; administrators retry', () => {
-  let server: TestServer;
-  let priya: IdentityClient;
-  let lucas: IdentityClient;
-  let outside: IdentityClient;
+  const kit = useIntegrationClientKit('external-task-camunda.bpmn');
   let workerToken = '';
   let scannerToken = '';
 
   beforeAll(async () => {
-    server = await startTestServer();
-    priya = await signIn(server, EMAIL.pnair);
-    lucas = await signIn(server, EMAIL.lmartin);
-    outside = identityClient(server);
-    await server.app.engine.deploy('internal', await readFile(FIXTURE, 'utf8'));
-    const { db } = server.database;
     const make = (name: string, scopes: string[]) =>
-      createIntegrationClient(db, { tenant: 'internal', name, scopes, createdBy: 'pnair' });
+      createIntegrationClient(kit.server.database.db, {
+        tenant: 'internal',
+        name,
+        scopes,
+        createdBy: 'pnair',
+      });
     workerToken = (await make('Bureau worker', ['external-tasks'])).token;
     scannerToken = (await make('Scanner', ['messages'])).token;
-  }, 300_000);
-
-  afterAll(async () => {
-    await server.close();
   });
 
   function post(url: string, body: unknown, token: string | null = workerToken) {
-    return outside.request({
-      method: 'POST',
-      url,
-      body,
-      headers: token === null ? {} : { authorization: `Bearer ${token}` },
-    });
+    return kit.bearerPost(url, body, token);
   }
 
   function fetchAndLock(workerId: string, lockDuration = 60_000) {
@@ -62,22 +43,12 @@ describe('the external task API: workers fetch, lock, complete and fail; adminis
   }
 
   async function startCase(applicantName: string) {
-    return server.app.engine.startProcess('internal', {
+    return kit.server.app.engine.startProcess('internal', {
       key: 'bureauCheckCamunda',
       businessKey: `LN-${applicantName.length}-${Date.now()}`,
       startedBy: 'lmartin',
       variables: { applicantName, monthlyIncome: 4200 },
     });
-  }
-
-  async function openTaskNames(instanceId: string): Promise<string[]> {
-    const rows = await server.database.db
-      .selectFrom('tasks')
-      .select('name')
-      .where('instance_id', '=', instanceId)
-      .where('state', '=', 'open')
-      .execute();
-    return rows.map((row) => row.name);
   }
 
   it('given a case at the bureau step, when a worker fetches, completes with a score, then the case moves on with it and a second worker got nothing', async () => {
@@ -113,7 +84,7 @@ describe('the external task API: workers fetch, lock, complete and fail; adminis
       processInstanceId: instance.id,
       ended: false,
     });
-    expect(await openTaskNames(instance.id)).toEqual(['Decide on a bureau score of 742']);
+    expect(await kit.openTasks(instance.id, 'name')).toEqual(['Decide on a bureau score of 742']);
     const again = await post(IntegrationPath.complete(taskId), { workerId: 'bureau-1' });
     expect(again.statusCode).toBe(404);
   });
@@ -137,15 +108,16 @@ describe('the external task API: workers fetch, lock, complete and fail; adminis
     expect(incident).toMatchObject({ retries: 0, errorMessage: 'The bureau answered 503' });
     expect((await fetchAndLock('bureau-1')).json<FetchAndLockAnswer>().data).toEqual([]);
 
-    expect((await call(lucas, 'GET', ExternalTaskAdminPath.externalTasks)).statusCode).toBe(403);
+    const forbidden = await call(kit.lucas, 'GET', ExternalTaskAdminPath.externalTasks);
+    expect(forbidden.statusCode).toBe(403);
     const listed = await call(
-      priya,
+      kit.priya,
       'GET',
       `${ExternalTaskAdminPath.externalTasks}?failedOnly=true`,
     );
     expect(listed.statusCode).toBe(200);
     expect(listed.json<ExternalTasksAnswer>().data.map((task) => task.id)).toEqual([incident.id]);
-    const retried = await call(priya, 'POST', ExternalTaskAdminPath.retries(incident.id), {
+    const retried = await call(kit.priya, 'POST', ExternalTaskAdminPath.retries(incident.id), {
       retries: 3,
     });
     expect(retried.statusCode).toBe(200);
@@ -156,7 +128,7 @@ describe('the external task API: workers fetch, lock, complete and fail; adminis
       workerId: 'bureau-1',
       variables: { bureauScore: 690 },
     });
-    expect(await openTaskNames(instance.id)).toEqual(['Decide on a bureau score of 690']);
+    expect(await kit.openTasks(instance.id, 'name')).toEqual(['Decide on a bureau score of 690']);
   });
 
   it('given callers without the external-tasks scope or a token, then they get 403 and 401', async () => {
@@ -167,17 +139,12 @@ describe('the external task API: workers fetch, lock, complete and fail; adminis
       scannerToken,
     );
     expect(scanner.statusCode).toBe(403);
-    const acme = identityClient(server, 'acme');
-    const elsewhere = await acme.request({
-      method: 'POST',
-      url: IntegrationPath.fetchAndLock,
-      body: {
-        workerId: 'w',
-        maxTasks: 1,
-        topics: [{ topicName: 'creditBureau', lockDuration: 1000 }],
-      },
-      headers: { authorization: `Bearer ${workerToken}` },
-    });
+    const elsewhere = await kit.bearerPost(
+      IntegrationPath.fetchAndLock,
+      { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'creditBureau', lockDuration: 1000 }] },
+      workerToken,
+      identityClient(kit.server, 'acme'),
+    );
     expect(elsewhere.statusCode).toBe(401);
   });
 
@@ -213,6 +180,6 @@ describe('the external task API: workers fetch, lock, complete and fail; adminis
       variables: { report: { id: 'f_elsewhere', fileName: 'report.pdf' } },
     });
     expect(fileValue.statusCode).toBe(400);
-    expect(await openTaskNames(instance.id)).toEqual([]);
+    expect(await kit.openTasks(instance.id, 'name')).toEqual([]);
   });
 });

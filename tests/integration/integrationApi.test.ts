@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../schemas/api/common';
 import {
   IntegrationClientPath,
@@ -10,59 +9,26 @@ import {
   type SendMessageAnswer,
   type SendSignalAnswer,
 } from '../../schemas/api/integration';
-import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
-import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
-import { identityClient, type IdentityClient } from './identityClient';
-
-const FIXTURE = new URL('../../fixtures/bpmn-conformance/message-events.bpmn', import.meta.url);
-const SIGNAL_FIXTURE = new URL(
-  '../../fixtures/bpmn-conformance/signal-start-notice.bpmn',
-  import.meta.url,
-);
+import { call } from '../../server/workflow/testing/taskTestKit';
+import { identityClient } from './identityClient';
+import { useIntegrationClientKit } from './integrationClientKit';
 
 describe('the integration API: clients, bearer tokens and messages', () => {
-  let server: TestServer;
-  let priya: IdentityClient;
-  let lucas: IdentityClient;
-  /** A caller with no cookie at all, as an outside system is. */
-  let outside: IdentityClient;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    priya = await signIn(server, EMAIL.pnair);
-    lucas = await signIn(server, EMAIL.lmartin);
-    outside = identityClient(server);
-    await server.app.engine.deploy('internal', await readFile(FIXTURE, 'utf8'));
-    await server.app.engine.deploy('internal', await readFile(SIGNAL_FIXTURE, 'utf8'));
-  }, 300_000);
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const kit = useIntegrationClientKit('message-events.bpmn', 'signal-start-notice.bpmn');
 
   async function makeClient(name: string, scopes: string[]) {
-    const made = await call(priya, 'POST', IntegrationClientPath.clients, { name, scopes });
+    const made = await call(kit.priya, 'POST', IntegrationClientPath.clients, { name, scopes });
     expect(made.statusCode).toBe(200);
     return made.json<CreatedIntegrationClientAnswer>().data;
   }
 
-  function send(token: string | null, body: unknown, client = outside) {
-    return client.request({
-      method: 'POST',
-      url: IntegrationPath.messages,
-      body,
-      headers: token === null ? {} : { authorization: `Bearer ${token}` },
-    });
+  /** How many rows a table holds, to show that a refused call made nothing. */
+  async function rowCount(table: 'integration_clients' | 'process_instances'): Promise<number> {
+    return (await kit.server.database.db.selectFrom(table).select('id').execute()).length;
   }
 
-  async function openTasks(instanceId: string): Promise<string[]> {
-    const rows = await server.database.db
-      .selectFrom('tasks')
-      .select('element_id')
-      .where('instance_id', '=', instanceId)
-      .where('state', '=', 'open')
-      .execute();
-    return rows.map((row) => row.element_id).sort();
+  function send(token: string | null, body: unknown, client = kit.outside) {
+    return kit.bearerPost(IntegrationPath.messages, body, token, client);
   }
 
   it('given an administrator, when she makes a client, then its token is answered once and the list never shows a secret', async () => {
@@ -75,12 +41,12 @@ describe('the integration API: clients, bearer tokens and messages', () => {
       revokedAt: null,
     });
     expect(token).toMatch(/^ic_[0-9a-f]{20}\.[A-Za-z0-9_-]{43}$/);
-    const listed = await call(priya, 'GET', IntegrationClientPath.clients);
+    const listed = await call(kit.priya, 'GET', IntegrationClientPath.clients);
     expect(listed.statusCode).toBe(200);
     const row = listed.json<IntegrationClientsAnswer>().data.find((item) => item.id === client.id);
     expect(row).toEqual(client);
     expect(listed.body).not.toContain(token.split('.')[1]);
-    const stored = await server.database.db
+    const stored = await kit.server.database.db
       .selectFrom('integration_clients')
       .select('secret_hash')
       .where('id', '=', client.id)
@@ -89,18 +55,15 @@ describe('the integration API: clients, bearer tokens and messages', () => {
   });
 
   it('given a user without access-admin, when he lists or makes clients, then it is a 403 and nothing is made', async () => {
-    expect((await call(lucas, 'GET', IntegrationClientPath.clients)).statusCode).toBe(403);
-    const before = await server.database.db
-      .selectFrom('integration_clients')
-      .select('id')
-      .execute();
-    const made = await call(lucas, 'POST', IntegrationClientPath.clients, {
+    expect((await call(kit.lucas, 'GET', IntegrationClientPath.clients)).statusCode).toBe(403);
+    const before = await rowCount('integration_clients');
+    const made = await call(kit.lucas, 'POST', IntegrationClientPath.clients, {
       name: 'Mine',
       scopes: ['messages'],
     });
     expect(made.statusCode).toBe(403);
-    const after = await server.database.db.selectFrom('integration_clients').select('id').execute();
-    expect(after).toHaveLength(before.length);
+    const after = await rowCount('integration_clients');
+    expect(after).toBe(before);
   });
 
   it('given bad client input, when it is sent, then it is a 400 naming the field', async () => {
@@ -111,7 +74,7 @@ describe('the integration API: clients, bearer tokens and messages', () => {
       { name: 'Scanner', scopes: ['messages', 'messages'] },
       { name: 'Scan\u0000ner', scopes: ['messages'] },
     ]) {
-      const answer = await call(priya, 'POST', IntegrationClientPath.clients, body);
+      const answer = await call(kit.priya, 'POST', IntegrationClientPath.clients, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -120,10 +83,10 @@ describe('the integration API: clients, bearer tokens and messages', () => {
     const body = { messageName: 'invoiceIssued' };
     const forged = `ic_${'0'.repeat(20)}.${'A'.repeat(43)}`;
     for (const [token, client] of [
-      [null, outside],
-      ['not-a-token', outside],
-      [forged, outside],
-      [null, priya],
+      [null, kit.outside],
+      ['not-a-token', kit.outside],
+      [forged, kit.outside],
+      [null, kit.priya],
     ] as const) {
       const answer = await send(token, body, client);
       expect(answer.statusCode).toBe(401);
@@ -142,7 +105,7 @@ describe('the integration API: clients, bearer tokens and messages', () => {
     expect(started.statusCode).toBe(200);
     const { processInstanceId, businessKey, ended } = started.json<SendMessageAnswer>().data;
     expect({ businessKey, ended }).toEqual({ businessKey: 'INV-2026-0042', ended: false });
-    expect(await openTasks(processInstanceId)).toEqual([]);
+    expect(await kit.openTasks(processInstanceId, 'element_id')).toEqual([]);
 
     const paid = await send(token, {
       messageName: 'paymentReceived',
@@ -151,25 +114,24 @@ describe('the integration API: clients, bearer tokens and messages', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(paid.json<SendMessageAnswer>().data.processInstanceId).toBe(processInstanceId);
-    expect(await openTasks(processInstanceId)).toEqual(['bookPayment']);
+    expect(await kit.openTasks(processInstanceId, 'element_id')).toEqual(['bookPayment']);
 
     // The dispute interrupts the clerk's booking: his task goes, the manager's comes.
     const disputed = await send(token, { messageName: 'paymentDisputed', processInstanceId });
     expect(disputed.statusCode).toBe(200);
-    expect(await openTasks(processInstanceId)).toEqual(['handleDispute']);
-    const instance = await server.app.engine.getInstance('internal', processInstanceId);
+    expect(await kit.openTasks(processInstanceId, 'element_id')).toEqual(['handleDispute']);
+    const instance = await kit.server.app.engine.getInstance('internal', processInstanceId);
     expect(instance.variables).toMatchObject({ invoiceAmount: 1250.5, paidAmount: 1250.5 });
     expect(instance.startedBy).toMatch(/^ic_/);
   });
 
   it('given a client of the messages scope, when it signals that the base rate changed, then the process it starts starts once, with its variables; a signal nothing waits for is no error', async () => {
     const { token } = await makeClient('Treasury', ['messages']);
-    const sent = await outside.request({
-      method: 'POST',
-      url: IntegrationPath.signals,
-      body: { signalName: 'baseRateChanged', variables: { newRate: 4.25 } },
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const sent = await kit.bearerPost(
+      IntegrationPath.signals,
+      { signalName: 'baseRateChanged', variables: { newRate: 4.25 } },
+      token,
+    );
     expect(sent.statusCode).toBe(200);
     const { data } = sent.json<SendSignalAnswer>();
     expect(data).toMatchObject({
@@ -178,45 +140,44 @@ describe('the integration API: clients, bearer tokens and messages', () => {
       instancesStarted: 1,
     });
     const [startedId] = data.startedInstanceIds;
-    const started = await server.app.engine.getInstance('internal', startedId ?? '');
+    const started = await kit.server.app.engine.getInstance('internal', startedId ?? '');
     expect(started.definitionKey).toBe('customerNotice');
     expect(started.variables).toMatchObject({ newRate: 4.25 });
-    expect(await openTasks(startedId ?? '')).toEqual(['writeNotice']);
+    expect(await kit.openTasks(startedId ?? '', 'element_id')).toEqual(['writeNotice']);
 
-    const lost = await outside.request({
-      method: 'POST',
-      url: IntegrationPath.signals,
-      body: { signalName: 'nobodyListens' },
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const lost = await kit.bearerPost(
+      IntegrationPath.signals,
+      { signalName: 'nobodyListens' },
+      token,
+    );
     expect(lost.statusCode).toBe(200);
     expect(lost.json<SendSignalAnswer>().data).toMatchObject({
       waitsReached: 0,
       instancesStarted: 0,
     });
-    const unsigned = await outside.request({
-      method: 'POST',
-      url: IntegrationPath.signals,
-      body: { signalName: 'baseRateChanged' },
-    });
+    const unsigned = await kit.bearerPost(
+      IntegrationPath.signals,
+      { signalName: 'baseRateChanged' },
+      null,
+    );
     expect(unsigned.statusCode).toBe(401);
   });
 
   it('given a message nothing waits for, when it is sent, then it is a 404 and no case is made', async () => {
     const { token } = await makeClient('Scanner two', ['messages']);
-    const before = await server.database.db.selectFrom('process_instances').select('id').execute();
+    const before = await rowCount('process_instances');
     const answer = await send(token, {
       messageName: 'paymentReceived',
       businessKey: 'NO-SUCH-CASE',
     });
     expect(answer.statusCode).toBe(404);
-    const after = await server.database.db.selectFrom('process_instances').select('id').execute();
-    expect(after).toHaveLength(before.length);
+    const after = await rowCount('process_instances');
+    expect(after).toBe(before);
   });
 
   it('given hostile message bodies, when they are sent, then each is a 400 and nothing moves', async () => {
     const { token } = await makeClient('Scanner three', ['messages']);
-    const before = await server.database.db.selectFrom('process_instances').select('id').execute();
+    const before = await rowCount('process_instances');
     for (const body of [
       {},
       { messageName: '' },
@@ -233,8 +194,8 @@ describe('the integration API: clients, bearer tokens and messages', () => {
       const answer = await send(token, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const after = await server.database.db.selectFrom('process_instances').select('id').execute();
-    expect(after).toHaveLength(before.length);
+    const after = await rowCount('process_instances');
+    expect(after).toBe(before);
   });
 
   it('given a client without the messages scope, when it sends one, then it is a 403', async () => {
@@ -246,19 +207,19 @@ describe('the integration API: clients, bearer tokens and messages', () => {
 
   it("given a client's token at another tenant's host, when it sends a message, then it is a 401 there", async () => {
     const { token } = await makeClient('Scanner four', ['messages']);
-    const acme = identityClient(server, 'acme');
+    const acme = identityClient(kit.server, 'acme');
     const answer = await send(token, { messageName: 'invoiceIssued' }, acme);
     expect(answer.statusCode).toBe(401);
   });
 
   it('given a revoked client, when it sends a message, then it is a 401 at once; another tenant cannot revoke it', async () => {
     const { client, token } = await makeClient('Old scanner', ['messages']);
-    const revoked = await call(priya, 'POST', IntegrationClientPath.revoke(client.id));
+    const revoked = await call(kit.priya, 'POST', IntegrationClientPath.revoke(client.id));
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json<IntegrationClientAnswer>().data.revokedAt).not.toBeNull();
     expect((await send(token, { messageName: 'invoiceIssued' })).statusCode).toBe(401);
     expect(
-      (await call(priya, 'POST', IntegrationClientPath.revoke('ic_nosuchclient'))).statusCode,
+      (await call(kit.priya, 'POST', IntegrationClientPath.revoke('ic_nosuchclient'))).statusCode,
     ).toBe(404);
   });
 });
