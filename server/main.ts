@@ -4,6 +4,7 @@ import { createDatabase } from './db/database';
 import { FolderLockedError } from './db/lockFile';
 import { seedFormDefinitions } from './forms/seedFormDefinitions';
 import { migrate } from './db/migrate';
+import { keepPlannerStatistics } from './db/plannerStatistics';
 import { drainAndClose } from './operator/draining';
 import { publicBaseUrl } from './identity/publicUrl';
 import { seedDemoRecords } from './seed/demoRecords';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
+  let stopStatistics = () => {};
   // SIGTERM (a deploy, an orchestrator) drains: /readyz answers 503 for DRAIN_DELAY_SECONDS so
   // the load balancer stops sending, then the listener closes and requests in flight finish
   // (SHUTDOWN_TIMEOUT_SECONDS at most). SIGINT (Ctrl+C at a terminal) skips the delay.
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
       code = 1;
       app?.log.error({ err: error }, 'shutdown failed');
     } finally {
+      stopStatistics();
       await database.close();
     }
     process.exit(code);
@@ -83,6 +86,9 @@ async function main(): Promise<void> {
     if (workload.refused.length > 0) {
       app.log.warn({ files: workload.refused }, 'process fixtures refused; see the engine README');
     }
+    stopStatistics = await keepPlannerStatistics(database, (error) =>
+      app?.log.error({ err: error }, 'gathering the database statistics failed'),
+    );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;

@@ -57,6 +57,29 @@ const GROUND_TASK_IDS: Record<ClaimGround, (scope: ClaimScope) => TaskIdQuery> =
     return query;
   },
   initiator: ({ tenant, user, task }) => {
+    if (task !== undefined) {
+      // One task: found by its key, its instance's starter read per row. As a join, a
+      // planner without statistics (PGlite has no autovacuum) walked every instance the
+      // user started and every open task of the tenant for each (65 ms a claim check in
+      // the demo's seed instead of 0.2 ms).
+      return eb
+        .selectFrom('tasks as it')
+        .select('it.id as task_id')
+        .where('it.tenant', '=', tenant)
+        .where('it.id', '=', task)
+        .where('it.state', '=', 'open')
+        .where('it.initiator_can_complete', '=', true)
+        .where(
+          (inner) =>
+            inner
+              .selectFrom('process_instances as i')
+              .select('i.started_by')
+              .whereRef('i.tenant', '=', 'it.tenant')
+              .whereRef('i.id', '=', 'it.instance_id'),
+          '=',
+          user,
+        );
+    }
     let query = eb
       .selectFrom('process_instances as i')
       .innerJoin('tasks as it', (join) =>
