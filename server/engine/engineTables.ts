@@ -156,6 +156,24 @@ export interface ExternalTasksTable {
   created_at: Timestamp;
 }
 
+/**
+ * One completion of an activity with a compensation boundary event (Camunda's compensate
+ * event subscriptions), migration `1030_engine_compensation.sql`: a compensation throw in its
+ * scope runs the handler once for it, latest first, and removes it.
+ */
+export interface CompensationsTable {
+  /** Orders completions (a bigint, read as text by the driver). */
+  seq: Generated<string>;
+  tenant: string;
+  instance_id: string;
+  /** The sub-process execution it completed in; null at the process level. */
+  scope_execution_id: string | null;
+  element_id: string;
+  /** What the completed execution held itself (a multi-instance item's variables). */
+  local_variables: Json<Variables>;
+  completed_at: Timestamp;
+}
+
 /** A user task (ACT_RU_TASK, kept after completion as ACT_HI_TASKINST is). */
 export interface TasksTable {
   id: string;
@@ -238,5 +256,6 @@ export interface EngineTables {
   process_jobs: JobsTable;
   process_event_subscriptions: EventSubscriptionsTable;
   process_external_tasks: ExternalTasksTable;
+  process_compensations: CompensationsTable;
   business_key_counters: BusinessKeyCountersTable;
 }

@@ -60,6 +60,11 @@ export interface NodeBase {
   readonly boundaryEvents?: readonly string[];
   /** Multi-instance characteristics: user tasks, sub-processes, call activities, external tasks. */
   readonly multiInstance?: MultiInstanceModel | null;
+  /**
+   * `isForCompensation`: a compensation handler, reached only through the association from
+   * a compensation boundary event; no flow enters or leaves it.
+   */
+  readonly forCompensation?: boolean;
 }
 
 /** `multiInstanceLoopCharacteristics`: how many instances run, one by one or side by side. */
@@ -104,7 +109,25 @@ export type EventTrigger =
   /** An escalation: a catcher without a code catches any escalation. */
   | { readonly type: 'escalation'; readonly escalationCode: string | null }
   /** A link catch event waits for nothing: a link throw event of its name leads to it. */
-  | { readonly type: 'link'; readonly linkName: string };
+  | { readonly type: 'link'; readonly linkName: string }
+  /**
+   * A compensation boundary event waits for nothing: it names its activity's compensation
+   * handler (`handler`), run when a compensation throw reaches the completed activity.
+   */
+  | { readonly type: 'compensation'; readonly handler: string }
+  /** A cancel boundary event on a transaction: its cancel end event leaves over it. */
+  | { readonly type: 'cancel' };
+
+/**
+ * What a compensation throw or end event compensates: one activity of its scope
+ * (`activityRef`) or every one, and whether the token waits for the handlers.
+ */
+export interface CompensationModel {
+  /** The activity whose completions are compensated; null for every activity of the scope. */
+  readonly activityRef: string | null;
+  /** `waitForCompletion` (true by default): the token goes on once the handlers have finished. */
+  readonly waitForCompletion: boolean;
+}
 
 /** An escalation an intermediate throw or end event raises: always with its code. */
 export interface EscalationModel {
@@ -170,6 +193,13 @@ export interface EndEventNode extends NodeBase {
   readonly signal?: SignalModel;
   /** An escalation end event raises this escalation, then the path ends. */
   readonly escalation?: EscalationModel;
+  /** A compensation end event runs the handlers of its scope's completed activities. */
+  readonly compensation?: CompensationModel;
+  /**
+   * A cancel end event (inside a transaction only): the transaction's completed activities
+   * are compensated, then it is left over its cancel boundary event.
+   */
+  readonly cancel?: boolean;
 }
 
 /**
@@ -187,6 +217,8 @@ export interface ThrowEventNode extends NodeBase {
   readonly link?: { readonly linkName: string; readonly target: string };
   /** An escalation throw event raises this escalation and the token goes on. */
   readonly escalation?: EscalationModel;
+  /** A compensation throw event runs the handlers of its scope's completed activities. */
+  readonly compensation?: CompensationModel;
 }
 
 /** Forks onto every flow whose condition holds; joins the tokens that can still arrive. */
@@ -199,6 +231,8 @@ export interface InclusiveGatewayNode extends NodeBase {
 export interface SubProcessNode extends NodeBase {
   readonly kind: 'subProcess';
   readonly startEventId: string;
+  /** A `<transaction>`: its cancel end event compensates it and leaves over its cancel boundary. */
+  readonly transaction?: boolean;
 }
 
 /**
@@ -332,6 +366,15 @@ export interface NoopTaskNode extends NodeBase {
   readonly kind: 'noopTask';
 }
 
+/**
+ * A receive task: the token waits in it for a message by name, as at an intermediate
+ * message catch event; as an activity it may be multi-instance and carry boundary events.
+ */
+export interface ReceiveTaskNode extends NodeBase {
+  readonly kind: 'receiveTask';
+  readonly messageName: string;
+}
+
 /** Takes the first outgoing flow whose condition holds, else the default flow. */
 export interface ExclusiveGatewayNode extends NodeBase {
   readonly kind: 'exclusiveGateway';
@@ -358,6 +401,7 @@ export type ProcessNode =
   | UserTaskNode
   | ServiceTaskNode
   | NoopTaskNode
+  | ReceiveTaskNode
   | ExclusiveGatewayNode
   | ParallelGatewayNode
   | InclusiveGatewayNode

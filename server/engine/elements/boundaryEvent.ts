@@ -3,10 +3,14 @@ import { caughtVariableAttributes, readCaughtVariables } from '../parse/readCaug
 import { readTrigger } from '../parse/readTrigger';
 import { elementError, text } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
+import { externalBinding } from './readExternalTask';
 
 /**
  * An event on the border of a user task, sub-process or call activity: a timer, message,
  * signal or escalation (interrupting or not) or a caught error leads out of the activity.
+ * A compensation boundary event (on an external service task too) leads nowhere: its
+ * association names the handler that undoes the completed activity. A cancel boundary event
+ * on a transaction is where its cancel end event leaves it.
  */
 export const boundaryEvent: ElementModule<'boundaryEvent'> = {
   kind: 'boundaryEvent',
@@ -17,15 +21,21 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
     'bpmn:SignalEventDefinition',
     'bpmn:ErrorEventDefinition',
     'bpmn:EscalationEventDefinition',
+    'bpmn:CompensateEventDefinition',
+    'bpmn:CancelEventDefinition',
   ],
   definitionAttributes: caughtVariableAttributes,
+  jumps: (node) =>
+    node.kind === 'boundaryEvent' && node.trigger.type === 'compensation' && node.trigger.handler
+      ? [node.trigger.handler]
+      : [],
   read(element, { base, definition }, context) {
     const { errors } = context;
     if (definition === undefined) {
       errors.push(
         elementError(
           element,
-          'needs a timer, message, signal, error or escalation event definition',
+          'needs a timer, message, signal, error, escalation, compensation or cancel event definition',
         ),
       );
       return undefined;
@@ -34,10 +44,16 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
     if (trigger === undefined) return undefined;
     const attached = element.attachedToRef as ModdleNode | undefined;
     const attachedTo = attached ? text(attached, 'id') : null;
+    // A compensation handler may undo an external task's work, though nothing else is
+    // caught on one.
+    const compensable =
+      trigger.type === 'compensation' &&
+      attached?.$type === 'bpmn:ServiceTask' &&
+      externalBinding(attached, context) !== undefined;
     if (
       attached === undefined ||
       attachedTo === null ||
-      !context.isScopedActivity(attached.$type)
+      (!context.isScopedActivity(attached.$type) && !compensable)
     ) {
       errors.push(
         elementError(
@@ -56,15 +72,36 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
       );
       return undefined;
     }
-    if (trigger.type === 'error' && attached.$type === 'bpmn:UserTask') {
-      errors.push(elementError(element, 'a user task throws no errors to catch'));
+    const waitingTask = attached.$type === 'bpmn:UserTask' || attached.$type === 'bpmn:ReceiveTask';
+    const taskName = attached.$type === 'bpmn:UserTask' ? 'a user task' : 'a receive task';
+    if (trigger.type === 'error' && waitingTask) {
+      errors.push(elementError(element, `${taskName} throws no errors to catch`));
     }
-    if (trigger.type === 'escalation' && attached.$type === 'bpmn:UserTask') {
-      errors.push(elementError(element, 'a user task raises no escalations to catch'));
+    if (trigger.type === 'escalation' && waitingTask) {
+      errors.push(elementError(element, `${taskName} raises no escalations to catch`));
+    }
+    if (trigger.type === 'cancel' && attached.$type !== 'bpmn:Transaction') {
+      errors.push(
+        elementError(
+          element,
+          'a cancel boundary event sits on a transaction only: nothing else is cancelled',
+        ),
+      );
+    }
+    if (trigger.type === 'compensation' && attached.$type === 'bpmn:ReceiveTask') {
+      errors.push(
+        elementError(
+          element,
+          'a compensation boundary event sits on a user task, external service task, sub-process or call activity',
+        ),
+      );
     }
     const cancelActivity = element.cancelActivity !== false;
     if (trigger.type === 'error' && !cancelActivity) {
       errors.push(elementError(element, 'an error boundary event always interrupts'));
+    }
+    if (trigger.type === 'cancel' && !cancelActivity) {
+      errors.push(elementError(element, 'a cancel boundary event always interrupts'));
     }
     return {
       ...base,
@@ -74,5 +111,12 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
       trigger,
       ...readCaughtVariables(element, definition, context),
     };
+  },
+  check(node, { outs, fail }) {
+    if (node.trigger.type === 'compensation' && outs.length > 0) {
+      fail(
+        'a compensation boundary event cannot have outgoing flows: its handler is joined to it by an association',
+      );
+    }
   },
 };

@@ -7,6 +7,7 @@ const bpmnTypes: Readonly<Record<ProcessNode['kind'], string>> = {
   userTask: 'bpmn:UserTask',
   serviceTask: 'bpmn:ServiceTask',
   noopTask: 'bpmn:Task',
+  receiveTask: 'bpmn:ReceiveTask',
   exclusiveGateway: 'bpmn:ExclusiveGateway',
   parallelGateway: 'bpmn:ParallelGateway',
   inclusiveGateway: 'bpmn:InclusiveGateway',
@@ -21,5 +22,6 @@ const bpmnTypes: Readonly<Record<ProcessNode['kind'], string>> = {
 
 /** The moddle type a node was read from (`bpmn:Task` for a manual task too). */
 export function bpmnTypeOf(node: ProcessNode): string {
+  if (node.kind === 'subProcess' && node.transaction) return 'bpmn:Transaction';
   return bpmnTypes[node.kind];
 }

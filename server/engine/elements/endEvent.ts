@@ -1,8 +1,9 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import type { Reading } from '../parse/checkExtensions';
-import { readThrownEscalation, readTrigger } from '../parse/readTrigger';
+import { readThrownCompensation, readThrownEscalation, readTrigger } from '../parse/readTrigger';
 import { checkTemplate, elementError, text } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
+import { messageThrowAttributes, refuseMessageThrow } from './messageThrow';
 
 /** The extension attributes read on a terminate event definition. */
 const terminateAttributes: ReadonlySet<string> = new Set([
@@ -14,7 +15,10 @@ const terminateAttributes: ReadonlySet<string> = new Set([
  * An end event: a none end event consumes the token; a terminate end event ends its scope
  * (or further); an error end event throws to the nearest catching boundary event; a signal
  * end event broadcasts its signal, an escalation end event raises its escalation, as its
- * path ends.
+ * path ends. A compensation end event runs its scope's compensation handlers before the path
+ * ends; a cancel end event (in a transaction only, checked in resolveCompensation) compensates
+ * the transaction and leaves it over its cancel boundary event. A message end event is
+ * refused by name (messageThrow.ts).
  */
 export const endEvent: ElementModule<'endEvent'> = {
   kind: 'endEvent',
@@ -24,9 +28,15 @@ export const endEvent: ElementModule<'endEvent'> = {
     'bpmn:ErrorEventDefinition',
     'bpmn:SignalEventDefinition',
     'bpmn:EscalationEventDefinition',
+    'bpmn:CompensateEventDefinition',
+    'bpmn:CancelEventDefinition',
+    'bpmn:MessageEventDefinition',
   ],
-  definitionAttributes: (definition) =>
-    definition.$type === 'bpmn:TerminateEventDefinition' ? terminateAttributes : undefined,
+  definitionAttributes: (definition) => {
+    if (definition.$type === 'bpmn:TerminateEventDefinition') return terminateAttributes;
+    if (definition.$type === 'bpmn:MessageEventDefinition') return messageThrowAttributes;
+    return undefined;
+  },
   read(element, { base, definition }, context) {
     const { errors } = context;
     if (definition?.$type === 'bpmn:TerminateEventDefinition') {
@@ -42,6 +52,15 @@ export const endEvent: ElementModule<'endEvent'> = {
       if (trigger?.type !== 'signal') return undefined;
       const { signalName, scope } = trigger;
       return { ...base, kind: 'endEvent', signal: { signalName, scope } };
+    }
+    if (definition?.$type === 'bpmn:MessageEventDefinition') {
+      return refuseMessageThrow(element, definition, context);
+    }
+    if (definition?.$type === 'bpmn:CompensateEventDefinition') {
+      return { ...base, kind: 'endEvent', compensation: readThrownCompensation(definition) };
+    }
+    if (definition?.$type === 'bpmn:CancelEventDefinition') {
+      return { ...base, kind: 'endEvent', cancel: true };
     }
     if (definition?.$type === 'bpmn:EscalationEventDefinition') {
       const escalation = readThrownEscalation(element, definition, context);

@@ -11,6 +11,8 @@ import { exclusiveGateway } from './exclusiveGateway';
 import { inclusiveGateway } from './inclusiveGateway';
 import { noopTask } from './noopTask';
 import { parallelGateway } from './parallelGateway';
+import { receiveTask } from './receiveTask';
+import { sendTask } from './sendTask';
 import { serviceTask } from './serviceTask';
 import { startEvent } from './startEvent';
 import { subProcess } from './subProcess';
@@ -24,6 +26,7 @@ const elementsByKind: { readonly [K in NodeKind]: ElementModule<K> } = {
   userTask,
   serviceTask,
   noopTask,
+  receiveTask,
   exclusiveGateway,
   parallelGateway,
   inclusiveGateway,
@@ -52,10 +55,22 @@ export const elementsByType: Readonly<Partial<Record<string, AnyElementModule>>>
   'bpmn:InclusiveGateway': inclusiveGateway,
   'bpmn:EventBasedGateway': eventBasedGateway,
   'bpmn:SubProcess': subProcess,
+  'bpmn:Transaction': subProcess,
+  'bpmn:ReceiveTask': receiveTask,
+  'bpmn:SendTask': sendTask,
   'bpmn:CallActivity': callActivity,
   'bpmn:IntermediateCatchEvent': catchEvent,
   'bpmn:IntermediateThrowEvent': throwEvent,
   'bpmn:BoundaryEvent': boundaryEvent,
+};
+
+/**
+ * Flow elements refused with the reason, where the bare "not supported" would leave the
+ * author guessing what to model instead.
+ */
+export const refusedTypes: Readonly<Partial<Record<string, string>>> = {
+  'bpmn:BusinessRuleTask':
+    'a business rule task is not supported: the engine runs no DMN decision tables (nor rules); decide with an exclusive gateway on the variables, or let an external service task call the decision service',
 };
 
 /**

@@ -1,13 +1,16 @@
-import { readThrownEscalation, readTrigger } from '../parse/readTrigger';
+import { readThrownCompensation, readThrownEscalation, readTrigger } from '../parse/readTrigger';
 import type { ElementModule } from './elementModule';
+import { messageThrowAttributes, refuseMessageThrow } from './messageThrow';
 
 /**
  * An intermediate throw event: a signal event broadcasts its signal and the token goes on;
  * an escalation event raises its escalation to the nearest catcher around it and the token
  * goes on (unless an interrupting catcher cancelled it);
  * a link event takes the token to the link catch event of its name in the same scope (the
- * way modellers cut a long diagram into pages); a none throw event (a milestone on the
- * path) lets the token pass, as in Flowable.
+ * way modellers cut a long diagram into pages); a compensation event runs the handlers of
+ * the activities its scope completed (see runner/compensation.ts); a none throw event (a
+ * milestone on the path) lets the token pass, as in Flowable. A message throw event is
+ * refused by name (messageThrow.ts).
  */
 export const throwEvent: ElementModule<'throwEvent'> = {
   kind: 'throwEvent',
@@ -16,10 +19,20 @@ export const throwEvent: ElementModule<'throwEvent'> = {
     'bpmn:SignalEventDefinition',
     'bpmn:LinkEventDefinition',
     'bpmn:EscalationEventDefinition',
+    'bpmn:CompensateEventDefinition',
+    'bpmn:MessageEventDefinition',
   ],
+  definitionAttributes: (definition) =>
+    definition.$type === 'bpmn:MessageEventDefinition' ? messageThrowAttributes : undefined,
   jumps: (node) => (node.kind === 'throwEvent' && node.link ? [node.link.target] : []),
   read(element, { base, definition }, context) {
     if (definition === undefined) return { ...base, kind: 'throwEvent' };
+    if (definition.$type === 'bpmn:MessageEventDefinition') {
+      return refuseMessageThrow(element, definition, context);
+    }
+    if (definition.$type === 'bpmn:CompensateEventDefinition') {
+      return { ...base, kind: 'throwEvent', compensation: readThrownCompensation(definition) };
+    }
     if (definition.$type === 'bpmn:EscalationEventDefinition') {
       const escalation = readThrownEscalation(element, definition, context);
       return escalation ? { ...base, kind: 'throwEvent', escalation } : undefined;

@@ -85,7 +85,8 @@ export function checkGraph(
     const outs = node.outgoing.map((id) => flows.get(id)).filter((flow) => flow !== undefined);
     const noIncoming = noIncomingOf(node);
     if (noIncoming !== undefined && node.incoming.length > 0) fail(node, noIncoming);
-    if (noIncoming === undefined && node.incoming.length === 0) {
+    // A compensation handler is reached by its boundary event's association, not a flow.
+    if (noIncoming === undefined && node.incoming.length === 0 && node.forCompensation !== true) {
       fail(node, 'no flow leads here');
     }
     if (role.end === true && outs.length > 0) fail(node, 'an end event cannot have outgoing flows');

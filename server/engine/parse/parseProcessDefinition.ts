@@ -1,7 +1,7 @@
 import { BpmnModdle, type ModdleNode } from 'bpmn-moddle';
 import camundaPackage from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { BUSINESS_KEY_PREFIX } from '../commands/nextBusinessKey';
-import { elementModuleOf, elementsByType } from '../elements';
+import { elementModuleOf, elementsByType, refusedTypes } from '../elements';
 import type { AnyElementModule, NodeContext } from '../elements/elementModule';
 import { readSequenceFlow } from '../elements/sequenceFlow';
 import type { DeployError } from '../engineErrors';
@@ -29,6 +29,7 @@ import {
 } from './moddleNodes';
 import { isCollectionName, readMultiInstance } from './readMultiInstance';
 import { isBareErrorCode } from './readTrigger';
+import { resolveCompensation } from './resolveCompensation';
 import { resolveLinks } from './resolveLinks';
 
 /** What deploy needs to know beyond the XML: which service handlers exist. */
@@ -208,7 +209,8 @@ export async function parseProcessDefinition(
         listFor(incoming, flow.target).push(flow.id);
       }
     } else if (elementModuleOf(element) === undefined) {
-      errors.push(unsupported(element));
+      const reason = refusedTypes[element.$type];
+      errors.push(reason === undefined ? unsupported(element) : elementError(element, reason));
     }
   }
   for (const element of flowElements) {
@@ -231,6 +233,7 @@ export async function parseProcessDefinition(
   }
   checkSegregationTargets(nodes, errors);
   resolveLinks(nodes, errors);
+  resolveCompensation(nodes, process, flowElements, errors);
   if (errors.length > 0) return { errors, warnings: extensions.ignoredAttributeWarnings(root) };
   attachBoundaryEvents(nodes);
 
@@ -388,7 +391,7 @@ function collectFlowElements(
   for (const element of nodeList(container, 'flowElements')) {
     if (dataTypes.has(element.$type)) continue;
     found.push({ element, scope });
-    if (element.$type === 'bpmn:SubProcess') {
+    if (element.$type === 'bpmn:SubProcess' || element.$type === 'bpmn:Transaction') {
       collectFlowElements(element, text(element, 'id'), found);
     }
   }

@@ -2,6 +2,7 @@ import type { ModdleNode } from 'bpmn-moddle';
 import type { DeployError } from '../engineErrors';
 import { isTemplate } from '../expressions/parseTemplate';
 import type {
+  CompensationModel,
   EscalationModel,
   EventTrigger,
   SignalModel,
@@ -85,6 +86,12 @@ export function readTrigger(
       const timer = readTimer(element, definition, errors);
       return timer ? { type: 'timer', timer } : undefined;
     }
+    case 'bpmn:CompensateEventDefinition':
+      // The handler is the target of the boundary event's association, found once every
+      // node is read (resolveCompensation).
+      return { type: 'compensation', handler: '' };
+    case 'bpmn:CancelEventDefinition':
+      return { type: 'cancel' };
     default:
       errors.push(elementError(element, `${definition.$type} is not supported`));
       return undefined;
@@ -137,6 +144,19 @@ export function readThrownEscalation(
     return undefined;
   }
   return { escalationCode: trigger.escalationCode };
+}
+
+/**
+ * What a compensation throw or end event compensates: `activityRef` (an activity of its
+ * scope with a compensation boundary event, checked once every node is read) or every
+ * activity of the scope, and `waitForCompletion` (true unless written false).
+ */
+export function readThrownCompensation(definition: ModdleNode): CompensationModel {
+  const activity = definition.activityRef as ModdleNode | undefined;
+  return {
+    activityRef: activity ? text(activity, 'id') : null,
+    waitForCompletion: definition.waitForCompletion !== false,
+  };
 }
 
 /** Exactly one of timeDuration, timeDate, timeCycle: an ISO text or a `${...}` giving one. */

@@ -28,6 +28,7 @@ import type {
   ParallelGatewayNode,
   ProcessModel,
   ProcessNode,
+  ReceiveTaskNode,
   SignalModel,
   SubProcessNode,
   TimerModel,
@@ -36,6 +37,7 @@ import type {
 import { resolveUserTask } from './resolveUserTask';
 import { jumpsOf } from '../elements';
 import { caughtVariables, type Caught } from './caughtVariables';
+import { Compensation, type CompensationRow, type CompensationRunner } from './compensation';
 import {
   catchEscalation,
   raiseEscalation,
@@ -131,7 +133,8 @@ const maxItems = 10_000;
 const collectionKey = '__collection';
 
 /** An activity the token rests in until something outside the run finishes it. */
-type WaitingActivity = UserTaskNode | SubProcessNode | CallActivityNode | ExternalServiceTaskNode;
+type WaitingActivity =
+  UserTaskNode | SubProcessNode | CallActivityNode | ExternalServiceTaskNode | ReceiveTaskNode;
 
 /**
  * Moves the tokens of one instance inside one transaction until each rests at a wait state
@@ -159,6 +162,7 @@ export class TokenRunner {
    */
   readonly escalationsForCaller: ThrownEscalation[] = [];
   private readonly eventSubProcesses: EventSubProcesses;
+  private readonly compensation: Compensation;
 
   constructor(
     private readonly db: Transaction<DatabaseSchema>,
@@ -167,6 +171,7 @@ export class TokenRunner {
     private readonly dependencies: TokenRunnerDependencies,
   ) {
     this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
+    this.compensation = new Compensation(this.compensationRunner());
   }
 
   /** What `now()` and `dateTime()` stand for in this run's expressions: the engine's clock. */
@@ -291,6 +296,7 @@ export class TokenRunner {
   async finished(): Promise<boolean> {
     if (await this.hasTokens()) return false;
     await this.eventSubProcesses.disarmProcess();
+    await this.compensation.forgetInstance();
     return true;
   }
 
@@ -340,6 +346,7 @@ export class TokenRunner {
       case 'userTask':
       case 'subProcess':
       case 'callActivity':
+      case 'receiveTask':
         await this.enterActivity(token, node);
         return;
       case 'serviceTask':
@@ -388,6 +395,18 @@ export class TokenRunner {
         }
         if (node.signal) await this.throwSignal(node.id, node.signal);
         if (node.escalation) await this.raise(token, node.id, node.escalation);
+        if (
+          node.compensation &&
+          (await this.compensation.throwAt(
+            token.id,
+            node.id,
+            token.parentId,
+            node.compensation,
+            'goOn',
+          ))
+        ) {
+          return; // the token goes on once the handlers have finished
+        }
         // An interrupting catcher of its own signal or escalation has ended this path.
         if (!this.removed.has(token.id)) await this.moveOn(token, node);
         return;
@@ -428,6 +447,10 @@ export class TokenRunner {
     } else if (node.kind === 'serviceTask' && node.external) {
       await this.park(token, 'active');
       await this.createExternalTask(node, token);
+    } else if (node.kind === 'receiveTask') {
+      // The same wait as an intermediate message catch event's, so correlation reaches it.
+      await this.park(token, 'active');
+      await this.subscribe(token.id, node.id, 'message', node.messageName);
     }
   }
 
@@ -477,11 +500,15 @@ export class TokenRunner {
   private async completeActivity(token: Token): Promise<void> {
     const row = await this.execution(token.id);
     if (row === undefined) return;
+    // What completed inside a sub-process can no longer be compensated once it ends.
+    if (row.state === 'scope') await this.compensation.forgetScope(row.id);
     const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
     if (parent?.state === 'multiInstance' && parent.element_id === row.element_id) {
+      await this.compensation.recordCompletion(row, parent.parent_id);
       await this.itemDone(row, parent);
       return;
     }
+    await this.compensation.recordCompletion(row, row.parent_id);
     const node = this.node(row.element_id);
     await this.disarm(row.id);
     if (node.outgoing.length > 0) {
@@ -606,6 +633,21 @@ export class TokenRunner {
   // ---- events ----
 
   private async end(token: Token, node: ProcessNode & { kind: 'endEvent' }): Promise<void> {
+    if (node.cancel) {
+      await this.cancelTransaction(token, node.id);
+      return;
+    }
+    if (node.compensation) {
+      const waits = await this.compensation.throwAt(
+        token.id,
+        node.id,
+        token.parentId,
+        node.compensation,
+        'goOn',
+      );
+      if (!waits) await this.endPath(token);
+      return;
+    }
     if (node.escalation) {
       await this.raise(token, node.id, node.escalation);
       if (!this.removed.has(token.id)) await this.endPath(token);
@@ -703,11 +745,121 @@ export class TokenRunner {
     if (child === undefined) await this.scopeDone(scopeId);
   }
 
-  /** A sub-process scope has no tokens left: the sub-process completes. */
+  /**
+   * A sub-process scope has no tokens left: the sub-process completes. (At a compensation
+   * throw, the handler that ended is followed by the next, or the token goes on.)
+   */
   private async scopeDone(scopeId: string): Promise<void> {
     const scope = await this.execution(scopeId);
     if (scope === undefined) return;
+    if (await this.compensation.handlerDone(scope)) return;
     await this.completeActivity(this.tokenOf(scope));
+  }
+
+  /**
+   * A cancel end event cancels its transaction (BPMN 2.0, as Camunda 7 runs it): the
+   * transaction's other paths end at once, the activities completed in it are compensated
+   * (latest first, waiting for each handler), and then the transaction is left over its
+   * cancel boundary event.
+   */
+  private async cancelTransaction(token: Token, elementId: string): Promise<void> {
+    const transactionId = token.parentId;
+    if (transactionId === null) {
+      throw new ProcessExecutionError(`cancel end event '${elementId}' lies in no transaction`);
+    }
+    const transaction = await this.execution(transactionId);
+    await this.history(null, 'transactionCancelled', null, {
+      elementId,
+      transaction: transaction?.element_id ?? null,
+    });
+    const others = await this.db
+      .selectFrom('process_executions')
+      .select('id')
+      .where('tenant', '=', this.instance.tenant)
+      .where('parent_id', '=', transactionId)
+      .where('id', '!=', token.id)
+      .execute();
+    for (const other of others) await this.cancelTree(other.id, 'transactionCancelled');
+    const waits = await this.compensation.throwAt(
+      token.id,
+      elementId,
+      transactionId,
+      { activityRef: null, waitForCompletion: true },
+      'cancelTransaction',
+    );
+    if (!waits) await this.leaveTransaction(transactionId);
+  }
+
+  /** The cancelled transaction is left over its cancel boundary event (on its root if multi-instance). */
+  private async leaveTransaction(transactionId: string): Promise<void> {
+    const row = await this.execution(transactionId);
+    if (row === undefined) return;
+    const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
+    const holder =
+      parent?.state === 'multiInstance' && parent.element_id === row.element_id ? parent : row;
+    const boundary = (this.node(holder.element_id).boundaryEvents ?? [])
+      .map((boundaryId) => this.node(boundaryId))
+      .find(
+        (candidate): candidate is BoundaryEventNode =>
+          candidate.kind === 'boundaryEvent' && candidate.trigger.type === 'cancel',
+      );
+    if (boundary === undefined) {
+      throw new ProcessExecutionError(
+        `transaction '${holder.element_id}' has no cancel boundary event to leave over`,
+      );
+    }
+    await this.fireBoundary(boundary, holder);
+  }
+
+  /** What compensation does through this runner. */
+  private compensationRunner(): CompensationRunner {
+    return {
+      db: this.db,
+      model: this.model,
+      tenant: this.instance.tenant,
+      instanceId: this.instance.id,
+      now: this.dependencies.now,
+      execution: (id) => this.execution(id),
+      openScope: async (elementId, parentId, locals) => {
+        const id = await this.insertToken(elementId, null, parentId, locals);
+        await this.park({ id, nodeId: elementId, via: null, parentId }, 'scope');
+        return id;
+      },
+      holdAsScope: async (executionId, elementId, locals) => {
+        await this.db
+          .updateTable('process_executions')
+          .set({ element_id: elementId, state: 'scope', local_variables: JSON.stringify(locals) })
+          .where('tenant', '=', this.instance.tenant)
+          .where('id', '=', executionId)
+          .execute();
+      },
+      setLocals: (executionId, locals) => this.setLocals(executionId, locals),
+      startHandler: async (handlerId, parentId, locals) => {
+        const id = await this.insertToken(handlerId, null, parentId, locals);
+        await this.execute({ id, nodeId: handlerId, via: null, parentId }, this.node(handlerId));
+      },
+      finish: (row, after) => this.afterCompensation(row, after),
+      history: (event, payload) => this.history(null, event, null, payload),
+    };
+  }
+
+  /** Every handler at a compensation throw has finished: the execution goes on as planned. */
+  private async afterCompensation(
+    row: CompensationRow,
+    after: 'goOn' | 'end' | 'cancelTransaction',
+  ): Promise<void> {
+    const token = this.tokenOf(row);
+    if (after === 'cancelTransaction') {
+      if (row.parent_id !== null) await this.leaveTransaction(row.parent_id);
+      return;
+    }
+    const node = this.node(row.element_id);
+    if (after === 'end' || node.kind === 'endEvent') {
+      await this.endPath(token);
+      return;
+    }
+    await this.park(token, 'active');
+    await this.moveOn(token, node);
   }
 
   /**
@@ -869,6 +1021,12 @@ export class TokenRunner {
     } else if (node.kind === 'boundaryEvent') {
       if (row.element_id !== node.attachedTo) return false;
       await this.fireBoundary(node, row);
+    } else if (node.kind === 'receiveTask') {
+      if (row.element_id !== node.id) return false;
+      // An item's wait is its own: a completed item leaves no wait behind for the next message.
+      await this.disarm(row.id, [node.id]);
+      await this.history(null, 'eventCaught', null, { elementId: node.id, type: 'message' });
+      await this.completeActivity(this.tokenOf(row));
     } else {
       return false;
     }
@@ -897,6 +1055,7 @@ export class TokenRunner {
     }
     await this.cancelChildren(activity.id, 'boundaryEvent');
     await this.cancelOwnWork(activity.id, 'boundaryEvent');
+    await this.compensation.forgetScope(activity.id);
     await this.db
       .updateTable('process_executions')
       .set({ element_id: node.id, state: 'active', arrived_via: null, local_variables: '{}' })
