@@ -1164,3 +1164,289 @@ describe('event sub-processes and escalations', () => {
     );
   });
 });
+
+describe('compensation, transactions, receive and send tasks', () => {
+  const messages = async (xml: string) => (await errors(xml)).map((error) => error.message);
+  const fixture = (name: string) => readFile(new URL(`events/${name}`, fixtures), 'utf8');
+
+  /** A user task with a compensation boundary event and its handler, as a frame's middle. */
+  const compensable = (handler: string, association = true) => `
+    <userTask id="work" />
+    <boundaryEvent id="onUndo" attachedToRef="work"><compensateEventDefinition /></boundaryEvent>
+    ${handler}
+    ${association ? '<association id="a1" sourceRef="onUndo" targetRef="undo" />' : ''}`;
+
+  it('given the loan booking fixture, when parsed, then each compensation boundary event names its handler, the handlers are marked and the throw compensates everything', async () => {
+    const definition = await model(await fixture('compensation-loan-booking.bpmn'));
+    expect(definition.nodes.onReserveUndone).toMatchObject({
+      kind: 'boundaryEvent',
+      attachedTo: 'reserveFunds',
+      trigger: { type: 'compensation', handler: 'releaseFunds' },
+    });
+    expect(definition.nodes.onCollateralUndone).toMatchObject({
+      attachedTo: 'bookCollateral',
+      trigger: { type: 'compensation', handler: 'unbookCollateral' },
+    });
+    expect(definition.nodes.releaseFunds).toMatchObject({
+      kind: 'userTask',
+      forCompensation: true,
+    });
+    expect(definition.nodes.unbookCollateral).toMatchObject({
+      kind: 'serviceTask',
+      external: { topic: 'collateral-release' },
+      forCompensation: true,
+    });
+    expect(definition.nodes.undoBooking).toMatchObject({
+      kind: 'throwEvent',
+      compensation: { activityRef: null, waitForCompletion: true },
+    });
+    expect(definition.nodes.bookCollateral?.boundaryEvents).toEqual(['onCollateralUndone']);
+  });
+
+  it('given the tranche fixture, when parsed, then the throw names its activity and does not wait', async () => {
+    const definition = await model(await fixture('compensation-tranches.bpmn'));
+    expect(definition.nodes.undoTranches).toMatchObject({
+      compensation: { activityRef: 'payTranche', waitForCompletion: false },
+    });
+  });
+
+  it('given the payout fixture, when parsed, then the transaction is a marked sub-process with its cancel end and cancel boundary events', async () => {
+    const definition = await model(await fixture('transaction-cancel.bpmn'));
+    expect(definition.nodes.payout).toMatchObject({
+      kind: 'subProcess',
+      transaction: true,
+      startEventId: 'payoutStart',
+    });
+    expect(definition.nodes.rejected).toMatchObject({
+      kind: 'endEvent',
+      cancel: true,
+      scope: 'payout',
+    });
+    expect(definition.nodes.payoutCancelled).toMatchObject({
+      kind: 'boundaryEvent',
+      trigger: { type: 'cancel' },
+      cancelActivity: true,
+    });
+    expect(definition.nodes.refundDebit).toMatchObject({ forCompensation: true, scope: 'payout' });
+  });
+
+  it('given the receive task fixtures, when parsed, then each waits for its message, one of them per item', async () => {
+    const single = await model(await fixture('receive-task.bpmn'));
+    expect(single.nodes.awaitSignature).toMatchObject({
+      kind: 'receiveTask',
+      messageName: 'offerSigned',
+      boundaryEvents: ['noSignature'],
+    });
+    const multi = await model(await fixture('receive-task-multi-instance.bpmn'));
+    expect(multi.nodes.awaitGuarantee).toMatchObject({
+      kind: 'receiveTask',
+      multiInstance: { collection: 'guarantors', elementVariable: 'guarantor' },
+    });
+  });
+
+  it('given a compensation boundary event without an association, when parsed, then it is refused by name', async () => {
+    const found = await messages(
+      around(compensable('<userTask id="undo" isForCompensation="true" />', false), 'work'),
+    );
+    expect(found).toContain(
+      'bpmn:BoundaryEvent \'onUndo\': a compensation boundary event needs an association to its compensation handler (an activity with isForCompensation="true")',
+    );
+    expect(found).toContain(
+      "bpmn:UserTask 'undo': no compensation boundary event leads to this compensation handler by an association, so it would never run",
+    );
+  });
+
+  it('given an association to an activity not marked for compensation, when parsed, then it is refused by name', async () => {
+    const found = await messages(around(compensable('<userTask id="undo" />'), 'work'));
+    expect(found).toContain(
+      "bpmn:BoundaryEvent 'onUndo': its association leads to 'undo', which is not a compensation handler (isForCompensation=\"true\")",
+    );
+  });
+
+  it.each([
+    [
+      'a handler-bound service task',
+      '<serviceTask id="undo" camunda:type="creditCheck" isForCompensation="true" />',
+      'bpmn:ServiceTask',
+    ],
+    [
+      'a sub-process',
+      `<subProcess id="undo" isForCompensation="true">${FLOW.replace(/"(start|end|f1)"/g, '"in$1"')}</subProcess>`,
+      'bpmn:SubProcess',
+    ],
+    [
+      'a call activity',
+      '<callActivity id="undo" calledElement="other" isForCompensation="true" />',
+      'bpmn:CallActivity',
+    ],
+  ])(
+    'given %s as a compensation handler, when parsed, then it is refused by name',
+    async (_kind, handler, type) => {
+      const found = await messages(around(compensable(handler), 'work'));
+      expect(found).toContain(
+        `${type} 'undo': a compensation handler (isForCompensation="true") must be a user task or an external service task here; other activities cannot undo work`,
+      );
+    },
+  );
+
+  it('given a handler with flows, one that is multi-instance, and a compensation boundary event with an outgoing flow, when parsed, then each is refused by name', async () => {
+    const found = await messages(
+      bpmn(`
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="work" />
+    ${compensable(`<userTask id="undo" isForCompensation="true">
+      <multiInstanceLoopCharacteristics><loopCardinality>2</loopCardinality></multiInstanceLoopCharacteristics>
+    </userTask>`)}
+    <sequenceFlow id="f2" sourceRef="work" targetRef="undo" />
+    <sequenceFlow id="f3" sourceRef="undo" targetRef="end" />
+    <sequenceFlow id="f4" sourceRef="onUndo" targetRef="end" />
+    <endEvent id="end" />`),
+    );
+    expect(found).toContain(
+      "bpmn:UserTask 'undo': a compensation handler cannot be multi-instance: it already runs once for each completion of its activity",
+    );
+    expect(found).toContain(
+      "bpmn:UserTask 'undo': a compensation handler cannot have incoming flows: only its compensation boundary event leads to it",
+    );
+    expect(found).toContain(
+      "bpmn:UserTask 'undo': a compensation handler cannot have outgoing flows: when it ends, the compensation goes on",
+    );
+  });
+
+  it('given a compensation boundary event with an outgoing flow, when parsed, then it is refused by name', async () => {
+    const found = await messages(
+      bpmn(`
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="work" />
+    ${compensable('<userTask id="undo" isForCompensation="true" />')}
+    <sequenceFlow id="f2" sourceRef="work" targetRef="end" />
+    <sequenceFlow id="f4" sourceRef="onUndo" targetRef="end" />
+    <endEvent id="end" />`),
+    );
+    expect(found).toContain(
+      "bpmn:BoundaryEvent 'onUndo': a compensation boundary event cannot have outgoing flows: its handler is joined to it by an association",
+    );
+  });
+
+  it('given a compensation throw whose activityRef names an activity without a compensation boundary event, when parsed, then it is refused by name', async () => {
+    const found = await messages(
+      bpmn(`
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="work" />
+    ${compensable('<userTask id="undo" isForCompensation="true" />')}
+    <sequenceFlow id="f2" sourceRef="work" targetRef="other" />
+    <userTask id="other" />
+    <sequenceFlow id="f3" sourceRef="other" targetRef="undoOther" />
+    <intermediateThrowEvent id="undoOther"><compensateEventDefinition activityRef="other" /></intermediateThrowEvent>
+    <sequenceFlow id="f4" sourceRef="undoOther" targetRef="end" />
+    <endEvent id="end" />`),
+    );
+    expect(found).toContain(
+      "bpmn:IntermediateThrowEvent 'undoOther': activityRef 'other' must name an activity of the process with a compensation boundary event",
+    );
+  });
+
+  it('given a cancel end event outside a transaction and a cancel boundary event on a sub-process, when parsed, then each is refused by name', async () => {
+    const found = await messages(
+      bpmn(`
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="inner" />
+    <subProcess id="inner">
+      <startEvent id="innerStart" />
+      <sequenceFlow id="if1" sourceRef="innerStart" targetRef="innerCancel" />
+      <endEvent id="innerCancel"><cancelEventDefinition /></endEvent>
+    </subProcess>
+    <boundaryEvent id="onCancel" attachedToRef="inner"><cancelEventDefinition /></boundaryEvent>
+    <sequenceFlow id="f2" sourceRef="onCancel" targetRef="end" />
+    <sequenceFlow id="f3" sourceRef="inner" targetRef="end" />
+    <endEvent id="end" />`),
+    );
+    expect(found).toContain(
+      "bpmn:EndEvent 'innerCancel': a cancel end event lies directly in a transaction (<transaction>), which it cancels; there is none around it",
+    );
+    expect(found).toContain(
+      "bpmn:BoundaryEvent 'onCancel': a cancel boundary event sits on a transaction only: nothing else is cancelled",
+    );
+  });
+
+  it('given a transaction whose cancel end event has no cancel boundary event to leave by, when parsed, then it is refused by name', async () => {
+    const found = await messages(
+      bpmn(`
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="payout" />
+    <transaction id="payout">
+      <startEvent id="innerStart" />
+      <sequenceFlow id="if1" sourceRef="innerStart" targetRef="innerCancel" />
+      <endEvent id="innerCancel"><cancelEventDefinition /></endEvent>
+    </transaction>
+    <sequenceFlow id="f3" sourceRef="payout" targetRef="end" />
+    <endEvent id="end" />`),
+    );
+    expect(found).toContain(
+      "bpmn:EndEvent 'innerCancel': a cancel end event needs a cancel boundary event on its transaction 'payout', where the cancelled transaction is left",
+    );
+  });
+
+  it('given a receive task without a messageRef, when parsed, then it is refused by name', async () => {
+    const found = await messages(around('<receiveTask id="wait" />', 'wait'));
+    expect(found).toContain(
+      "bpmn:ReceiveTask 'wait': a receive task needs a messageRef to a named message: it waits for that message, and without one nothing can reach it",
+    );
+  });
+
+  it('given message throw and end events, with and without code bound to them, when parsed, then each is refused by name, pointing to an external send task', async () => {
+    const found = await messages(
+      declaring(
+        '<message id="offer" name="offerSent" />',
+        `
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="sendOffer" />
+    <intermediateThrowEvent id="sendOffer"><messageEventDefinition messageRef="offer" /></intermediateThrowEvent>
+    <sequenceFlow id="f2" sourceRef="sendOffer" targetRef="end" />
+    <endEvent id="end"><messageEventDefinition messageRef="offer" camunda:class="com.acme.SendOffer" /></endEvent>`,
+      ),
+    );
+    expect(found).toContain(
+      'bpmn:IntermediateThrowEvent \'sendOffer\': a message throw event is not supported: nothing here receives a thrown message, so it would be lost; model a send task with camunda:type="external" and a camunda:topic (flowable:type="external-worker"), whose worker delivers the message',
+    );
+    expect(found).toContain(
+      'bpmn:EndEvent \'end\': camunda:class is not supported: \'com.acme.SendOffer\' binds code the engine cannot run; model a send task with camunda:type="external" and a camunda:topic (flowable:type="external-worker"), whose worker delivers the message',
+    );
+  });
+
+  it('given an external send task, when parsed, then it is an external task of its topic', async () => {
+    const definition = await model(
+      around('<sendTask id="send" camunda:type="external" camunda:topic="offer-mail" />', 'send'),
+    );
+    expect(definition.nodes.send).toMatchObject({
+      kind: 'serviceTask',
+      external: { topic: 'offer-mail' },
+    });
+  });
+
+  it.each([
+    ['<sendTask id="send" />', 'a send task without an implementation is not supported'],
+    [
+      '<sendTask id="send" camunda:delegateExpression="${mailer}" />',
+      'camunda:delegateExpression="${mailer}" is not supported on a send task',
+    ],
+    [
+      '<sendTask id="send" camunda:expression="${mailer.send()}" />',
+      'camunda:expression="${mailer.send()}" is not supported on a send task',
+    ],
+  ])('given the send task %s, when parsed, then it is refused by name', async (task, start) => {
+    const found = await messages(around(task, 'send'));
+    expect(found).toContain(
+      `bpmn:SendTask 'send': ${start}: the server delivers no messages itself; make it an external task with camunda:type="external" and a camunda:topic (flowable:type="external-worker"), whose worker sends the message`,
+    );
+  });
+
+  it('given a business rule task, when parsed, then it is refused saying no DMN is run and what to model instead', async () => {
+    const found = await messages(
+      around('<businessRuleTask id="decide" camunda:decisionRef="pricing" />', 'decide'),
+    );
+    expect(found).toContain(
+      "bpmn:BusinessRuleTask 'decide': a business rule task is not supported: the engine runs no DMN decision tables (nor rules); decide with an exclusive gateway on the variables, or let an external service task call the decision service",
+    );
+  });
+});
