@@ -182,7 +182,7 @@ describe('parseProcessDefinition', () => {
     ['<callActivity id="x" calledElement="no such key" />', 'is not a process key'],
     [
       '<intermediateThrowEvent id="x"><messageEventDefinition /></intermediateThrowEvent>',
-      "bpmn:IntermediateThrowEvent 'x': event definitions (bpmn:MessageEventDefinition) are not supported",
+      "bpmn:IntermediateThrowEvent 'x': a message throw event is not supported",
     ],
     [
       '<userTask id="x"><multiInstanceLoopCharacteristics camunda:collection="${list}"><completionCondition>${a +}</completionCondition></multiInstanceLoopCharacteristics></userTask>',
@@ -789,7 +789,7 @@ describe('signal events', () => {
       'a message throw event',
       '<message id="m" name="m" />',
       '<intermediateThrowEvent id="x"><messageEventDefinition messageRef="m" /></intermediateThrowEvent>',
-      "bpmn:IntermediateThrowEvent 'x': event definitions (bpmn:MessageEventDefinition) are not supported",
+      "bpmn:IntermediateThrowEvent 'x': a message throw event is not supported",
     ],
   ])(
     'given %s, when parsed, then it is refused by name',
