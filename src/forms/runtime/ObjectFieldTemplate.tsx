@@ -1,8 +1,9 @@
 import { Classes } from '@blueprintjs/core';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import type { CSSProperties, ReactElement } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { localizeText } from '../../core/forms/compiler/localizeText';
-import type { FieldRuntime } from '../registry/fieldPlugin';
+import type { FieldHost, FieldRuntime } from '../registry/fieldPlugin';
 import { useRenderer } from './RendererContext';
 
 // Custom properties read by the stylesheet to size a chunk before the browser lays it out.
@@ -15,6 +16,23 @@ function chunkStyle(rows: { desktop: number; tablet: number; phone: number }): C
 }
 
 /**
+ * A section every field of which is shown only on a condition (an APS tab shown only when a
+ * box is ticked): drawn, title included, only while one of its fields is shown, so its title
+ * never heads an empty card.
+ */
+const ShownWhileAnyField = observer(function ShownWhileAnyField({
+  host,
+  fieldIds,
+  children,
+}: {
+  readonly host: FieldHost;
+  readonly fieldIds: readonly string[];
+  readonly children: ReactNode;
+}) {
+  return fieldIds.some((fieldId) => host.isShown(fieldId)) ? children : null;
+});
+
+/**
  * The form's body: its sections, each a titled run of 12-column grids. rjsf renders each
  * property once; this template only places the rendered cells by the precomputed plan.
  */
@@ -23,7 +41,7 @@ export function ObjectFieldTemplate({
   registry,
 }: ObjectFieldTemplateProps<unknown, RJSFSchema, FieldRuntime>) {
   const { plan } = useRenderer();
-  const { locale } = registry.formContext;
+  const { locale, host } = registry.formContext;
   const cells = new Map<string, ReactElement>();
   for (const property of properties) cells.set(property.name, property.content);
   return (
@@ -32,7 +50,7 @@ export function ObjectFieldTemplate({
         const title = localizeText(section.title, locale);
         // An untitled section with nothing in it (a form of no fields) is not an empty card.
         if (!title && section.chunks.every((chunk) => chunk.fieldIds.length === 0)) return null;
-        return (
+        const drawn = (
           <section key={section.id} className="tf-section" aria-label={title || undefined}>
             {title && <h2 className={`${Classes.HEADING} tf-section-title`}>{title}</h2>}
             {section.chunks.map((chunk, index) => (
@@ -41,6 +59,17 @@ export function ObjectFieldTemplate({
               </div>
             ))}
           </section>
+        );
+        const fieldIds = section.chunks.flatMap((chunk) => chunk.fieldIds);
+        // Only a section whose every field has a condition watches whether any is shown.
+        const allRuled =
+          fieldIds.length > 0 && fieldIds.every((fieldId) => host.fieldOf(fieldId)?.visibleWhen);
+        return allRuled ? (
+          <ShownWhileAnyField key={section.id} host={host} fieldIds={fieldIds}>
+            {drawn}
+          </ShownWhileAnyField>
+        ) : (
+          drawn
         );
       })}
     </div>

@@ -100,3 +100,41 @@ describe('a task form with an APS group shown on a condition', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a task form with an APS tab shown on a condition', () => {
+  const tabbedForm = compiled({
+    key: 'aps-tabs',
+    tabs: [
+      { id: 'applicant', title: 'Applicant' },
+      {
+        id: 'guarantor',
+        title: 'Guarantor',
+        visibilityCondition: {
+          leftFormFieldId: 'hasGuarantor',
+          operator: '==',
+          rightValue: true,
+          nextConditionOperator: '',
+          nextCondition: null,
+        },
+      },
+    ],
+    fields: [
+      { id: 'hasGuarantor', name: 'Has a guarantor', type: 'boolean', tab: 'applicant' },
+      { id: 'guarantorName', name: 'Guarantor name', type: 'text', tab: 'guarantor' },
+    ],
+  });
+
+  it('given the box unticked, when the form shows, then the tab title is hidden with its fields until it is ticked', async () => {
+    render(<TaskForm form={tabbedForm} locale="en" registry={registry} onSubmit={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Applicant' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Guarantor' })).toBeNull();
+    expect(screen.queryByLabelText(/Guarantor name/)).toBeNull();
+
+    await userEvent.click(screen.getByLabelText(/Has a guarantor/));
+    expect(screen.getByRole('heading', { name: 'Guarantor' })).toBeTruthy();
+    expect(screen.getByLabelText(/Guarantor name/)).toBeTruthy();
+
+    await userEvent.click(screen.getByLabelText(/Has a guarantor/));
+    expect(screen.queryByRole('heading', { name: 'Guarantor' })).toBeNull();
+  });
+});
