@@ -119,4 +119,8 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
       );
     }
   },
+  // The runner fires it (fireBoundary) onto its own execution, which then takes its flow.
+  enter: async (node, token, run) => {
+    run.queue(run.follow(token, run.single(node.outgoing)));
+  },
 };

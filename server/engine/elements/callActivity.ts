@@ -4,6 +4,7 @@ import type { Reading } from '../parse/checkExtensions';
 import { checkTemplate, elementError, extensionValues, text } from '../parse/moddleNodes';
 import type { VariableMapping } from '../processModel';
 import type { ElementModule } from './elementModule';
+import { executeCallActivity } from './callActivity.run';
 
 const keyPattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,199}$/;
 
@@ -48,6 +49,8 @@ export const callActivity: ElementModule<'callActivity'> = {
       ...mappings,
     };
   },
+  enter: (node, token, run) => run.enterActivity(token, node),
+  execute: executeCallActivity,
 };
 
 /** A call activity's `in` and `out` mappings (Camunda elements, or Flowable/Activiti ones). */

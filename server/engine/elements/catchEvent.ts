@@ -39,4 +39,13 @@ export const catchEvent: ElementModule<'catchEvent'> = {
     if (trigger === undefined) return undefined;
     return { ...base, kind: 'catchEvent', trigger };
   },
+  async enter(node, token, run) {
+    // A link catch event is where its throw event's token goes on: nothing to wait for.
+    if (node.trigger.type === 'link') {
+      run.queue(run.follow(token, run.single(node.outgoing)));
+      return;
+    }
+    await run.park(token, 'active');
+    await run.arm(token, node.id, node.trigger);
+  },
 };

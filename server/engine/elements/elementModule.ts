@@ -2,6 +2,7 @@ import type { ModdleNode } from 'bpmn-moddle';
 import type { Reading } from '../parse/checkExtensions';
 import type { DeployWarning, ExtensionAttribute } from '../parse/extensionDialects';
 import type { MultiInstanceModel, NodeBase, ProcessNode, SequenceFlowModel } from '../processModel';
+import type { RunContext, Token } from '../runner/runContext';
 
 /** The kinds of node the engine runs (`userTask`, `exclusiveGateway`...). */
 export type NodeKind = ProcessNode['kind'];
@@ -69,7 +70,7 @@ export interface FlowRole {
 
 /**
  * One kind of BPMN flow node: how it is read from the moddle node into the model, checked,
- * and (see the runner) run. Registered by BPMN type in `elements/index.ts`.
+ * and run. Registered by BPMN type in `elements/index.ts`.
  */
 export interface ElementModule<K extends NodeKind> {
   /** The model kind it reads into. */
@@ -105,6 +106,17 @@ export interface ElementModule<K extends NodeKind> {
   read(element: ModdleNode, reading: NodeReading, context: NodeContext): NodeOf<K> | undefined;
   /** Its own graph rules, after the shared ones. */
   check?(node: NodeOf<K>, graph: GraphCheck): void;
+  /**
+   * What a token arriving at it does: moves on, waits, forks, ends... through the runner,
+   * which steps each token by asking the module of its node's kind.
+   */
+  enter(node: NodeOf<K>, token: Token, run: RunContext): Promise<void>;
+  /**
+   * An activity the token rests in: its work, once per run of it (per item when it is
+   * multi-instance, and as a compensation handler); the runner has already dealt with
+   * multi-instance and boundary events.
+   */
+  execute?(node: NodeOf<K>, token: Token, run: RunContext): Promise<void>;
 }
 
 /** The module of any one kind. */

@@ -4,6 +4,7 @@ import { readThrownCompensation, readThrownEscalation, readTrigger } from '../pa
 import { checkTemplate, elementError, text } from '../parse/moddleNodes';
 import type { ElementModule } from './elementModule';
 import { messageThrowAttributes, refuseMessageThrow } from './messageThrow';
+import { enterEndEvent } from './endEvent.run';
 
 /** The extension attributes read on a terminate event definition. */
 const terminateAttributes: ReadonlySet<string> = new Set([
@@ -80,6 +81,7 @@ export const endEvent: ElementModule<'endEvent'> = {
     }
     return { ...base, kind: 'endEvent' };
   },
+  enter: enterEndEvent,
 };
 
 /**

@@ -54,4 +54,12 @@ export const eventBasedGateway: ElementModule<'eventBasedGateway'> = {
       }
     }
   },
+  async enter(node, token, run) {
+    // The token waits here for the first of the events its flows lead to.
+    await run.park(token, 'active');
+    for (const flowId of node.outgoing) {
+      const target = run.node(run.model.flows[flowId]?.target ?? '');
+      if (target.kind === 'catchEvent') await run.arm(token, target.id, target.trigger);
+    }
+  },
 };

@@ -1,5 +1,6 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import type { ElementModule } from './elementModule';
+import { ProcessExecutionError } from '../engineErrors';
 
 /** Whether a moddle node is an event sub-process (`<subProcess triggeredByEvent="true">`). */
 export function isEventSubProcess(element: ModdleNode): boolean {
@@ -38,5 +39,10 @@ export const eventSubProcess: ElementModule<'eventSubProcess'> = {
         `its start event '${start.id}' needs a message, timer, signal, error or escalation event definition: a none start event is never triggered`,
       );
     }
+  },
+  enter(node) {
+    throw new ProcessExecutionError(
+      `event sub-process '${node.id}' is started by its start event's trigger, not by a flow`,
+    );
   },
 };

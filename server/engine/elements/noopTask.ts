@@ -7,4 +7,5 @@ export const noopTask: ElementModule<'noopTask'> = {
   read(_element, { base }) {
     return { ...base, kind: 'noopTask' };
   },
+  enter: (node, token, run) => run.moveOn(token, node),
 };

@@ -31,4 +31,10 @@ export const receiveTask: ElementModule<'receiveTask'> = {
       messageName,
     };
   },
+  enter: (node, token, run) => run.enterActivity(token, node),
+  async execute(node, token, run) {
+    // The same wait as an intermediate message catch event's, so correlation reaches it.
+    await run.park(token, 'active');
+    await run.subscribe(token.id, node.id, 'message', node.messageName);
+  },
 };

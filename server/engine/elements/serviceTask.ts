@@ -3,6 +3,7 @@ import { readName, splitTemplate } from '../../../src/core/template';
 import { checkTemplate, elementError, readProperties } from '../parse/moddleNodes';
 import type { ElementModule, NodeContext } from './elementModule';
 import { externalBinding, readExternalTask } from './readExternalTask';
+import { enterServiceTask, executeServiceTask } from './serviceTask.run';
 
 /** Attributes that bind code; the engine binds a service task to a registered handler only. */
 const codeBindingAttributes = ['class', 'expression', 'delegateExpression'] as const;
@@ -46,6 +47,8 @@ export const serviceTask: ElementModule<'serviceTask'> = {
     }
     return { ...base, kind: 'serviceTask', handler, properties };
   },
+  enter: enterServiceTask,
+  execute: executeServiceTask,
 };
 
 /** The name a binding like `${creditCheck}` names: one placeholder holding a bare name. */

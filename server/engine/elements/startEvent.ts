@@ -69,4 +69,8 @@ export const startEvent: ElementModule<'startEvent'> = {
       ...(trigger?.type === 'signal' ? { signalName: trigger.signalName } : {}),
     };
   },
+  // A token born here (or at an event sub-process's start) takes the one flow out.
+  enter: async (node, token, run) => {
+    run.queue(run.follow(token, run.single(node.outgoing)));
+  },
 };

@@ -20,4 +20,9 @@ export const subProcess: ElementModule<'subProcess'> = {
       ...(element.$type === 'bpmn:Transaction' ? { transaction: true } : {}),
     };
   },
+  enter: (node, token, run) => run.enterActivity(token, node),
+  async execute(node, token, run) {
+    await run.park(token, 'scope');
+    await run.openScope(token, node.startEventId);
+  },
 };

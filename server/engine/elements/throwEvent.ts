@@ -53,4 +53,22 @@ export const throwEvent: ElementModule<'throwEvent'> = {
       );
     }
   },
+  async enter(node, token, run) {
+    if (node.link) {
+      await run.history('linkFollowed', {
+        elementId: node.id,
+        linkName: node.link.linkName,
+        target: node.link.target,
+      });
+      run.queue({ ...token, nodeId: node.link.target, via: null });
+      return;
+    }
+    if (node.signal) await run.throwSignal(node.id, node.signal);
+    if (node.escalation) await run.raise(token, node.id, node.escalation);
+    if (node.compensation && (await run.compensate(token, node.id, node.compensation))) {
+      return; // the token goes on once the handlers have finished
+    }
+    // An interrupting catcher of its own signal or escalation has ended this path.
+    if (!run.isRemoved(token.id)) await run.moveOn(token, node);
+  },
 };

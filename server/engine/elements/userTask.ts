@@ -23,6 +23,7 @@ import type { DueDateFrom, UserTaskNode } from '../processModel';
 import { parseIsoDuration } from '../runner/parseIsoDuration';
 import { readSegregation, SEGREGATION_ATTRIBUTES } from '../taskSegregation';
 import type { BaseFields, ElementModule, NodeContext } from './elementModule';
+import { executeUserTask } from './userTask.run';
 
 /**
  * APS's modeller writes "the initiator may complete this task" as an extension element of
@@ -56,6 +57,8 @@ export const userTask: ElementModule<'userTask'> = {
       ...(multiInstance ? { multiInstance } : {}),
     };
   },
+  enter: (node, token, run) => run.enterActivity(token, node),
+  execute: executeUserTask,
 };
 
 function readUserTask(element: ModdleNode, base: BaseFields, context: NodeContext): UserTaskNode {

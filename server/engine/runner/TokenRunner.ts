@@ -9,7 +9,6 @@ import {
   type ValueDisplay,
 } from '../displayNames';
 import { ProcessExecutionError } from '../engineErrors';
-import { toTask } from '../commands/engineRows';
 import type { ExecutionState } from '../engineTables';
 import type { DatabaseSchema } from '../../db/schema';
 import type { EvaluationOptions } from '../expressions/evaluateExpression';
@@ -21,21 +20,15 @@ import type {
   CallActivityNode,
   EscalationModel,
   EventTrigger,
-  ExclusiveGatewayNode,
-  ExternalServiceTaskNode,
-  HandlerServiceTaskNode,
-  InclusiveGatewayNode,
-  ParallelGatewayNode,
   ProcessModel,
   ProcessNode,
-  ReceiveTaskNode,
   SignalModel,
-  SubProcessNode,
   TimerModel,
-  UserTaskNode,
 } from '../processModel';
-import { resolveUserTask } from './resolveUserTask';
-import { jumpsOf } from '../elements';
+import { elementOf, jumpsOf } from '../elements';
+import { withOutputs } from '../elements/callActivity.run';
+import { forkInclusive } from '../elements/inclusiveGateway';
+import type { ExecutionRow, RunContext, Token } from './runContext';
 import { caughtVariables, type Caught } from './caughtVariables';
 import { Compensation, type CompensationRow, type CompensationRunner } from './compensation';
 import {
@@ -101,25 +94,6 @@ export interface TokenRunnerDependencies {
   readonly broadcast?: (signalName: string) => void;
 }
 
-/** A token in motion: its row id, where it is, the flow it came over and its scope. */
-interface Token {
-  readonly id: string;
-  readonly nodeId: string;
-  readonly via: string | null;
-  readonly parentId: string | null;
-  /** One item of a multi-instance activity (its boundary events belong to the root). */
-  readonly item?: boolean;
-}
-
-/** An execution row as the runner reads it. */
-interface ExecutionRow {
-  readonly id: string;
-  readonly element_id: string;
-  readonly state: ExecutionState;
-  readonly parent_id: string | null;
-  readonly local_variables: Variables;
-}
-
 /**
  * A process that loops without a wait state is refused at deploy; this bound is the
  * second line of defence against a runaway step holding a transaction.
@@ -131,10 +105,6 @@ const maxItems = 10_000;
 
 /** A local variable the engine keeps for itself: expressions cannot name `__` variables. */
 const collectionKey = '__collection';
-
-/** An activity the token rests in until something outside the run finishes it. */
-type WaitingActivity =
-  UserTaskNode | SubProcessNode | CallActivityNode | ExternalServiceTaskNode | ReceiveTaskNode;
 
 /**
  * Moves the tokens of one instance inside one transaction until each rests at a wait state
@@ -163,6 +133,8 @@ export class TokenRunner {
   readonly escalationsForCaller: ThrownEscalation[] = [];
   private readonly eventSubProcesses: EventSubProcesses;
   private readonly compensation: Compensation;
+  /** What the elements' behaviours do through this runner. */
+  private readonly context: RunContext;
 
   constructor(
     private readonly db: Transaction<DatabaseSchema>,
@@ -172,6 +144,7 @@ export class TokenRunner {
   ) {
     this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
     this.compensation = new Compensation(this.compensationRunner());
+    this.context = this.runContext();
   }
 
   /** What `now()` and `dateTime()` stand for in this run's expressions: the engine's clock. */
@@ -240,7 +213,7 @@ export class TokenRunner {
     const row = await this.execution(executionId);
     const node = row ? this.model.nodes[row.element_id] : undefined;
     if (row === undefined || node?.kind !== 'callActivity') return;
-    this.applyOutputs(node, calledVariables);
+    this.instance.variables = withOutputs(node, this.instance.variables, calledVariables);
     await this.completeActivity(this.tokenOf(row));
     await this.run([]);
   }
@@ -331,98 +304,15 @@ export class TokenRunner {
     }
   }
 
+  /** A token arrives at its node: the element's module says what happens. */
   private async step(token: Token): Promise<void> {
     const node = this.node(token.nodeId);
-    switch (node.kind) {
-      case 'startEvent':
-        this.queue.push(this.follow(token, this.single(node.outgoing)));
-        return;
-      case 'noopTask':
-        await this.moveOn(token, node);
-        return;
-      case 'endEvent':
-        await this.end(token, node);
-        return;
-      case 'userTask':
-      case 'subProcess':
-      case 'callActivity':
-      case 'receiveTask':
-        await this.enterActivity(token, node);
-        return;
-      case 'serviceTask':
-        if (node.external) {
-          await this.enterActivity(token, node);
-          return;
-        }
-        await this.runService(node, token);
-        await this.moveOn(token, node);
-        return;
-      case 'exclusiveGateway':
-        this.queue.push(this.follow(token, await this.choose(node, token)));
-        return;
-      case 'parallelGateway':
-        this.queue.push(...(await this.parallel(node, token)));
-        return;
-      case 'inclusiveGateway':
-        await this.inclusive(node, token);
-        return;
-      case 'catchEvent':
-        // A link catch event is where its throw event's token goes on: nothing to wait for.
-        if (node.trigger.type === 'link') {
-          this.queue.push(this.follow(token, this.single(node.outgoing)));
-          return;
-        }
-        await this.park(token, 'active');
-        await this.arm(token, node.id, node.trigger);
-        return;
-      case 'eventBasedGateway':
-        // The token waits here for the first of the events its flows lead to.
-        await this.park(token, 'active');
-        for (const flowId of node.outgoing) {
-          const target = this.node(this.model.flows[flowId]?.target ?? '');
-          if (target.kind === 'catchEvent') await this.arm(token, target.id, target.trigger);
-        }
-        return;
-      case 'throwEvent':
-        if (node.link) {
-          await this.history(null, 'linkFollowed', null, {
-            elementId: node.id,
-            linkName: node.link.linkName,
-            target: node.link.target,
-          });
-          this.queue.push({ ...token, nodeId: node.link.target, via: null });
-          return;
-        }
-        if (node.signal) await this.throwSignal(node.id, node.signal);
-        if (node.escalation) await this.raise(token, node.id, node.escalation);
-        if (
-          node.compensation &&
-          (await this.compensation.throwAt(
-            token.id,
-            node.id,
-            token.parentId,
-            node.compensation,
-            'goOn',
-          ))
-        ) {
-          return; // the token goes on once the handlers have finished
-        }
-        // An interrupting catcher of its own signal or escalation has ended this path.
-        if (!this.removed.has(token.id)) await this.moveOn(token, node);
-        return;
-      case 'boundaryEvent':
-        this.queue.push(this.follow(token, this.single(node.outgoing)));
-        return;
-      case 'eventSubProcess':
-        throw new ProcessExecutionError(
-          `event sub-process '${node.id}' is started by its start event's trigger, not by a flow`,
-        );
-    }
+    await elementOf(node.kind).enter(node, token, this.context);
   }
 
   // ---- activities: multi-instance, boundary events, completion ----
 
-  private async enterActivity(token: Token, node: WaitingActivity): Promise<void> {
+  private async enterActivity(token: Token, node: ProcessNode): Promise<void> {
     if (node.multiInstance && !token.item) {
       await this.startMultiInstance(token, node);
       return;
@@ -433,67 +323,7 @@ export class TokenRunner {
 
   /** Runs one activity (or one item of a multi-instance one) at the token. */
   private async execute(token: Token, node: ProcessNode): Promise<void> {
-    if (node.kind === 'userTask') {
-      await this.park(token, 'active');
-      await this.createTask(node, token);
-    } else if (node.kind === 'subProcess') {
-      await this.park(token, 'scope');
-      await this.eventSubProcesses.arm(token.id, node.id);
-      const child = await this.insertToken(node.startEventId, null, token.id);
-      this.queue.push({ id: child, nodeId: node.startEventId, via: null, parentId: token.id });
-    } else if (node.kind === 'callActivity') {
-      await this.park(token, 'active');
-      await this.callProcess(node, token);
-    } else if (node.kind === 'serviceTask' && node.external) {
-      await this.park(token, 'active');
-      await this.createExternalTask(node, token);
-    } else if (node.kind === 'receiveTask') {
-      // The same wait as an intermediate message catch event's, so correlation reaches it.
-      await this.park(token, 'active');
-      await this.subscribe(token.id, node.id, 'message', node.messageName);
-    }
-  }
-
-  private async callProcess(node: CallActivityNode, token: Token): Promise<void> {
-    const calls = this.dependencies.calls;
-    if (calls === undefined) {
-      throw new ProcessExecutionError(`call activity '${node.id}': no process can be called here`);
-    }
-    const variables = await this.scopeVariables(token.parentId, token.id);
-    const input: Variables = {};
-    for (const mapping of node.inputs) {
-      if (mapping.all) Object.assign(input, variables);
-      else if (mapping.target !== null) input[mapping.target] = mappedValue(mapping, variables);
-    }
-    await this.history(null, 'callActivityStarted', null, {
-      elementId: node.id,
-      calledElement: node.calledElement,
-    });
-    const outcome = await calls.start(node, token.id, input);
-    // Escalations it raised first: an interrupting catcher may end this activity.
-    const stillHere = async () => (await this.execution(token.id))?.element_id === node.id;
-    for (const escalation of outcome.escalations ?? []) {
-      if (!(await stillHere())) break;
-      await catchEscalation(token.id, escalation, this.escalationRunner());
-    }
-    if (!(await stillHere())) return;
-    if (outcome.state === 'ended') {
-      this.applyOutputs(node, outcome.variables);
-      await this.completeActivity(token);
-    } else if (outcome.state === 'error') {
-      await this.callFailed(token, outcome.error);
-    } else if (outcome.state === 'terminatedAll') {
-      await this.terminateAllFromCall();
-    }
-  }
-
-  private applyOutputs(node: CallActivityNode, called: Variables): void {
-    const variables = { ...this.instance.variables };
-    for (const mapping of node.outputs) {
-      if (mapping.all) Object.assign(variables, called);
-      else if (mapping.target !== null) variables[mapping.target] = mappedValue(mapping, called);
-    }
-    this.instance.variables = variables;
+    await elementOf(node.kind).execute?.(node, token, this.context);
   }
 
   /** The activity at the token finished: an item reports to its root, others move on. */
@@ -518,7 +348,7 @@ export class TokenRunner {
   }
 
   /** Starts a multi-instance activity: a root with the counters, and its first item(s). */
-  private async startMultiInstance(token: Token, node: WaitingActivity): Promise<void> {
+  private async startMultiInstance(token: Token, node: ProcessNode): Promise<void> {
     const loop = node.multiInstance;
     if (!loop) return;
     const variables = await this.scopeVariables(token.parentId, null);
@@ -632,76 +462,6 @@ export class TokenRunner {
 
   // ---- events ----
 
-  private async end(token: Token, node: ProcessNode & { kind: 'endEvent' }): Promise<void> {
-    if (node.cancel) {
-      await this.cancelTransaction(token, node.id);
-      return;
-    }
-    if (node.compensation) {
-      const waits = await this.compensation.throwAt(
-        token.id,
-        node.id,
-        token.parentId,
-        node.compensation,
-        'goOn',
-      );
-      if (!waits) await this.endPath(token);
-      return;
-    }
-    if (node.escalation) {
-      await this.raise(token, node.id, node.escalation);
-      if (!this.removed.has(token.id)) await this.endPath(token);
-      return;
-    }
-    if (node.signal) {
-      await this.throwSignal(node.id, node.signal);
-      if (!this.removed.has(token.id)) await this.endPath(token);
-      return;
-    }
-    if (node.throwsError) {
-      const errorMessage = node.errorMessage
-        ? renderTemplate(
-            compiledTemplate(node.errorMessage),
-            await this.scopeVariables(token.parentId, token.id),
-            this.at,
-          )
-        : null;
-      await this.deleteExecutions([token.id]);
-      const caught = await this.propagateError(token.parentId, {
-        errorCode: node.errorCode ?? null,
-        errorMessage,
-      });
-      if (!caught && token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
-      return;
-    }
-    if (node.terminate) {
-      await this.history(null, 'terminated', null, { elementId: node.id });
-      if (node.terminateAll) {
-        this.terminatedAll = true;
-        await this.terminate('terminated');
-        return;
-      }
-      const multiInstance = node.terminateMultiInstance
-        ? await this.enclosingMultiInstance(token.parentId)
-        : undefined;
-      if (multiInstance !== undefined) {
-        // Every item ends, this one with it; the activity completes and the path goes on.
-        await this.cancelChildren(multiInstance.id, 'terminated');
-        await this.leaveMultiInstance(multiInstance.id);
-        return;
-      }
-      if (token.parentId === null) {
-        await this.terminate('terminated');
-        return;
-      }
-      // Inside a sub-process a terminate end event ends that sub-process only.
-      await this.cancelChildren(token.parentId, 'terminated');
-      await this.scopeDone(token.parentId);
-      return;
-    }
-    await this.endPath(token);
-  }
-
   /**
    * The token leaves an activity over its outgoing flow. An activity without one is an
    * implicit end (BPMN 2.0): the path ends there as at a none end event, and its process or
@@ -809,6 +569,64 @@ export class TokenRunner {
       );
     }
     await this.fireBoundary(boundary, holder);
+  }
+
+  /** What the element modules' behaviours do through this runner. */
+  private runContext(): RunContext {
+    return {
+      db: this.db,
+      model: this.model,
+      instance: this.instance,
+      dependencies: this.dependencies,
+      at: this.at,
+      node: (id) => this.node(id),
+      execution: (id) => this.execution(id),
+      isRemoved: (executionId) => this.removed.has(executionId),
+      scopeVariables: (scopeId, ownId) => this.scopeVariables(scopeId, ownId),
+      valueDisplay: () => this.valueDisplay(),
+      waitingAt: (elementId, parentId) => this.waitingAt(elementId, parentId),
+      queue: (...tokens) => {
+        this.queue.push(...tokens);
+      },
+      follow: (token, flowId) => this.follow(token, flowId),
+      single: (outgoing) => this.single(outgoing),
+      fork: (node, token, flowIds) => this.fork(node, token, flowIds),
+      moveOn: (token, node) => this.moveOn(token, node),
+      endPath: (token) => this.endPath(token),
+      park: (token, state) => this.park(token, state),
+      deleteExecutions: (ids) => this.deleteExecutions(ids),
+      enterActivity: (token, node) => this.enterActivity(token, node),
+      openScope: async (token, startEventId) => {
+        await this.eventSubProcesses.arm(token.id, token.nodeId);
+        const child = await this.insertToken(startEventId, null, token.id);
+        this.queue.push({ id: child, nodeId: startEventId, via: null, parentId: token.id });
+      },
+      completeActivity: (token) => this.completeActivity(token),
+      callFailed: (token, error) => this.callFailed(token, error),
+      scopeDone: (scopeId) => this.scopeDone(scopeId),
+      scopeDoneIfEmpty: (scopeId) => this.scopeDoneIfEmpty(scopeId),
+      enclosingMultiInstance: (scopeId) => this.enclosingMultiInstance(scopeId),
+      leaveMultiInstance: (rootId) => this.leaveMultiInstance(rootId),
+      cancelChildren: (scopeId, reason) => this.cancelChildren(scopeId, reason),
+      terminate: (reason) => this.terminate(reason),
+      terminateAll: async () => {
+        this.terminatedAll = true;
+        await this.terminate('terminated');
+      },
+      terminateAllFromCall: () => this.terminateAllFromCall(),
+      arm: (token, elementId, trigger) => this.arm(token, elementId, trigger),
+      subscribe: (executionId, elementId, eventType, eventName) =>
+        this.subscribe(executionId, elementId, eventType, eventName),
+      raise: (token, elementId, escalation) => this.raise(token, elementId, escalation),
+      catchEscalation: (executionId, escalation) =>
+        catchEscalation(executionId, escalation, this.escalationRunner()),
+      throwSignal: (elementId, signal) => this.throwSignal(elementId, signal),
+      compensate: (token, elementId, compensation) =>
+        this.compensation.throwAt(token.id, elementId, token.parentId, compensation, 'goOn'),
+      cancelTransaction: (token, elementId) => this.cancelTransaction(token, elementId),
+      propagateError: (from, error) => this.propagateError(from, error),
+      history: (event, payload, taskId = null) => this.history(taskId, event, null, payload),
+    };
   }
 
   /** What compensation does through this runner. */
@@ -1309,45 +1127,6 @@ export class TokenRunner {
 
   // ---- gateways ----
 
-  /** Takes the first flow, in document order, whose condition holds; else the default. */
-  private async choose(node: ExclusiveGatewayNode, token: Token): Promise<string> {
-    const variables = await this.scopeVariables(token.parentId, null);
-    for (const flowId of node.outgoing) {
-      if (flowId === node.defaultFlow) continue;
-      const condition = this.model.flows[flowId]?.condition ?? null;
-      if (condition === null || conditionHolds(condition, variables, this.at)) {
-        return flowId;
-      }
-    }
-    if (node.defaultFlow !== null) return node.defaultFlow;
-    throw new ProcessExecutionError(
-      `exclusive gateway '${node.id}': no outgoing flow's condition holds and there is no default flow`,
-    );
-  }
-
-  /** Joins (when several flows lead in) and forks (onto every outgoing flow). */
-  private async parallel(node: ParallelGatewayNode, token: Token): Promise<Token[]> {
-    let continuing = token;
-    // 1. Join: the token waits here until one token has arrived over each incoming flow.
-    if (node.incoming.length > 1) {
-      await this.park(token, 'waiting');
-      const waiting = await this.waitingAt(node.id, token.parentId);
-      const arrivals = node.incoming.map((flowId) =>
-        waiting.find((row) => row.arrived_via === flowId),
-      );
-      if (arrivals.some((row) => row === undefined)) return [];
-      // 2. All there: one token per incoming flow is consumed; the first carries on.
-      const consumed = arrivals.flatMap((row) => (row === undefined ? [] : [row.id]));
-      const [first, ...others] = consumed;
-      if (first === undefined) return [];
-      await this.deleteExecutions(others);
-      continuing = { id: first, nodeId: node.id, via: null, parentId: token.parentId };
-      await this.park(continuing, 'active');
-    }
-    // 3. Fork: the carrying token takes the first flow, new tokens the others.
-    return this.fork(node, continuing, node.outgoing);
-  }
-
   private async fork(
     node: ProcessNode,
     token: Token,
@@ -1361,35 +1140,6 @@ export class TokenRunner {
       );
     }
     return tokens;
-  }
-
-  /**
-   * Inclusive gateway: a join waits until no other token of its scope can still reach it,
-   * then one token carries on; the fork takes every flow whose condition holds (a flow
-   * without one always), else the default flow.
-   */
-  private async inclusive(node: InclusiveGatewayNode, token: Token): Promise<void> {
-    if (node.incoming.length > 1) {
-      await this.park(token, 'waiting');
-      return; // released by releaseInclusiveJoins once nothing else can arrive
-    }
-    await this.inclusiveFork(node, token);
-  }
-
-  private async inclusiveFork(node: InclusiveGatewayNode, token: Token): Promise<void> {
-    const variables = await this.scopeVariables(token.parentId, null);
-    const taken = node.outgoing.filter((flowId) => {
-      if (flowId === node.defaultFlow) return false;
-      const condition = this.model.flows[flowId]?.condition ?? null;
-      return condition === null || conditionHolds(condition, variables, this.at);
-    });
-    if (taken.length === 0 && node.defaultFlow !== null) taken.push(node.defaultFlow);
-    if (taken.length === 0) {
-      throw new ProcessExecutionError(
-        `inclusive gateway '${node.id}': no outgoing flow's condition holds and there is no default flow`,
-      );
-    }
-    this.queue.push(...(await this.fork(node, token, taken)));
   }
 
   /** Releases every inclusive join no other token can still reach; true if one was. */
@@ -1431,7 +1181,7 @@ export class TokenRunner {
       await this.deleteExecutions(rest);
       const token = { id: first, nodeId: node.id, via: null, parentId: row.parent_id };
       await this.park(token, 'active');
-      await this.inclusiveFork(node, token);
+      await forkInclusive(node, token, this.context);
       return true;
     }
     return false;
@@ -1474,134 +1224,6 @@ export class TokenRunner {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-  }
-
-  // ---- tasks and service handlers ----
-
-  private async runService(node: HandlerServiceTaskNode, token: Token): Promise<void> {
-    const handler = this.dependencies.handlers.get(node.handler);
-    if (handler === undefined) {
-      throw new ProcessExecutionError(
-        `service task '${node.id}': no handler named '${node.handler}' is registered`,
-      );
-    }
-    const variables = await this.scopeVariables(token.parentId, null);
-    // Built with fromEntries so a property named `__proto__` stays an ordinary key.
-    const properties = Object.fromEntries(
-      Object.entries(node.properties).map(([name, value]) => [
-        name,
-        renderTemplate(compiledTemplate(value), variables, this.at),
-      ]),
-    );
-    const result = await handler({
-      tenant: this.instance.tenant,
-      instanceId: this.instance.id,
-      definitionId: this.instance.definitionId,
-      definitionKey: this.instance.definitionKey,
-      elementId: node.id,
-      startedBy: this.instance.startedBy,
-      variables: structuredClone(variables),
-      properties,
-      db: this.db,
-    });
-    if (result) this.instance.variables = { ...this.instance.variables, ...result };
-    await this.history(null, 'serviceTaskRun', null, {
-      elementId: node.id,
-      handler: node.handler,
-      variables: result ? Object.keys(result) : [],
-    });
-  }
-
-  /**
-   * Offers the work of an external service task to the workers of its topic: a row they
-   * fetch and lock; the token rests here until one completes it.
-   */
-  private async createExternalTask(node: ExternalServiceTaskNode, token: Token): Promise<void> {
-    const id = randomUUID();
-    await this.db
-      .insertInto('process_external_tasks')
-      .values({
-        id,
-        tenant: this.instance.tenant,
-        instance_id: this.instance.id,
-        execution_id: token.id,
-        element_id: node.id,
-        topic: node.external.topic,
-        worker_id: null,
-        lock_expires_at: null,
-        retries: null,
-        error_message: null,
-        created_at: this.dependencies.now,
-      })
-      .execute();
-    await this.history(null, 'externalTaskCreated', null, {
-      externalTaskId: id,
-      elementId: node.id,
-      topic: node.external.topic,
-    });
-  }
-
-  private async createTask(node: UserTaskNode, token: Token): Promise<void> {
-    // 1. Fill in the templates from the variables as they stand now (an item's own too).
-    const variables = await this.scopeVariables(token.parentId, token.id);
-    const resolved = resolveUserTask(
-      node,
-      variables,
-      {
-        instanceStartedAt: this.instance.startedAt,
-        taskCreatedAt: this.dependencies.now,
-        startedBy: this.instance.startedBy,
-      },
-      await this.valueDisplay(),
-    );
-    // 2. Write the task and its candidates.
-    const row = await this.db
-      .insertInto('tasks')
-      .values({
-        id: randomUUID(),
-        tenant: this.instance.tenant,
-        instance_id: this.instance.id,
-        definition_id: this.instance.definitionId,
-        execution_id: token.id,
-        element_id: node.id,
-        name: resolved.name,
-        display_names: JSON.stringify(resolved.displayNames),
-        description: resolved.descriptions?.en ?? null,
-        display_descriptions:
-          resolved.descriptions === null ? null : JSON.stringify(resolved.descriptions),
-        form_key: resolved.formKey,
-        assignee: resolved.assignee,
-        created_at: this.dependencies.now,
-        due_date: resolved.dueDate,
-        state: 'open',
-        completed_at: null,
-        completed_by: null,
-        outcome: null,
-        variables: '{}',
-        initiator_can_complete: resolved.initiatorCanCompleteTask,
-        priority: resolved.priority,
-        exclude_performers_of: [...resolved.segregation.performersOf],
-        exclude_initiator: resolved.segregation.initiator,
-        exclude_any_performer: resolved.segregation.anyPerformer,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const candidateRows = [
-      ...resolved.candidateUsers.map((principal) => ({ kind: 'user' as const, principal })),
-      ...resolved.candidateGroups.map((principal) => ({ kind: 'group' as const, principal })),
-    ].map((candidate) => ({ ...candidate, tenant: this.instance.tenant, task_id: row.id }));
-    if (candidateRows.length > 0) {
-      await this.db.insertInto('task_candidates').values(candidateRows).execute();
-    }
-    // 3. Record it and tell the subscribers, inside the same transaction.
-    const candidates = { users: resolved.candidateUsers, groups: resolved.candidateGroups };
-    await this.history(row.id, 'taskCreated', null, {
-      elementId: node.id,
-      name: row.name,
-      assignee: row.assignee,
-      candidates,
-    });
-    await this.dependencies.onTaskCreated(toTask(row), candidates);
   }
 
   // ---- rows ----
@@ -1745,16 +1367,4 @@ function waitTrigger(node: ProcessNode | undefined): EventTrigger | undefined {
  */
 export function visibleLocals(locals: Variables): Variables {
   return Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('__')));
-}
-
-/** The value an in/out mapping copies: a variable, or a `${...}` over the variables. */
-function mappedValue(
-  mapping: { readonly source: string | null; readonly sourceExpression: string | null },
-  variables: Variables,
-): JsonValue {
-  if (mapping.sourceExpression !== null) {
-    return evaluateTemplate(compiledTemplate(mapping.sourceExpression), variables);
-  }
-  const name = mapping.source ?? '';
-  return Object.prototype.hasOwnProperty.call(variables, name) ? (variables[name] ?? null) : null;
 }
