@@ -123,4 +123,10 @@ export const boundaryEvent: ElementModule<'boundaryEvent'> = {
   enter: async (node, token, run) => {
     run.queue(run.follow(token, run.single(node.outgoing)));
   },
+  async caught(node, executionId, run) {
+    const row = await run.execution(executionId);
+    if (row === undefined || row.element_id !== node.attachedTo) return false;
+    await run.fireBoundary(node, row);
+    return true;
+  },
 };

@@ -48,4 +48,27 @@ export const catchEvent: ElementModule<'catchEvent'> = {
     await run.park(token, 'active');
     await run.arm(token, node.id, node.trigger);
   },
+  async caught(node, executionId, run) {
+    const row = await run.execution(executionId);
+    if (row === undefined) return false;
+    // At an event-based gateway the token waits on the gateway for each event after it.
+    const fromGateway = node.incoming.find(
+      (flowId) => run.model.flows[flowId]?.source === row.element_id,
+    );
+    const gateway = fromGateway === undefined ? undefined : run.node(row.element_id);
+    if (row.element_id !== node.id && gateway?.kind !== 'eventBasedGateway') return false;
+    // The first event wins: the others' timers and waits go with the gateway's.
+    await run.disarm(row.id);
+    await run.history('eventCaught', {
+      elementId: node.id,
+      type: node.trigger.type,
+      ...(gateway === undefined ? {} : { eventGateway: gateway.id }),
+    });
+    const token = run.tokenOf(row);
+    if (fromGateway !== undefined && gateway !== undefined) {
+      await run.park({ ...token, nodeId: node.id, via: fromGateway }, 'active');
+    }
+    run.queue(run.follow(token, run.single(node.outgoing)));
+    return true;
+  },
 };

@@ -117,6 +117,12 @@ export interface ElementModule<K extends NodeKind> {
    * multi-instance and boundary events.
    */
   execute?(node: NodeOf<K>, token: Token, run: RunContext): Promise<void>;
+  /**
+   * The event it waits for happened for the execution waiting on it (a timer came due, a
+   * message was correlated, a signal reached it); false when that execution no longer
+   * waits there. Only the kinds that wait for events have it.
+   */
+  caught?(node: NodeOf<K>, executionId: string, run: RunContext): Promise<boolean>;
 }
 
 /** The module of any one kind. */

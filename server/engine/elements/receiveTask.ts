@@ -37,4 +37,13 @@ export const receiveTask: ElementModule<'receiveTask'> = {
     await run.park(token, 'active');
     await run.subscribe(token.id, node.id, 'message', node.messageName);
   },
+  async caught(node, executionId, run) {
+    const row = await run.execution(executionId);
+    if (row === undefined || row.element_id !== node.id) return false;
+    // An item's wait is its own: a completed item leaves no wait behind for the next message.
+    await run.disarm(row.id, [node.id]);
+    await run.history('eventCaught', { elementId: node.id, type: 'message' });
+    await run.completeActivity(run.tokenOf(row));
+    return true;
+  },
 };

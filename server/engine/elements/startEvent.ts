@@ -73,4 +73,7 @@ export const startEvent: ElementModule<'startEvent'> = {
   enter: async (node, token, run) => {
     run.queue(run.follow(token, run.single(node.outgoing)));
   },
+  // An event sub-process's start waits on its scope (the instance id at the process level).
+  caught: async (node, executionId, run) =>
+    node.eventSubProcess ? run.fireEventSubProcess(executionId, node) : false,
 };

@@ -585,6 +585,7 @@ export class TokenRunner {
       scopeVariables: (scopeId, ownId) => this.scopeVariables(scopeId, ownId),
       valueDisplay: () => this.valueDisplay(),
       waitingAt: (elementId, parentId) => this.waitingAt(elementId, parentId),
+      tokenOf: (row) => this.tokenOf(row),
       queue: (...tokens) => {
         this.queue.push(...tokens);
       },
@@ -615,6 +616,9 @@ export class TokenRunner {
       },
       terminateAllFromCall: () => this.terminateAllFromCall(),
       arm: (token, elementId, trigger) => this.arm(token, elementId, trigger),
+      disarm: (executionId, elementIds) => this.disarm(executionId, elementIds),
+      fireBoundary: (node, activity) => this.fireBoundary(node, activity),
+      fireEventSubProcess: (waitKey, start) => this.eventSubProcesses.fire(waitKey, start),
       subscribe: (executionId, elementId, eventType, eventName) =>
         this.subscribe(executionId, elementId, eventType, eventName),
       raise: (token, elementId, escalation) => this.raise(token, elementId, escalation),
@@ -811,44 +815,8 @@ export class TokenRunner {
    */
   private async catchAt(executionId: string, elementId: string): Promise<boolean> {
     const node = this.model.nodes[elementId];
-    // An event sub-process's start waits on its scope (the instance id at the process level).
-    if (node?.kind === 'startEvent' && node.eventSubProcess) {
-      return this.eventSubProcesses.fire(executionId, node);
-    }
-    const row = await this.execution(executionId);
-    if (row === undefined || node === undefined) return false;
-    if (node.kind === 'catchEvent') {
-      // At an event-based gateway the token waits on the gateway for each event after it.
-      const fromGateway = node.incoming.find(
-        (flowId) => this.model.flows[flowId]?.source === row.element_id,
-      );
-      const gateway = fromGateway === undefined ? undefined : this.node(row.element_id);
-      if (row.element_id !== node.id && gateway?.kind !== 'eventBasedGateway') return false;
-      // The first event wins: the others' timers and waits go with the gateway's.
-      await this.disarm(row.id);
-      await this.history(null, 'eventCaught', null, {
-        elementId: node.id,
-        type: node.trigger.type,
-        ...(gateway === undefined ? {} : { eventGateway: gateway.id }),
-      });
-      const token = this.tokenOf(row);
-      if (fromGateway !== undefined && gateway !== undefined) {
-        await this.park({ ...token, nodeId: node.id, via: fromGateway }, 'active');
-      }
-      this.queue.push(this.follow(token, this.single(node.outgoing)));
-    } else if (node.kind === 'boundaryEvent') {
-      if (row.element_id !== node.attachedTo) return false;
-      await this.fireBoundary(node, row);
-    } else if (node.kind === 'receiveTask') {
-      if (row.element_id !== node.id) return false;
-      // An item's wait is its own: a completed item leaves no wait behind for the next message.
-      await this.disarm(row.id, [node.id]);
-      await this.history(null, 'eventCaught', null, { elementId: node.id, type: 'message' });
-      await this.completeActivity(this.tokenOf(row));
-    } else {
-      return false;
-    }
-    return true;
+    if (node === undefined) return false;
+    return (await elementOf(node.kind).caught?.(node, executionId, this.context)) ?? false;
   }
 
   /**

@@ -5,12 +5,14 @@ import type { ExecutionState } from '../engineTables';
 import type { EvaluationOptions } from '../expressions/evaluateExpression';
 import type { Variables } from '../expressions/expressionAst';
 import type {
+  BoundaryEventNode,
   CompensationModel,
   EscalationModel,
   EventTrigger,
   ProcessModel,
   ProcessNode,
   SignalModel,
+  StartEventNode,
 } from '../processModel';
 import type { ThrownEscalation } from './escalation';
 import type { RunningInstance, ThrownError, TokenRunnerDependencies } from './TokenRunner';
@@ -65,6 +67,8 @@ export interface RunContext {
     parentId: string | null,
   ): Promise<readonly { readonly id: string; readonly arrived_via: string | null }[]>;
 
+  /** The token resting at an execution. */
+  tokenOf(row: ExecutionRow): Token;
   /** Queues tokens to be stepped in this run. */
   queue(...tokens: Token[]): void;
   /** The token once it has gone over a flow. */
@@ -112,6 +116,15 @@ export interface RunContext {
     elementId: string,
     trigger: EventTrigger,
   ): Promise<void>;
+  /** Removes an execution's timers and waits (those at `elementIds` only, when given). */
+  disarm(executionId: string, elementIds?: readonly string[]): Promise<void>;
+  /** A boundary event fires on its activity's execution, interrupting it or beside it. */
+  fireBoundary(
+    node: BoundaryEventNode,
+    activity: Pick<ExecutionRow, 'id' | 'parent_id'>,
+  ): Promise<void>;
+  /** The trigger of an event sub-process's start event happened while its scope runs. */
+  fireEventSubProcess(waitKey: string, start: StartEventNode): Promise<boolean>;
   /** A message or signal wait of an execution at `elementId`. */
   subscribe(
     executionId: string,
