@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import type { Variables } from '../expressions/expressionAst';
 import type { ExternalTask } from '../processEngineTypes';
-import { visibleLocals } from '../runner/TokenRunner';
+import { visibleLocals } from '../runner/executionRows';
 
 /** Scopes nest a few levels deep; the bound only guards against a corrupt cycle. */
 const maxScopeDepth = 100;

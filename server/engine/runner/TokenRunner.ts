@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { conditionHolds } from '../expressions/compiledCondition';
 import { compiledTemplate } from '../expressions/compiledTemplate';
@@ -9,7 +8,6 @@ import {
   type ValueDisplay,
 } from '../displayNames';
 import { ProcessExecutionError } from '../engineErrors';
-import type { ExecutionState } from '../engineTables';
 import type { DatabaseSchema } from '../../db/schema';
 import type { EvaluationOptions } from '../expressions/evaluateExpression';
 import type { JsonValue, Variables } from '../expressions/expressionAst';
@@ -23,7 +21,6 @@ import type {
   ProcessModel,
   ProcessNode,
   SignalModel,
-  TimerModel,
 } from '../processModel';
 import { elementOf, jumpsOf } from '../elements';
 import { withOutputs } from '../elements/callActivity.run';
@@ -40,7 +37,9 @@ import {
 import { EventSubProcesses, type EventScopeRunner } from './eventSubProcesses';
 import { catchesCode, findCatcher, type Catcher, type CatcherSearch } from './findCatcher';
 import type { ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
-import { firstDue } from './timerSchedule';
+import { Cancellation } from './cancellation';
+import { EventWaits } from './eventWaits';
+import { ExecutionRows, visibleLocals } from './executionRows';
 
 /** The instance facts a run needs; `variables` is updated in place as handlers return. */
 export interface RunningInstance {
@@ -117,8 +116,6 @@ const collectionKey = '__collection';
  */
 export class TokenRunner {
   private readonly queue: Token[] = [];
-  /** Executions removed during this run; a queued token among them no longer moves. */
-  private readonly removed = new Set<string>();
   /** An error end event no boundary event caught, for a calling instance to handle. */
   uncaughtError: ThrownError | null = null;
   /**
@@ -131,6 +128,9 @@ export class TokenRunner {
    * the command hands them to the calling instance once this one is saved.
    */
   readonly escalationsForCaller: ThrownEscalation[] = [];
+  private readonly rows: ExecutionRows;
+  private readonly waits: EventWaits;
+  private readonly cancel: Cancellation;
   private readonly eventSubProcesses: EventSubProcesses;
   private readonly compensation: Compensation;
   /** What the elements' behaviours do through this runner. */
@@ -142,6 +142,11 @@ export class TokenRunner {
     private readonly instance: RunningInstance,
     private readonly dependencies: TokenRunnerDependencies,
   ) {
+    this.rows = new ExecutionRows(db, instance, dependencies.now);
+    this.waits = new EventWaits(db, instance, dependencies.now, (scopeId) =>
+      this.rows.scopeVariables(scopeId, null),
+    );
+    this.cancel = new Cancellation(db, instance.tenant, this.rows, this.waits, dependencies.calls);
     this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
     this.compensation = new Compensation(this.compensationRunner());
     this.context = this.runContext();
@@ -177,7 +182,7 @@ export class TokenRunner {
   /** Creates the first token at a start event (the none one by default) and runs it. */
   async start(startEventId: string = this.model.startEventId): Promise<void> {
     await this.eventSubProcesses.arm(null, null);
-    const id = await this.insertToken(startEventId, null, null);
+    const id = await this.rows.insertToken(startEventId, null, null);
     await this.run([{ id, nodeId: startEventId, via: null, parentId: null }]);
   }
 
@@ -192,7 +197,7 @@ export class TokenRunner {
         `'${elementId}' is neither a user task nor an external task of this process`,
       );
     }
-    const row = await this.execution(executionId);
+    const row = await this.rows.execution(executionId);
     if (row === undefined) return;
     await this.completeActivity(this.tokenOf(row));
     await this.run([]);
@@ -210,7 +215,7 @@ export class TokenRunner {
 
   /** The instance a call activity started has ended: copy the out mappings and move on. */
   async resumeAfterCall(executionId: string, calledVariables: Variables): Promise<void> {
-    const row = await this.execution(executionId);
+    const row = await this.rows.execution(executionId);
     const node = row ? this.model.nodes[row.element_id] : undefined;
     if (row === undefined || node?.kind !== 'callActivity') return;
     this.instance.variables = withOutputs(node, this.instance.variables, calledVariables);
@@ -220,7 +225,7 @@ export class TokenRunner {
 
   /** The instance a call activity started threw an error nothing inside it caught. */
   async errorFromCall(executionId: string, error: ThrownError): Promise<void> {
-    const row = await this.execution(executionId);
+    const row = await this.rows.execution(executionId);
     if (row === undefined) return;
     await this.callFailed(this.tokenOf(row), error);
     await this.run([]);
@@ -228,7 +233,7 @@ export class TokenRunner {
 
   /** A called instance reached a `terminateAll` end event: this instance ends as well. */
   async terminateAllFromCall(): Promise<void> {
-    await this.history(null, 'terminated', null, { byCalledInstance: true });
+    await this.rows.history(null, 'terminated', null, { byCalledInstance: true });
     this.terminatedAll = true;
     await this.terminate('terminated');
   }
@@ -238,7 +243,7 @@ export class TokenRunner {
    * nearest catcher from the call activity outwards takes it.
    */
   async escalationFromCall(executionId: string, escalation: ThrownEscalation): Promise<void> {
-    if ((await this.execution(executionId)) === undefined) return;
+    if ((await this.rows.execution(executionId)) === undefined) return;
     await catchEscalation(executionId, escalation, this.escalationRunner());
     await this.run([]);
   }
@@ -246,7 +251,7 @@ export class TokenRunner {
   /** The called instance threw: a boundary catches it, or the calling path ends. */
   private async callFailed(token: Token, error: ThrownError): Promise<void> {
     if (await this.propagateError(token.id, error)) return;
-    await this.deleteExecutions([token.id]);
+    await this.rows.deleteExecutions([token.id]);
     if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
   }
 
@@ -259,7 +264,7 @@ export class TokenRunner {
       .where('instance_id', '=', this.instance.id)
       .where('parent_id', 'is', null)
       .execute();
-    for (const root of roots) await this.cancelTree(root.id, reason);
+    for (const root of roots) await this.cancel.tree(root.id, reason);
   }
 
   /**
@@ -296,7 +301,7 @@ export class TokenRunner {
             `instance ${this.instance.id} did not reach a wait state`,
           );
         }
-        if (this.removed.has(token.id)) continue;
+        if (this.rows.isRemoved(token.id)) continue;
         await this.step(token);
       }
       // A token that ended or turned away may be the last one an inclusive join waited for.
@@ -328,11 +333,11 @@ export class TokenRunner {
 
   /** The activity at the token finished: an item reports to its root, others move on. */
   private async completeActivity(token: Token): Promise<void> {
-    const row = await this.execution(token.id);
+    const row = await this.rows.execution(token.id);
     if (row === undefined) return;
     // What completed inside a sub-process can no longer be compensated once it ends.
     if (row.state === 'scope') await this.compensation.forgetScope(row.id);
-    const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
+    const parent = row.parent_id === null ? undefined : await this.rows.execution(row.parent_id);
     if (parent?.state === 'multiInstance' && parent.element_id === row.element_id) {
       await this.compensation.recordCompletion(row, parent.parent_id);
       await this.itemDone(row, parent);
@@ -340,9 +345,9 @@ export class TokenRunner {
     }
     await this.compensation.recordCompletion(row, row.parent_id);
     const node = this.node(row.element_id);
-    await this.disarm(row.id);
+    await this.waits.disarm(row.id);
     if (node.outgoing.length > 0) {
-      await this.park({ ...token, nodeId: node.id, via: null }, 'active');
+      await this.rows.park({ ...token, nodeId: node.id, via: null }, 'active');
     }
     await this.moveOn({ id: row.id, nodeId: node.id, via: null, parentId: row.parent_id }, node);
   }
@@ -351,7 +356,7 @@ export class TokenRunner {
   private async startMultiInstance(token: Token, node: ProcessNode): Promise<void> {
     const loop = node.multiInstance;
     if (!loop) return;
-    const variables = await this.scopeVariables(token.parentId, null);
+    const variables = await this.rows.scopeVariables(token.parentId, null);
     let items: JsonValue[] | null = null;
     let count: number;
     // As in Flowable: a cardinality gives the count, a collection the items (and the count
@@ -383,8 +388,8 @@ export class TokenRunner {
       nrOfActiveInstances: loop.sequential ? Math.min(count, 1) : count,
     };
     if (items !== null) counters[collectionKey] = items;
-    await this.park(token, 'multiInstance');
-    await this.setLocals(token.id, counters);
+    await this.rows.park(token, 'multiInstance');
+    await this.rows.setLocals(token.id, counters);
     await this.armBoundaryEvents(token, node);
     if (count === 0) {
       await this.leaveMultiInstance(token.id);
@@ -394,7 +399,7 @@ export class TokenRunner {
     for (let index = 0; index < first; index += 1) {
       // An item that ends at once (a call of a process with no wait) may satisfy the
       // completion condition; then the activity is over and no further item starts.
-      if (index > 0 && (await this.execution(token.id))?.state !== 'multiInstance') break;
+      if (index > 0 && (await this.rows.execution(token.id))?.state !== 'multiInstance') break;
       await this.startItem(token.id, node, index, items);
     }
   }
@@ -408,7 +413,7 @@ export class TokenRunner {
     const locals: Variables = { loopCounter: index };
     const elementVariable = node.multiInstance?.elementVariable ?? null;
     if (elementVariable !== null) locals[elementVariable] = items?.[index] ?? null;
-    const id = await this.insertToken(node.id, null, rootId, locals);
+    const id = await this.rows.insertToken(node.id, null, rootId, locals);
     await this.execute({ id, nodeId: node.id, via: null, parentId: rootId, item: true }, node);
   }
 
@@ -422,35 +427,35 @@ export class TokenRunner {
     counters.nrOfCompletedInstances = completed;
     counters.nrOfActiveInstances = Math.max(0, Number(counters.nrOfActiveInstances ?? 1) - 1);
     const variables = {
-      ...(await this.scopeVariables(root.parent_id, null)),
+      ...(await this.rows.scopeVariables(root.parent_id, null)),
       ...visibleLocals(counters),
       ...visibleLocals(item.local_variables),
     };
-    await this.deleteExecutions([item.id]);
+    await this.rows.deleteExecutions([item.id]);
     const satisfied =
       loop?.completionCondition != null &&
       conditionHolds(loop.completionCondition, variables, this.at);
     if (satisfied || completed >= total) {
-      await this.setLocals(root.id, counters);
-      if (satisfied) await this.cancelChildren(root.id, 'completionCondition');
+      await this.rows.setLocals(root.id, counters);
+      if (satisfied) await this.cancel.children(root.id, 'completionCondition');
       await this.leaveMultiInstance(root.id);
       return;
     }
     if (loop?.sequential) {
       counters.nrOfActiveInstances = 1;
-      await this.setLocals(root.id, counters);
+      await this.rows.setLocals(root.id, counters);
       const items = Array.isArray(counters[collectionKey]) ? counters[collectionKey] : null;
       await this.startItem(root.id, node, completed, items);
       return;
     }
-    await this.setLocals(root.id, counters);
+    await this.rows.setLocals(root.id, counters);
   }
 
   private async leaveMultiInstance(rootId: string): Promise<void> {
-    const root = await this.execution(rootId);
+    const root = await this.rows.execution(rootId);
     if (root === undefined) return;
     const node = this.node(root.element_id);
-    await this.disarm(root.id);
+    await this.waits.disarm(root.id);
     await this.db
       .updateTable('process_executions')
       .set({ state: 'active', local_variables: '{}' })
@@ -478,7 +483,7 @@ export class TokenRunner {
 
   /** The token's path is over: it goes, and its sub-process completes if it was the last. */
   private async endPath(token: Token): Promise<void> {
-    await this.deleteExecutions([token.id]);
+    await this.rows.deleteExecutions([token.id]);
     if (token.parentId !== null) await this.scopeDoneIfEmpty(token.parentId);
   }
 
@@ -486,7 +491,7 @@ export class TokenRunner {
   private async enclosingMultiInstance(scopeId: string | null): Promise<ExecutionRow | undefined> {
     // Scopes nest a few levels deep; the bound only guards against a corrupt cycle.
     for (let id = scopeId, hops = 0; id !== null && hops < 100; hops += 1) {
-      const row = await this.execution(id);
+      const row = await this.rows.execution(id);
       if (row === undefined) return undefined;
       if (row.state === 'multiInstance') return row;
       id = row.parent_id;
@@ -510,7 +515,7 @@ export class TokenRunner {
    * throw, the handler that ended is followed by the next, or the token goes on.)
    */
   private async scopeDone(scopeId: string): Promise<void> {
-    const scope = await this.execution(scopeId);
+    const scope = await this.rows.execution(scopeId);
     if (scope === undefined) return;
     if (await this.compensation.handlerDone(scope)) return;
     await this.completeActivity(this.tokenOf(scope));
@@ -527,8 +532,8 @@ export class TokenRunner {
     if (transactionId === null) {
       throw new ProcessExecutionError(`cancel end event '${elementId}' lies in no transaction`);
     }
-    const transaction = await this.execution(transactionId);
-    await this.history(null, 'transactionCancelled', null, {
+    const transaction = await this.rows.execution(transactionId);
+    await this.rows.history(null, 'transactionCancelled', null, {
       elementId,
       transaction: transaction?.element_id ?? null,
     });
@@ -539,7 +544,7 @@ export class TokenRunner {
       .where('parent_id', '=', transactionId)
       .where('id', '!=', token.id)
       .execute();
-    for (const other of others) await this.cancelTree(other.id, 'transactionCancelled');
+    for (const other of others) await this.cancel.tree(other.id, 'transactionCancelled');
     const waits = await this.compensation.throwAt(
       token.id,
       elementId,
@@ -552,9 +557,9 @@ export class TokenRunner {
 
   /** The cancelled transaction is left over its cancel boundary event (on its root if multi-instance). */
   private async leaveTransaction(transactionId: string): Promise<void> {
-    const row = await this.execution(transactionId);
+    const row = await this.rows.execution(transactionId);
     if (row === undefined) return;
-    const parent = row.parent_id === null ? undefined : await this.execution(row.parent_id);
+    const parent = row.parent_id === null ? undefined : await this.rows.execution(row.parent_id);
     const holder =
       parent?.state === 'multiInstance' && parent.element_id === row.element_id ? parent : row;
     const boundary = (this.node(holder.element_id).boundaryEvents ?? [])
@@ -580,11 +585,11 @@ export class TokenRunner {
       dependencies: this.dependencies,
       at: this.at,
       node: (id) => this.node(id),
-      execution: (id) => this.execution(id),
-      isRemoved: (executionId) => this.removed.has(executionId),
-      scopeVariables: (scopeId, ownId) => this.scopeVariables(scopeId, ownId),
+      execution: (id) => this.rows.execution(id),
+      isRemoved: (executionId) => this.rows.isRemoved(executionId),
+      scopeVariables: (scopeId, ownId) => this.rows.scopeVariables(scopeId, ownId),
       valueDisplay: () => this.valueDisplay(),
-      waitingAt: (elementId, parentId) => this.waitingAt(elementId, parentId),
+      waitingAt: (elementId, parentId) => this.rows.waitingAt(elementId, parentId),
       tokenOf: (row) => this.tokenOf(row),
       queue: (...tokens) => {
         this.queue.push(...tokens);
@@ -594,12 +599,12 @@ export class TokenRunner {
       fork: (node, token, flowIds) => this.fork(node, token, flowIds),
       moveOn: (token, node) => this.moveOn(token, node),
       endPath: (token) => this.endPath(token),
-      park: (token, state) => this.park(token, state),
-      deleteExecutions: (ids) => this.deleteExecutions(ids),
+      park: (token, state) => this.rows.park(token, state),
+      deleteExecutions: (ids) => this.rows.deleteExecutions(ids),
       enterActivity: (token, node) => this.enterActivity(token, node),
       openScope: async (token, startEventId) => {
         await this.eventSubProcesses.arm(token.id, token.nodeId);
-        const child = await this.insertToken(startEventId, null, token.id);
+        const child = await this.rows.insertToken(startEventId, null, token.id);
         this.queue.push({ id: child, nodeId: startEventId, via: null, parentId: token.id });
       },
       completeActivity: (token) => this.completeActivity(token),
@@ -608,19 +613,19 @@ export class TokenRunner {
       scopeDoneIfEmpty: (scopeId) => this.scopeDoneIfEmpty(scopeId),
       enclosingMultiInstance: (scopeId) => this.enclosingMultiInstance(scopeId),
       leaveMultiInstance: (rootId) => this.leaveMultiInstance(rootId),
-      cancelChildren: (scopeId, reason) => this.cancelChildren(scopeId, reason),
+      cancelChildren: (scopeId, reason) => this.cancel.children(scopeId, reason),
       terminate: (reason) => this.terminate(reason),
       terminateAll: async () => {
         this.terminatedAll = true;
         await this.terminate('terminated');
       },
       terminateAllFromCall: () => this.terminateAllFromCall(),
-      arm: (token, elementId, trigger) => this.arm(token, elementId, trigger),
-      disarm: (executionId, elementIds) => this.disarm(executionId, elementIds),
+      arm: (token, elementId, trigger) => this.waits.arm(token, elementId, trigger),
+      disarm: (executionId, elementIds) => this.waits.disarm(executionId, elementIds),
       fireBoundary: (node, activity) => this.fireBoundary(node, activity),
       fireEventSubProcess: (waitKey, start) => this.eventSubProcesses.fire(waitKey, start),
       subscribe: (executionId, elementId, eventType, eventName) =>
-        this.subscribe(executionId, elementId, eventType, eventName),
+        this.waits.subscribe(executionId, elementId, eventType, eventName),
       raise: (token, elementId, escalation) => this.raise(token, elementId, escalation),
       catchEscalation: (executionId, escalation) =>
         catchEscalation(executionId, escalation, this.escalationRunner()),
@@ -629,7 +634,7 @@ export class TokenRunner {
         this.compensation.throwAt(token.id, elementId, token.parentId, compensation, 'goOn'),
       cancelTransaction: (token, elementId) => this.cancelTransaction(token, elementId),
       propagateError: (from, error) => this.propagateError(from, error),
-      history: (event, payload, taskId = null) => this.history(taskId, event, null, payload),
+      history: (event, payload, taskId = null) => this.rows.history(taskId, event, null, payload),
     };
   }
 
@@ -641,10 +646,10 @@ export class TokenRunner {
       tenant: this.instance.tenant,
       instanceId: this.instance.id,
       now: this.dependencies.now,
-      execution: (id) => this.execution(id),
+      execution: (id) => this.rows.execution(id),
       openScope: async (elementId, parentId, locals) => {
-        const id = await this.insertToken(elementId, null, parentId, locals);
-        await this.park({ id, nodeId: elementId, via: null, parentId }, 'scope');
+        const id = await this.rows.insertToken(elementId, null, parentId, locals);
+        await this.rows.park({ id, nodeId: elementId, via: null, parentId }, 'scope');
         return id;
       },
       holdAsScope: async (executionId, elementId, locals) => {
@@ -655,13 +660,13 @@ export class TokenRunner {
           .where('id', '=', executionId)
           .execute();
       },
-      setLocals: (executionId, locals) => this.setLocals(executionId, locals),
+      setLocals: (executionId, locals) => this.rows.setLocals(executionId, locals),
       startHandler: async (handlerId, parentId, locals) => {
-        const id = await this.insertToken(handlerId, null, parentId, locals);
+        const id = await this.rows.insertToken(handlerId, null, parentId, locals);
         await this.execute({ id, nodeId: handlerId, via: null, parentId }, this.node(handlerId));
       },
       finish: (row, after) => this.afterCompensation(row, after),
-      history: (event, payload) => this.history(null, event, null, payload),
+      history: (event, payload) => this.rows.history(null, event, null, payload),
     };
   }
 
@@ -680,7 +685,7 @@ export class TokenRunner {
       await this.endPath(token);
       return;
     }
-    await this.park(token, 'active');
+    await this.rows.park(token, 'active');
     await this.moveOn(token, node);
   }
 
@@ -691,7 +696,7 @@ export class TokenRunner {
    */
   private async propagateError(from: string | null, error: ThrownError): Promise<boolean> {
     const { errorCode } = error;
-    await this.history(null, 'errorThrown', null, { errorCode });
+    await this.rows.history(null, 'errorThrown', null, { errorCode });
     const catcher = await findCatcher(from, catchesCode('error', errorCode), this.catcherSearch());
     if (catcher !== undefined) {
       await this.catchWith(catcher, error);
@@ -703,7 +708,7 @@ export class TokenRunner {
       return true;
     }
     // Uncaught at the top of a process nobody called: the path ends there, as a none end.
-    await this.history(null, 'errorNotCaught', null, { errorCode });
+    await this.rows.history(null, 'errorNotCaught', null, { errorCode });
     return false;
   }
 
@@ -749,7 +754,7 @@ export class TokenRunner {
   private catcherSearch(): CatcherSearch {
     return {
       model: this.model,
-      execution: (id) => this.execution(id),
+      execution: (id) => this.rows.execution(id),
       eventSubProcesses: this.eventSubProcesses,
     };
   }
@@ -757,7 +762,7 @@ export class TokenRunner {
   private escalationRunner(): EscalationRunner {
     return {
       ...this.catcherSearch(),
-      history: (event, payload) => this.history(null, event, null, payload),
+      history: (event, payload) => this.rows.history(null, event, null, payload),
       catchWith: (catcher, caught) => this.catchWith(catcher, caught),
       isCalled: () => this.isCalled(),
       forwardToCaller: (escalation) => {
@@ -770,7 +775,7 @@ export class TokenRunner {
   private eventScopeRunner(): EventScopeRunner {
     return {
       instanceId: this.instance.id,
-      execution: (id) => this.execution(id),
+      execution: (id) => this.rows.execution(id),
       childElements: async (scopeId) => {
         const rows = await this.db
           .selectFrom('process_executions')
@@ -783,21 +788,21 @@ export class TokenRunner {
           .execute();
         return rows.map((row) => row.element_id);
       },
-      arm: (token, elementId, trigger) => this.arm(token, elementId, trigger),
-      disarmElements: (executionId, elementIds) => this.disarm(executionId, elementIds),
+      arm: (token, elementId, trigger) => this.waits.arm(token, elementId, trigger),
+      disarmElements: (executionId, elementIds) => this.waits.disarm(executionId, elementIds),
       cancelInside: (scopeId, reason) =>
-        scopeId === null ? this.terminate(reason) : this.cancelChildren(scopeId, reason),
+        scopeId === null ? this.terminate(reason) : this.cancel.children(scopeId, reason),
       openScope: async (elementId, startEventId, parentId) => {
-        const id = await this.insertToken(elementId, null, parentId);
-        await this.park({ id, nodeId: elementId, via: null, parentId }, 'scope');
-        const child = await this.insertToken(startEventId, null, id);
+        const id = await this.rows.insertToken(elementId, null, parentId);
+        await this.rows.park({ id, nodeId: elementId, via: null, parentId }, 'scope');
+        const child = await this.rows.insertToken(startEventId, null, id);
         this.queue.push({ id: child, nodeId: startEventId, via: null, parentId: id });
         return id;
       },
       storeVariables: (stored) => {
         this.storeVariables(stored);
       },
-      history: (event, payload) => this.history(null, event, null, payload),
+      history: (event, payload) => this.rows.history(null, event, null, payload),
     };
   }
 
@@ -828,19 +833,19 @@ export class TokenRunner {
     node: BoundaryEventNode,
     activity: Pick<ExecutionRow, 'id' | 'parent_id'>,
   ): Promise<void> {
-    await this.history(null, 'boundaryEventFired', null, {
+    await this.rows.history(null, 'boundaryEventFired', null, {
       elementId: node.id,
       attachedTo: node.attachedTo,
       type: node.trigger.type,
       interrupting: node.cancelActivity,
     });
     if (!node.cancelActivity) {
-      const id = await this.insertToken(node.id, null, activity.parent_id);
+      const id = await this.rows.insertToken(node.id, null, activity.parent_id);
       this.queue.push({ id, nodeId: node.id, via: null, parentId: activity.parent_id });
       return;
     }
-    await this.cancelChildren(activity.id, 'boundaryEvent');
-    await this.cancelOwnWork(activity.id, 'boundaryEvent');
+    await this.cancel.children(activity.id, 'boundaryEvent');
+    await this.cancel.ownWork(activity.id, 'boundaryEvent');
     await this.compensation.forgetScope(activity.id);
     await this.db
       .updateTable('process_executions')
@@ -857,7 +862,7 @@ export class TokenRunner {
    * signal start events through `broadcast`, once this instance is saved.
    */
   private async throwSignal(elementId: string, signal: SignalModel): Promise<void> {
-    await this.history(null, 'signalThrown', null, {
+    await this.rows.history(null, 'signalThrown', null, {
       elementId,
       signalName: signal.signalName,
       scope: signal.scope,
@@ -878,7 +883,7 @@ export class TokenRunner {
     const waits = await this.signalWaits(signalName, 'fromElsewhere');
     if (waits.length === 0) return 0;
     this.instance.variables = { ...this.instance.variables, ...input.variables };
-    await this.history(null, 'signalReceived', input.actor, {
+    await this.rows.history(null, 'signalReceived', input.actor, {
       signalName,
       variables: Object.keys(input.variables),
     });
@@ -934,163 +939,9 @@ export class TokenRunner {
   private async armBoundaryEvents(token: Token, node: ProcessNode): Promise<void> {
     for (const boundaryId of node.boundaryEvents ?? []) {
       const boundary = this.node(boundaryId);
-      if (boundary.kind === 'boundaryEvent') await this.arm(token, boundary.id, boundary.trigger);
+      if (boundary.kind === 'boundaryEvent')
+        await this.waits.arm(token, boundary.id, boundary.trigger);
     }
-  }
-
-  /**
-   * Makes the token wait for an event at `elementId`: a timer job, or a message or signal
-   * wait, on the token's execution and removed with it (`disarm`). Errors are caught as they
-   * are thrown.
-   */
-  private async arm(
-    token: Pick<Token, 'id' | 'parentId'>,
-    elementId: string,
-    trigger: EventTrigger,
-  ): Promise<void> {
-    if (trigger.type === 'timer') {
-      await this.schedule(token.id, elementId, trigger.timer, token.parentId);
-    } else if (trigger.type === 'message') {
-      await this.subscribe(token.id, elementId, 'message', trigger.messageName);
-    } else if (trigger.type === 'signal') {
-      await this.subscribe(token.id, elementId, 'signal', trigger.signalName);
-    }
-  }
-
-  private async schedule(
-    executionId: string,
-    elementId: string,
-    timer: TimerModel,
-    scopeId: string | null,
-  ): Promise<void> {
-    const text = timer.value.includes('${')
-      ? renderTemplate(
-          compiledTemplate(timer.value),
-          await this.scopeVariables(scopeId, null),
-          this.at,
-        )
-      : timer.value;
-    const due = firstDue(timer.type, text.trim(), this.dependencies.now);
-    if (due === undefined) {
-      throw new ProcessExecutionError(
-        `timer '${elementId}': '${text}' is not a valid ISO ${timer.type}`,
-      );
-    }
-    await this.db
-      .insertInto('process_jobs')
-      .values({
-        id: randomUUID(),
-        tenant: this.instance.tenant,
-        instance_id: this.instance.id,
-        execution_id: executionId,
-        element_id: elementId,
-        due_at: due.dueAt,
-        repeat_remaining: due.repeatRemaining,
-        repeat_every: due.repeatEvery,
-        created_at: this.dependencies.now,
-      })
-      .execute();
-  }
-
-  private async subscribe(
-    executionId: string,
-    elementId: string,
-    eventType: 'message' | 'signal',
-    eventName: string,
-  ): Promise<void> {
-    await this.db
-      .insertInto('process_event_subscriptions')
-      .values({
-        id: randomUUID(),
-        tenant: this.instance.tenant,
-        instance_id: this.instance.id,
-        execution_id: executionId,
-        element_id: elementId,
-        event_type: eventType,
-        event_name: eventName,
-        created_at: this.dependencies.now,
-      })
-      .execute();
-  }
-
-  /**
-   * Removes the timers and message and signal waits hanging on one execution (those at
-   * `elementIds` only, when given).
-   */
-  private async disarm(executionId: string, elementIds?: readonly string[]): Promise<void> {
-    if (elementIds?.length === 0) return;
-    let jobs = this.db
-      .deleteFrom('process_jobs')
-      .where('tenant', '=', this.instance.tenant)
-      .where('execution_id', '=', executionId);
-    let waits = this.db
-      .deleteFrom('process_event_subscriptions')
-      .where('tenant', '=', this.instance.tenant)
-      .where('execution_id', '=', executionId);
-    if (elementIds !== undefined) {
-      jobs = jobs.where('element_id', 'in', elementIds);
-      waits = waits.where('element_id', 'in', elementIds);
-    }
-    await jobs.execute();
-    await waits.execute();
-  }
-
-  // ---- cancellation ----
-
-  /** Cancels every execution inside a scope, depth first. */
-  private async cancelChildren(scopeId: string, reason: string): Promise<void> {
-    const children = await this.db
-      .selectFrom('process_executions')
-      .select('id')
-      .where('tenant', '=', this.instance.tenant)
-      .where('parent_id', '=', scopeId)
-      .execute();
-    for (const child of children) await this.cancelTree(child.id, reason);
-  }
-
-  private async cancelTree(executionId: string, reason: string): Promise<void> {
-    await this.cancelChildren(executionId, reason);
-    await this.cancelOwnWork(executionId, reason);
-    await this.deleteExecutions([executionId]);
-  }
-
-  /**
-   * Cancels what one execution itself holds: its open task, its external task (a worker
-   * still holding it finds it gone), timers, waits, called instance.
-   */
-  private async cancelOwnWork(executionId: string, reason: string): Promise<void> {
-    const cancelled = await this.db
-      .updateTable('tasks')
-      .set({ state: 'cancelled' })
-      .where('tenant', '=', this.instance.tenant)
-      .where('execution_id', '=', executionId)
-      .where('state', '=', 'open')
-      .returning(['id', 'element_id'])
-      .execute();
-    for (const task of cancelled) {
-      await this.db
-        .deleteFrom('task_candidates')
-        .where('tenant', '=', this.instance.tenant)
-        .where('task_id', '=', task.id)
-        .execute();
-      await this.history(task.id, 'taskCancelled', null, { elementId: task.element_id, reason });
-    }
-    const external = await this.db
-      .deleteFrom('process_external_tasks')
-      .where('tenant', '=', this.instance.tenant)
-      .where('execution_id', '=', executionId)
-      .returning(['id', 'element_id', 'topic'])
-      .execute();
-    for (const task of external) {
-      await this.history(null, 'externalTaskCancelled', null, {
-        externalTaskId: task.id,
-        elementId: task.element_id,
-        topic: task.topic,
-        reason,
-      });
-    }
-    await this.disarm(executionId);
-    await this.dependencies.calls?.cancel([executionId]);
   }
 
   // ---- gateways ----
@@ -1102,7 +953,8 @@ export class TokenRunner {
   ): Promise<Token[]> {
     const tokens: Token[] = [];
     for (const [index, flowId] of flowIds.entries()) {
-      const id = index === 0 ? token.id : await this.insertToken(node.id, null, token.parentId);
+      const id =
+        index === 0 ? token.id : await this.rows.insertToken(node.id, null, token.parentId);
       tokens.push(
         this.follow({ id, nodeId: node.id, via: null, parentId: token.parentId }, flowId),
       );
@@ -1146,9 +998,9 @@ export class TokenRunner {
       );
       const [first, ...rest] = arrived.map((other) => other.id);
       if (first === undefined) continue;
-      await this.deleteExecutions(rest);
+      await this.rows.deleteExecutions(rest);
       const token = { id: first, nodeId: node.id, via: null, parentId: row.parent_id };
-      await this.park(token, 'active');
+      await this.rows.park(token, 'active');
       await forkInclusive(node, token, this.context);
       return true;
     }
@@ -1178,52 +1030,7 @@ export class TokenRunner {
     return false;
   }
 
-  private async waitingAt(elementId: string, parentId: string | null) {
-    return this.db
-      .selectFrom('process_executions')
-      .select(['id', 'arrived_via'])
-      .where('tenant', '=', this.instance.tenant)
-      .where('instance_id', '=', this.instance.id)
-      .where('element_id', '=', elementId)
-      .where('state', '=', 'waiting')
-      .where((eb) =>
-        parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  }
-
   // ---- rows ----
-
-  /**
-   * The variables seen inside a scope: the process variables, overlaid by the local
-   * variables of each enclosing execution (an item's element variable, the counters).
-   */
-  private async scopeVariables(scopeId: string | null, ownId: string | null): Promise<Variables> {
-    const layers: Variables[] = [];
-    const own = ownId === null ? undefined : await this.execution(ownId);
-    if (own !== undefined) layers.push(visibleLocals(own.local_variables));
-    // Scopes nest a few levels deep; the bound only guards against a corrupt cycle.
-    for (let id = scopeId, hops = 0; id !== null && hops < 100; hops += 1) {
-      const row = await this.execution(id);
-      if (row === undefined) break;
-      layers.unshift(visibleLocals(row.local_variables));
-      id = row.parent_id;
-    }
-    return Object.assign({}, this.instance.variables, ...layers) as Variables;
-  }
-
-  private async execution(id: string): Promise<ExecutionRow | undefined> {
-    if (this.removed.has(id)) return undefined;
-    return this.db
-      .selectFrom('process_executions')
-      .select(['id', 'element_id', 'state', 'parent_id', 'local_variables'])
-      .where('tenant', '=', this.instance.tenant)
-      .where('instance_id', '=', this.instance.id)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
 
   private tokenOf(row: ExecutionRow): Token {
     return { id: row.id, nodeId: row.element_id, via: null, parentId: row.parent_id };
@@ -1248,77 +1055,14 @@ export class TokenRunner {
     return flowId;
   }
 
-  private async insertToken(
-    elementId: string,
-    via: string | null,
-    parentId: string | null,
-    locals: Variables = {},
-  ): Promise<string> {
-    const id = randomUUID();
-    await this.db
-      .insertInto('process_executions')
-      .values({
-        id,
-        tenant: this.instance.tenant,
-        instance_id: this.instance.id,
-        element_id: elementId,
-        state: 'active',
-        arrived_via: via,
-        created_at: this.dependencies.now,
-        parent_id: parentId,
-        local_variables: JSON.stringify(locals),
-      })
-      .execute();
-    return id;
-  }
-
-  private async park(token: Token, state: ExecutionState): Promise<void> {
-    await this.db
-      .updateTable('process_executions')
-      .set({ element_id: token.nodeId, state, arrived_via: token.via })
-      .where('tenant', '=', this.instance.tenant)
-      .where('id', '=', token.id)
-      .execute();
-  }
-
-  private async setLocals(executionId: string, locals: Variables): Promise<void> {
-    await this.db
-      .updateTable('process_executions')
-      .set({ local_variables: JSON.stringify(locals) })
-      .where('tenant', '=', this.instance.tenant)
-      .where('id', '=', executionId)
-      .execute();
-  }
-
-  private async deleteExecutions(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    for (const id of ids) this.removed.add(id);
-    await this.db
-      .deleteFrom('process_executions')
-      .where('tenant', '=', this.instance.tenant)
-      .where('id', 'in', ids)
-      .execute();
-  }
-
   /** Appends a history row for this instance. */
-  async history(
+  history(
     taskId: string | null,
     event: string,
     actor: string | null,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    await this.db
-      .insertInto('process_history')
-      .values({
-        tenant: this.instance.tenant,
-        instance_id: this.instance.id,
-        task_id: taskId,
-        event,
-        actor,
-        at: this.dependencies.now,
-        payload: JSON.stringify(payload),
-      })
-      .execute();
+    return this.rows.history(taskId, event, actor, payload);
   }
 }
 
@@ -1327,12 +1071,4 @@ function waitTrigger(node: ProcessNode | undefined): EventTrigger | undefined {
   if (node?.kind === 'catchEvent' || node?.kind === 'boundaryEvent') return node.trigger;
   if (node?.kind === 'startEvent') return node.eventSubProcess?.trigger;
   return undefined;
-}
-
-/**
- * Local variables without the engine's own (`__...`) entries: what expressions, and the
- * worker of an external task, see of an execution's locals.
- */
-export function visibleLocals(locals: Variables): Variables {
-  return Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('__')));
 }
