@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import { conditionHolds } from '../expressions/compiledCondition';
 import { compiledTemplate } from '../expressions/compiledTemplate';
 import {
   caseDisplayNames,
@@ -10,8 +9,7 @@ import {
 import { ProcessExecutionError } from '../engineErrors';
 import type { DatabaseSchema } from '../../db/schema';
 import type { EvaluationOptions } from '../expressions/evaluateExpression';
-import type { JsonValue, Variables } from '../expressions/expressionAst';
-import { evaluateTemplate, renderTemplate } from '../expressions/parseTemplate';
+import type { Variables } from '../expressions/expressionAst';
 import type { Task, TaskCandidates } from '../processEngineTypes';
 import type {
   BoundaryEventNode,
@@ -39,7 +37,8 @@ import { catchesCode, findCatcher, type Catcher, type CatcherSearch } from './fi
 import type { ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
 import { Cancellation } from './cancellation';
 import { EventWaits } from './eventWaits';
-import { ExecutionRows, visibleLocals } from './executionRows';
+import { ExecutionRows } from './executionRows';
+import { MultiInstance } from './multiInstance';
 
 /** The instance facts a run needs; `variables` is updated in place as handlers return. */
 export interface RunningInstance {
@@ -99,12 +98,6 @@ export interface TokenRunnerDependencies {
  */
 const maxStepsPerRun = 10_000;
 
-/** The most items one multi-instance activity may run, so a stray list cannot flood the tables. */
-const maxItems = 10_000;
-
-/** A local variable the engine keeps for itself: expressions cannot name `__` variables. */
-const collectionKey = '__collection';
-
 /**
  * Moves the tokens of one instance inside one transaction until each rests at a wait state
  * (a user task, an external task, a catch event, a call activity, a join) or is consumed by
@@ -133,6 +126,7 @@ export class TokenRunner {
   private readonly cancel: Cancellation;
   private readonly eventSubProcesses: EventSubProcesses;
   private readonly compensation: Compensation;
+  private readonly multiInstance: MultiInstance;
   /** What the elements' behaviours do through this runner. */
   private readonly context: RunContext;
 
@@ -149,6 +143,18 @@ export class TokenRunner {
     this.cancel = new Cancellation(db, instance.tenant, this.rows, this.waits, dependencies.calls);
     this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
     this.compensation = new Compensation(this.compensationRunner());
+    this.multiInstance = new MultiInstance({
+      db,
+      tenant: instance.tenant,
+      rows: this.rows,
+      at: this.at,
+      node: (id) => this.node(id),
+      armBoundaryEvents: (token, node) => this.armBoundaryEvents(token, node),
+      execute: (token, node) => this.execute(token, node),
+      cancelChildren: (scopeId, reason) => this.cancel.children(scopeId, reason),
+      disarm: (executionId) => this.waits.disarm(executionId),
+      moveOn: (token, node) => this.moveOn(token, node),
+    });
     this.context = this.runContext();
   }
 
@@ -319,7 +325,7 @@ export class TokenRunner {
 
   private async enterActivity(token: Token, node: ProcessNode): Promise<void> {
     if (node.multiInstance && !token.item) {
-      await this.startMultiInstance(token, node);
+      await this.multiInstance.start(token, node);
       return;
     }
     if (!token.item) await this.armBoundaryEvents(token, node);
@@ -340,7 +346,7 @@ export class TokenRunner {
     const parent = row.parent_id === null ? undefined : await this.rows.execution(row.parent_id);
     if (parent?.state === 'multiInstance' && parent.element_id === row.element_id) {
       await this.compensation.recordCompletion(row, parent.parent_id);
-      await this.itemDone(row, parent);
+      await this.multiInstance.itemDone(row, parent);
       return;
     }
     await this.compensation.recordCompletion(row, row.parent_id);
@@ -350,119 +356,6 @@ export class TokenRunner {
       await this.rows.park({ ...token, nodeId: node.id, via: null }, 'active');
     }
     await this.moveOn({ id: row.id, nodeId: node.id, via: null, parentId: row.parent_id }, node);
-  }
-
-  /** Starts a multi-instance activity: a root with the counters, and its first item(s). */
-  private async startMultiInstance(token: Token, node: ProcessNode): Promise<void> {
-    const loop = node.multiInstance;
-    if (!loop) return;
-    const variables = await this.rows.scopeVariables(token.parentId, null);
-    let items: JsonValue[] | null = null;
-    let count: number;
-    // As in Flowable: a cardinality gives the count, a collection the items (and the count
-    // when there is no cardinality).
-    if (loop.collection !== null) {
-      const value = loop.collection.includes('${')
-        ? evaluateTemplate(compiledTemplate(loop.collection), variables, this.at)
-        : evaluateTemplate(compiledTemplate(`\${${loop.collection}}`), variables, this.at);
-      if (!Array.isArray(value)) {
-        throw new ProcessExecutionError(
-          `multi-instance '${node.id}': the collection '${loop.collection}' is not a list`,
-        );
-      }
-      items = value;
-    }
-    if (loop.cardinality !== null) {
-      count = Number(renderTemplate(compiledTemplate(loop.cardinality), variables, this.at).trim());
-    } else {
-      count = items?.length ?? 0;
-    }
-    if (!Number.isInteger(count) || count < 0 || count > maxItems) {
-      throw new ProcessExecutionError(
-        `multi-instance '${node.id}': ${loop.cardinality === null ? 'the collection' : `loopCardinality '${loop.cardinality}'`} does not give a count from 0 to ${maxItems}`,
-      );
-    }
-    const counters: Variables = {
-      nrOfInstances: count,
-      nrOfCompletedInstances: 0,
-      nrOfActiveInstances: loop.sequential ? Math.min(count, 1) : count,
-    };
-    if (items !== null) counters[collectionKey] = items;
-    await this.rows.park(token, 'multiInstance');
-    await this.rows.setLocals(token.id, counters);
-    await this.armBoundaryEvents(token, node);
-    if (count === 0) {
-      await this.leaveMultiInstance(token.id);
-      return;
-    }
-    const first = loop.sequential ? 1 : count;
-    for (let index = 0; index < first; index += 1) {
-      // An item that ends at once (a call of a process with no wait) may satisfy the
-      // completion condition; then the activity is over and no further item starts.
-      if (index > 0 && (await this.rows.execution(token.id))?.state !== 'multiInstance') break;
-      await this.startItem(token.id, node, index, items);
-    }
-  }
-
-  private async startItem(
-    rootId: string,
-    node: ProcessNode,
-    index: number,
-    items: readonly JsonValue[] | null,
-  ): Promise<void> {
-    const locals: Variables = { loopCounter: index };
-    const elementVariable = node.multiInstance?.elementVariable ?? null;
-    if (elementVariable !== null) locals[elementVariable] = items?.[index] ?? null;
-    const id = await this.rows.insertToken(node.id, null, rootId, locals);
-    await this.execute({ id, nodeId: node.id, via: null, parentId: rootId, item: true }, node);
-  }
-
-  /** One item finished: count it, then end the activity, start the next item, or wait. */
-  private async itemDone(item: ExecutionRow, root: ExecutionRow): Promise<void> {
-    const node = this.node(root.element_id);
-    const loop = node.multiInstance;
-    const counters = { ...root.local_variables };
-    const completed = Number(counters.nrOfCompletedInstances ?? 0) + 1;
-    const total = Number(counters.nrOfInstances ?? 0);
-    counters.nrOfCompletedInstances = completed;
-    counters.nrOfActiveInstances = Math.max(0, Number(counters.nrOfActiveInstances ?? 1) - 1);
-    const variables = {
-      ...(await this.rows.scopeVariables(root.parent_id, null)),
-      ...visibleLocals(counters),
-      ...visibleLocals(item.local_variables),
-    };
-    await this.rows.deleteExecutions([item.id]);
-    const satisfied =
-      loop?.completionCondition != null &&
-      conditionHolds(loop.completionCondition, variables, this.at);
-    if (satisfied || completed >= total) {
-      await this.rows.setLocals(root.id, counters);
-      if (satisfied) await this.cancel.children(root.id, 'completionCondition');
-      await this.leaveMultiInstance(root.id);
-      return;
-    }
-    if (loop?.sequential) {
-      counters.nrOfActiveInstances = 1;
-      await this.rows.setLocals(root.id, counters);
-      const items = Array.isArray(counters[collectionKey]) ? counters[collectionKey] : null;
-      await this.startItem(root.id, node, completed, items);
-      return;
-    }
-    await this.rows.setLocals(root.id, counters);
-  }
-
-  private async leaveMultiInstance(rootId: string): Promise<void> {
-    const root = await this.rows.execution(rootId);
-    if (root === undefined) return;
-    const node = this.node(root.element_id);
-    await this.waits.disarm(root.id);
-    await this.db
-      .updateTable('process_executions')
-      .set({ state: 'active', local_variables: '{}' })
-      .where('tenant', '=', this.instance.tenant)
-      .where('id', '=', root.id)
-      .execute();
-    await this.moveOn({ id: root.id, nodeId: node.id, via: null, parentId: root.parent_id }, node);
   }
 
   // ---- events ----
@@ -612,7 +505,7 @@ export class TokenRunner {
       scopeDone: (scopeId) => this.scopeDone(scopeId),
       scopeDoneIfEmpty: (scopeId) => this.scopeDoneIfEmpty(scopeId),
       enclosingMultiInstance: (scopeId) => this.enclosingMultiInstance(scopeId),
-      leaveMultiInstance: (rootId) => this.leaveMultiInstance(rootId),
+      leaveMultiInstance: (rootId) => this.multiInstance.leave(rootId),
       cancelChildren: (scopeId, reason) => this.cancel.children(scopeId, reason),
       terminate: (reason) => this.terminate(reason),
       terminateAll: async () => {
