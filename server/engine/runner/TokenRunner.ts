@@ -15,7 +15,6 @@ import type {
   BoundaryEventNode,
   CallActivityNode,
   EscalationModel,
-  EventTrigger,
   ProcessModel,
   ProcessNode,
   SignalModel,
@@ -39,6 +38,7 @@ import { Cancellation } from './cancellation';
 import { EventWaits } from './eventWaits';
 import { ExecutionRows } from './executionRows';
 import { MultiInstance } from './multiInstance';
+import { SignalWaits } from './signalWaits';
 
 /** The instance facts a run needs; `variables` is updated in place as handlers return. */
 export interface RunningInstance {
@@ -127,6 +127,7 @@ export class TokenRunner {
   private readonly eventSubProcesses: EventSubProcesses;
   private readonly compensation: Compensation;
   private readonly multiInstance: MultiInstance;
+  private readonly signals: SignalWaits;
   /** What the elements' behaviours do through this runner. */
   private readonly context: RunContext;
 
@@ -143,6 +144,9 @@ export class TokenRunner {
     this.cancel = new Cancellation(db, instance.tenant, this.rows, this.waits, dependencies.calls);
     this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
     this.compensation = new Compensation(this.compensationRunner());
+    this.signals = new SignalWaits(db, model, instance, (executionId, elementId) =>
+      this.catchAt(executionId, elementId),
+    );
     this.multiInstance = new MultiInstance({
       db,
       tenant: instance.tenant,
@@ -760,7 +764,7 @@ export class TokenRunner {
       signalName: signal.signalName,
       scope: signal.scope,
     });
-    await this.deliverSignal(await this.signalWaits(signal.signalName, 'thrownHere'));
+    await this.signals.deliver(await this.signals.find(signal.signalName, 'thrownHere'));
     if (signal.scope === 'global') this.dependencies.broadcast?.(signal.signalName);
   }
 
@@ -773,59 +777,15 @@ export class TokenRunner {
     signalName: string,
     input: { readonly variables: Variables; readonly actor: string | null },
   ): Promise<number> {
-    const waits = await this.signalWaits(signalName, 'fromElsewhere');
+    const waits = await this.signals.find(signalName, 'fromElsewhere');
     if (waits.length === 0) return 0;
     this.instance.variables = { ...this.instance.variables, ...input.variables };
     await this.rows.history(null, 'signalReceived', input.actor, {
       signalName,
       variables: Object.keys(input.variables),
     });
-    const reached = await this.deliverSignal(waits);
+    const reached = await this.signals.deliver(waits);
     await this.run([]);
-    return reached;
-  }
-
-  /**
-   * This instance's waits for a signal, oldest first. A wait for a processInstance-scoped
-   * signal is reached only by a throw in its own instance.
-   */
-  private async signalWaits(
-    signalName: string,
-    from: 'thrownHere' | 'fromElsewhere',
-  ): Promise<{ id: string; execution_id: string; element_id: string }[]> {
-    const rows = await this.db
-      .selectFrom('process_event_subscriptions')
-      .select(['id', 'execution_id', 'element_id'])
-      .where('tenant', '=', this.instance.tenant)
-      .where('instance_id', '=', this.instance.id)
-      .where('event_type', '=', 'signal')
-      .where('event_name', '=', signalName)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    if (from === 'thrownHere') return rows;
-    return rows.filter((row) => {
-      const trigger = waitTrigger(this.model.nodes[row.element_id]);
-      return trigger?.type !== 'signal' || trigger.scope === 'global';
-    });
-  }
-
-  /** Each wait still there catches the signal (an earlier one may have removed it). */
-  private async deliverSignal(
-    waits: readonly { id: string; execution_id: string; element_id: string }[],
-  ): Promise<number> {
-    let reached = 0;
-    for (const wait of waits) {
-      const still = await this.db
-        .selectFrom('process_event_subscriptions')
-        .select('id')
-        .where('tenant', '=', this.instance.tenant)
-        .where('id', '=', wait.id)
-        .executeTakeFirst();
-      if (still !== undefined && (await this.catchAt(wait.execution_id, wait.element_id))) {
-        reached += 1;
-      }
-    }
     return reached;
   }
 
@@ -957,11 +917,4 @@ export class TokenRunner {
   ): Promise<void> {
     return this.rows.history(taskId, event, actor, payload);
   }
-}
-
-/** What a catch event, boundary event or event sub-process start waits for. */
-function waitTrigger(node: ProcessNode | undefined): EventTrigger | undefined {
-  if (node?.kind === 'catchEvent' || node?.kind === 'boundaryEvent') return node.trigger;
-  if (node?.kind === 'startEvent') return node.eventSubProcess?.trigger;
-  return undefined;
 }
