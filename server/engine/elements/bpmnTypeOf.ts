@@ -1,3 +1,4 @@
+import type { DeployError } from '../engineErrors';
 import type { ProcessNode } from '../processModel';
 
 /** The BPMN type of each model kind, as deploy errors and warnings name elements. */
@@ -24,4 +25,10 @@ const bpmnTypes: Readonly<Record<ProcessNode['kind'], string>> = {
 export function bpmnTypeOf(node: ProcessNode): string {
   if (node.kind === 'subProcess' && node.transaction) return 'bpmn:Transaction';
   return bpmnTypes[node.kind];
+}
+
+/** A deploy error naming a node read into the model by its BPMN type and id. */
+export function nodeError(node: ProcessNode, message: string): DeployError {
+  const elementType = bpmnTypeOf(node);
+  return { elementId: node.id, elementType, message: `${elementType} '${node.id}': ${message}` };
 }

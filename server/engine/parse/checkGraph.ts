@@ -1,6 +1,6 @@
 import type { DeployError } from '../engineErrors';
 import { elementOf, jumpsOf, noIncomingOf } from '../elements';
-import { bpmnTypeOf } from '../elements/bpmnTypeOf';
+import { nodeError } from '../elements/bpmnTypeOf';
 import type { ProcessNode, SequenceFlowModel } from '../processModel';
 import { endsImplicitly } from './endsImplicitly';
 import { fileError } from './moddleNodes';
@@ -12,14 +12,8 @@ export function checkGraph(
   errors: DeployError[],
 ): string | undefined {
   const all = [...nodes.values()];
-  const describe = (node: ProcessNode): DeployError => ({
-    elementId: node.id,
-    elementType: bpmnTypeOf(node),
-    message: '',
-  });
   const fail = (node: ProcessNode, message: string): void => {
-    const named = describe(node);
-    errors.push({ ...named, message: `${named.elementType} '${node.id}': ${message}` });
+    errors.push(nodeError(node, message));
   };
 
   // 1. Flows must join nodes of this process.

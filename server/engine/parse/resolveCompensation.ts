@@ -1,6 +1,6 @@
 import type { ModdleNode } from 'bpmn-moddle';
 import type { DeployError } from '../engineErrors';
-import { bpmnTypeOf } from '../elements/bpmnTypeOf';
+import { nodeError } from '../elements/bpmnTypeOf';
 import type { BoundaryEventNode, ProcessNode } from '../processModel';
 import { nodeList, text } from './moddleNodes';
 
@@ -28,12 +28,7 @@ export function resolveCompensation(
   errors: DeployError[],
 ): void {
   const refuse = (node: ProcessNode, message: string): void => {
-    const elementType = bpmnTypeOf(node);
-    errors.push({
-      elementId: node.id,
-      elementType,
-      message: `${elementType} '${node.id}': ${message}`,
-    });
+    errors.push(nodeError(node, message));
   };
   // 1. Handlers.
   const handlers = new Set<string>();

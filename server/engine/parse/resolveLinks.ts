@@ -1,5 +1,5 @@
 import type { DeployError } from '../engineErrors';
-import { bpmnTypeOf } from '../elements/bpmnTypeOf';
+import { nodeError } from '../elements/bpmnTypeOf';
 import type { ProcessNode } from '../processModel';
 
 /**
@@ -9,12 +9,7 @@ import type { ProcessNode } from '../processModel';
  */
 export function resolveLinks(nodes: Map<string, ProcessNode>, errors: DeployError[]): void {
   const refuse = (node: ProcessNode, message: string): void => {
-    const elementType = bpmnTypeOf(node);
-    errors.push({
-      elementId: node.id,
-      elementType,
-      message: `${elementType} '${node.id}': ${message}`,
-    });
+    errors.push(nodeError(node, message));
   };
   const where = (scope: string | null): string =>
     scope === null ? 'the process' : `sub-process '${scope}'`;
