@@ -176,7 +176,10 @@ export class ProcessDeploymentsStore {
 
   /** Takes the chosen process file (or none) and checks the files again. */
   async chooseBpmn(file: File | null): Promise<void> {
-    this.bpmn = file ? await this.read(file, BPMN_FILE_MAX_CHARS) : null;
+    const read = file ? await this.read(file, BPMN_FILE_MAX_CHARS) : null;
+    runInAction(() => {
+      this.bpmn = read;
+    });
     await this.runCheck();
   }
 
