@@ -5,7 +5,7 @@ import { openPage } from '../helpers/browser';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
-import { fieldCell, fieldControl, openTaskPage } from '../helpers/taskPage';
+import { fieldCell, fieldControl, openTaskPage, toastText } from '../helpers/taskPage';
 import { storedTask } from '../../server/forms/testing/formTestKit';
 import { seedDemoRecords } from '../../server/seed/demoRecords';
 
@@ -51,7 +51,7 @@ describe('a dropdown bound to a system dictionary', () => {
     ).resolves.toBe('Préstamo para empresas');
     await fieldCell(page, 'loanProduct').screenshot({ path: `${SHOTS}/product-es-1280.png` });
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-    await page.getByText('La tarea se guardó.').waitFor();
+    await toastText(page, 'La tarea se guardó.').waitFor();
 
     // Then the server holds the code, not the label.
     const saved = await storedTask(e2e.server, task.id);

@@ -181,6 +181,7 @@ describe('a combined task', () => {
     await fieldCell(page, 'nationality').getByText('This field is required.').waitFor();
     await expect.poll(() => focusedOn(page, 'fullName')).toBe(true);
     await page
+      .locator('.bp6-toast')
       .getByText('The form “Customer file” is not complete yet.', { exact: false })
       .waitFor();
     expect(completions).toHaveLength(0);
