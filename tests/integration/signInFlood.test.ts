@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identity';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
+import { queueLoads } from '../../server/workers/queueRegistry';
 import { median } from '../helpers/median';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 
@@ -33,6 +34,14 @@ describe('a flood of sign-ins', () => {
     const quiet: number[] = [];
     for (let i = 0; i < 3; i += 1) quiet.push(await timedSignIn(`10.20.0.${i + 1}`));
 
+    // The places the queue holds, read every millisecond while the flood is in: the rule is
+    // about places held at once, which a count of answers cannot show (a place freed before
+    // the last of the flood reaches the queue is rightly given again).
+    let peak = 0;
+    const watch = setInterval(() => {
+      const load = queueLoads().get('password_hashes');
+      if (load) peak = Math.max(peak, load.running + load.waiting);
+    }, 1);
     const flood = Array.from({ length: 30 }, (_, i) =>
       signIn(
         i % 2 ? `ghost${i}@tessera.example` : 'lucas.martin@tessera.example',
@@ -41,13 +50,16 @@ describe('a flood of sign-ins', () => {
       ),
     );
     const during = await timedSignIn('10.20.1.1');
-    const answers = await Promise.all(flood);
+    const answers = await Promise.all(flood).finally(() => clearInterval(watch));
 
     const refused = answers.filter((r) => r.statusCode === 429);
     const checked = answers.filter((r) => r.statusCode === 400);
     expect(refused.length + checked.length).toBe(30);
-    // One address holds two places in the hashing queue, no more.
-    expect(checked.length).toBeLessThanOrEqual(2);
+    // One address holds two places in the hashing queue at once, no more: with the
+    // colleague's, three at most.
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThanOrEqual(3);
+    expect(refused.length).toBeGreaterThanOrEqual(20);
     for (const response of refused) {
       expect(response.json().code).toBe('RATE_LIMITED');
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
