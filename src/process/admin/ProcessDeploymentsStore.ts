@@ -176,10 +176,7 @@ export class ProcessDeploymentsStore {
 
   /** Takes the chosen process file (or none) and checks the files again. */
   async chooseBpmn(file: File | null): Promise<void> {
-    const read = file ? await this.read(file, BPMN_FILE_MAX_CHARS) : null;
-    runInAction(() => {
-      this.bpmn = read;
-    });
+    this.bpmn = file ? await this.read(file, BPMN_FILE_MAX_CHARS) : null;
     await this.runCheck();
   }
 
