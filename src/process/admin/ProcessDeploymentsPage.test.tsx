@@ -218,6 +218,38 @@ describe('ProcessDeploymentsPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
+  it('given a checked process file, when a form file is picked and still being read, then the old verdict is withdrawn and Deploy stays off until the check with the form answers', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([expenseProcess([aVersion({})])]);
+    renderPage(api);
+    await user.click(await screen.findByRole('button', { name: 'Deploy a process' }));
+    const drawer = within(await screen.findByTestId('deploy-process-form'));
+    await user.upload(drawer.getByLabelText('Process file (BPMN)'), bpmnFile('<userTask/>'));
+    const ready = 'Ready to deploy Expense approval (expenseApproval) as version 2.';
+    await drawer.findByText(ready);
+    const deploy = drawer.getByTestId('deploy-submit');
+    await waitFor(() => expect(deploy).toHaveProperty('disabled', false));
+
+    // A form file whose reading the test holds back, as a large file on a slow disk would.
+    let finishReading: (text: string) => void = () => undefined;
+    const slowForm = formFile('');
+    slowForm.text = () =>
+      new Promise<string>((resolve) => {
+        finishReading = resolve;
+      });
+    await user.upload(drawer.getByLabelText('Form files'), slowForm);
+    expect(drawer.queryByText(ready)).toBeNull();
+    expect(deploy).toHaveProperty('disabled', true);
+
+    finishReading('{"key":"expense-claim"}');
+    await drawer.findByText(ready);
+    await waitFor(() => expect(deploy).toHaveProperty('disabled', false));
+    expect(api.check).toHaveBeenLastCalledWith({
+      bpmn: { fileName: 'expense-approval.bpmn', content: '<userTask/>' },
+      forms: [{ fileName: 'expense-claim.json', content: '{"key":"expense-claim"}' }],
+    });
+  });
+
   it('given the only live version, when it is retired after the confirmation, then the dialog warned that nobody could start it and the focus lands on its row', async () => {
     const user = userEvent.setup();
     const api = fakeApi([expenseProcess([aVersion({ runningInstances: 3 })])]);

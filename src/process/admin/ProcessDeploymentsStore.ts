@@ -105,6 +105,9 @@ export class ProcessDeploymentsStore {
 
   /** Orders the checks: only the answer to the latest one is kept. */
   private checkSequence = 0;
+  /** Orders the choices of each kind: the latest picked file stands, whichever is read first. */
+  private bpmnChoice = 0;
+  private formsChoice = 0;
   private readonly api: ProcessDeploymentsApi;
   private readonly toasts: ToastStore;
   private readonly announcer: AnnouncerStore;
@@ -113,10 +116,17 @@ export class ProcessDeploymentsStore {
     this.api = api;
     this.toasts = toasts;
     this.announcer = announcer;
-    makeAutoObservable<ProcessDeploymentsStore, 'api' | 'toasts' | 'announcer' | 'checkSequence'>(
-      this,
-      { api: false, toasts: false, announcer: false, checkSequence: false },
-    );
+    makeAutoObservable<
+      ProcessDeploymentsStore,
+      'api' | 'toasts' | 'announcer' | 'checkSequence' | 'bpmnChoice' | 'formsChoice'
+    >(this, {
+      api: false,
+      toasts: false,
+      announcer: false,
+      checkSequence: false,
+      bpmnChoice: false,
+      formsChoice: false,
+    });
   }
 
   async load(): Promise<void> {
@@ -174,17 +184,40 @@ export class ProcessDeploymentsStore {
     this.checkSequence += 1;
   }
 
+  /**
+   * A new choice withdraws the verdict on the old one at once, before its file is read: the
+   * files are read in the background, and Deploy must not send the earlier choice meanwhile
+   * (a process deployed without the form just picked for it).
+   */
+  private withdrawCheck(): void {
+    this.checkSequence += 1;
+    this.check = null;
+    this.checkStatus = CheckStatus.checking;
+    this.deployStatus = SavingStatus.unknown;
+    this.failureKey = null;
+  }
+
   /** Takes the chosen process file (or none) and checks the files again. */
   async chooseBpmn(file: File | null): Promise<void> {
-    this.bpmn = file ? await this.read(file, BPMN_FILE_MAX_CHARS) : null;
+    this.withdrawCheck();
+    const choice = ++this.bpmnChoice;
+    const read = file ? await this.read(file, BPMN_FILE_MAX_CHARS) : null;
+    // A file picked since, read sooner, is the choice that stands.
+    if (choice !== this.bpmnChoice) return;
+    runInAction(() => {
+      this.bpmn = read;
+    });
     await this.runCheck();
   }
 
   /** Takes the chosen form files (replacing the earlier choice) and checks again. */
   async chooseForms(files: readonly File[]): Promise<void> {
+    this.withdrawCheck();
+    const choice = ++this.formsChoice;
     const read = await Promise.all(
       files.slice(0, DEPLOYMENT_FORMS_MAX).map((file) => this.read(file, FORM_FILE_MAX_CHARS)),
     );
+    if (choice !== this.formsChoice) return;
     runInAction(() => {
       this.forms = read.filter((file): file is PickedFile => file !== null);
     });
