@@ -1,17 +1,20 @@
 // Measures the dashboard's assigned-list call (one page plus every counter) on a database of
 // many tasks: in-process latency over 300 calls, then requests per second over real HTTP
-// with autocannon at 50 connections. PGlite always (100,000 tasks in a temporary folder);
-// PostgreSQL too when DATABASE_URL is set (1,000,000 tasks in a fresh database, dropped
-// afterwards). Then, in headless Chromium against the real server and a production build,
-// the time from a 200-row page's data arrival to the paint that shows it (see measurePaint).
+// with autocannon at 50 connections, run from a process of its own (scripts/loadGenerator.mjs).
+// PGlite always (100,000 tasks in a temporary folder); PostgreSQL too when DATABASE_URL is set
+// (1,000,000 tasks in a fresh database, dropped afterwards). Then, in headless Chromium against
+// the real server and a production build, the time from a 200-row page's data arrival to the
+// paint that shows it (see measurePaint).
 // Usage: npm run bench:api [-- --pglite-only | --postgres-only | --paint-only | --no-paint]
 //   [--explain] [--pglite-tasks N] [--postgres-tasks N] [--seconds N] [--paint-runs N]
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createQueryId, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
@@ -33,23 +36,34 @@ import { dayFromToday, deployKit, makeTask } from '../server/workflow/testing/ta
 import { TASKS_DATA_MARK } from '../src/dashboard/TaskListStore';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
 
-/** The part of autocannon's API this script uses (the package ships no types). */
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number; average: number };
+/** What the load generator (`scripts/loadGenerator.mjs`, a process of its own) prints. */
+interface LoadFigures {
+  requestsPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
   non2xx: number;
   errors: number;
 }
-type Autocannon = (options: {
-  url: string;
-  method: 'POST';
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  body: string;
-}) => Promise<AutocannonResult>;
 
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+/**
+ * Runs 50 connections against `url` for `seconds` from a child process, so the load generator
+ * does not share the server's event loop and the figures describe the server alone.
+ */
+async function generateLoad(options: {
+  url: string;
+  method: 'GET' | 'POST';
+  seconds: number;
+  headers: Record<string, string>;
+  body?: string;
+}): Promise<LoadFigures> {
+  const script = fileURLToPath(new URL('./loadGenerator.mjs', import.meta.url));
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [script, JSON.stringify({ ...options, connections: LOAD_CONNECTIONS })],
+    { maxBuffer: 1024 * 1024 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadFigures;
+}
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -70,6 +84,11 @@ const MEASURED_COMPLETED = 2_000;
 const INJECT_CALLS = 300;
 const WARM_UP_CALLS = 30;
 const BUDGET_P95_MS = 10;
+/** Requests per second one server process must answer at 50 connections, 1M tasks on PostgreSQL. */
+const BUDGET_RPS = 1_500;
+const LOAD_CONNECTIONS = 50;
+
+const execFileAsync = promisify(execFile);
 
 /** The call measured: the first page of ten, by due date, with every counter. */
 const QUERY: TaskQueryBody = { page: 0, size: 10, state: 'OPEN', assignment: 'INVOLVED' };
@@ -297,16 +316,15 @@ async function measure(
       // 2. Over HTTP: 50 connections for a while, as a busy office does.
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;
-      const result = await autocannon({
+      const result = await generateLoad({
         url: `http://127.0.0.1:${port}${TaskPath.assigned}`,
         method: 'POST',
-        connections: 50,
-        duration: seconds,
+        seconds,
         headers,
         body,
       });
       log(
-        `HTTP: ${Math.round(result.requests.average)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        `HTTP: ${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms`,
       );
       return {
         backend,
@@ -315,9 +333,9 @@ async function measure(
         p95: percentile(timings, 95),
         floorP50: percentile(floor, 50),
         mean: timings.reduce((sum, value) => sum + value, 0) / timings.length,
-        rps: result.requests.average,
-        httpP50: result.latency.p50,
-        httpP99: result.latency.p99,
+        rps: result.requestsPerSecond,
+        httpP50: result.latencyP50,
+        httpP99: result.latencyP99,
         failures: result.non2xx + result.errors,
       };
     } finally {
@@ -632,7 +650,9 @@ function printApi(figures: readonly Figures[]): void {
   const fixed = (value: number) => value.toFixed(2);
   console.log(
     `\nAssigned list, first page of ${QUERY.size} with every counter; the measured user has ` +
-      `${MEASURED_OPEN.toLocaleString('en')} open tasks. Budget: p95 <= ${BUDGET_P95_MS} ms at 1M tasks on PostgreSQL.\n` +
+      `${MEASURED_OPEN.toLocaleString('en')} open tasks. Budget at 1M tasks on PostgreSQL: p95 <= ${BUDGET_P95_MS} ms in process, ` +
+      `>= ${BUDGET_RPS.toLocaleString('en')} requests/s over HTTP with one server process.\n` +
+      `The load generator runs in a process of its own (${LOAD_CONNECTIONS} connections).\n` +
       'Floor: a signed-in GET of the user settings, i.e. the tenant and session lookups every call pays.',
   );
   console.table(
@@ -644,6 +664,7 @@ function printApi(figures: readonly Figures[]): void {
       'mean ms': fixed(row.mean),
       'floor p50 ms': fixed(row.floorP50),
       'HTTP req/s (50 conn)': Math.round(row.rps),
+      'req/s / budget': `${fixed(row.rps / BUDGET_RPS)}${row.rps >= BUDGET_RPS ? ' ok' : ' under'}`,
       'HTTP p50 ms': row.httpP50,
       'HTTP p99 ms': row.httpP99,
       'non-2xx/errors': row.failures,
