@@ -5,6 +5,7 @@ import type { DocumentTables } from '../documents/documentTables';
 import type { EngineTables } from '../engine/engineTables';
 import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
+import type { LiveTables } from '../live/liveTables';
 import type { RecordTables } from '../records/recordTables';
 import type { TaskTables } from '../workflow/taskTables';
 import type { WebhookTables } from '../webhooks/webhookTables';
@@ -25,4 +26,5 @@ export type DatabaseSchema = IdentityTables &
   DictionaryTables &
   DocumentTables &
   AnalysisTables &
-  ClientErrorTables;
+  ClientErrorTables &
+  LiveTables;

@@ -36,9 +36,11 @@ import type {
   StartProcessInput,
   Task,
   TaskAssignedEvent,
+  TaskCancelledEvent,
   TaskCandidates,
   TaskCompletedEvent,
   TaskCreatedEvent,
+  TaskDueDateChangedEvent,
 } from './processEngineTypes';
 
 /**
@@ -86,6 +88,16 @@ export class ProcessEngine {
   /** Subscribes to task completions. */
   onTaskCompleted(listener: EngineListener<TaskCompletedEvent>): () => void {
     return this.context.taskCompleted.add(listener);
+  }
+
+  /** Subscribes to open tasks cancelled by the process (a deadline, a message, a withdrawal). */
+  onTaskCancelled(listener: EngineListener<TaskCancelledEvent>): () => void {
+    return this.context.taskCancelled.add(listener);
+  }
+
+  /** Subscribes to due-date changes. */
+  onTaskDueDateChanged(listener: EngineListener<TaskDueDateChangedEvent>): () => void {
+    return this.context.taskDueDateChanged.add(listener);
   }
 
   /** Subscribes to instances reaching their end. */

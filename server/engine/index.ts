@@ -25,8 +25,10 @@ export type {
   SignalSent,
   StartProcessInput,
   TaskAssignedEvent,
+  TaskCancelledEvent,
   TaskCompletedEvent,
   TaskCreatedEvent,
+  TaskDueDateChangedEvent,
 } from './processEngineTypes';
 export type {
   ProcessDefinition,

@@ -175,6 +175,26 @@ export interface TaskAssignedEvent extends HookBase {
 export interface TaskCompletedEvent extends HookBase {
   readonly task: Task;
   readonly actor: string;
+  /** Who could have claimed it, as they stood before the completion removed them. */
+  readonly candidates: TaskCandidates;
+}
+
+/**
+ * An open task was cancelled before anyone completed it: a boundary event, an interrupting
+ * message or event sub-process, a terminate end event, a withdrawn case.
+ */
+export interface TaskCancelledEvent extends HookBase {
+  readonly task: Task;
+  /** Who could have claimed it, as they stood before the cancellation removed them. */
+  readonly candidates: TaskCandidates;
+  /** Why, as the history says (`withdrawn`, the boundary event's id, ...). */
+  readonly reason: string;
+}
+
+/** An open task's due date was moved (or taken away). */
+export interface TaskDueDateChangedEvent extends HookBase {
+  readonly task: Task;
+  readonly actor: string;
 }
 
 /** The last token of an instance was consumed. */

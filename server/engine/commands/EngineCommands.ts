@@ -425,7 +425,15 @@ export class EngineCommands {
           dueDate: input.dueDate?.toISOString() ?? null,
         },
       );
-      return toTask(row);
+      const task = toTask(row);
+      await this.context.taskDueDateChanged.emit({
+        tenant,
+        db: trx,
+        at: this.context.clock(),
+        task,
+        actor: input.actor,
+      });
+      return task;
     });
   }
 
@@ -605,10 +613,11 @@ export class EngineCommands {
         .executeTakeFirst();
       if (completed === undefined)
         throw new ConflictError(`Task ${taskId} changed; reload and retry`);
-      await trx
+      const candidates = await trx
         .deleteFrom('task_candidates')
         .where('tenant', '=', tenant)
         .where('task_id', '=', taskId)
+        .returning(['kind', 'principal'])
         .execute();
       // 3. Merge the variables and move the token on.
       const variables: Variables = { ...locked.variables, ...submitted };
@@ -633,6 +642,10 @@ export class EngineCommands {
         at: now,
         task: toTask(completed),
         actor: input.userId,
+        candidates: {
+          users: candidates.filter((row) => row.kind === 'user').map((row) => row.principal),
+          groups: candidates.filter((row) => row.kind === 'group').map((row) => row.principal),
+        },
       });
       if (task.execution_id !== null) await runner.leave(task.execution_id, task.element_id);
       // 4. Store the new state and end the instance if nothing waits.
@@ -1031,6 +1044,15 @@ export class EngineCommands {
           task,
           candidates,
           instance: { id: instance.id, startedBy: instance.startedBy },
+        }),
+      onTaskCancelled: (task, candidates, reason) =>
+        this.context.taskCancelled.emit({
+          tenant: instance.tenant,
+          db: trx,
+          at: now,
+          task,
+          candidates,
+          reason,
         }),
     });
   }

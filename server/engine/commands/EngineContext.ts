@@ -9,8 +9,10 @@ import type {
   ProcessEndedEvent,
   ProcessEngineOptions,
   TaskAssignedEvent,
+  TaskCancelledEvent,
   TaskCompletedEvent,
   TaskCreatedEvent,
+  TaskDueDateChangedEvent,
 } from '../processEngineTypes';
 
 /** Runs the listeners in subscription order, awaiting each. */
@@ -50,6 +52,10 @@ export class EngineContext {
   readonly taskAssigned = new ListenerList<TaskAssignedEvent>();
   /** Listeners of completions. */
   readonly taskCompleted = new ListenerList<TaskCompletedEvent>();
+  /** Listeners of tasks cancelled before completion. */
+  readonly taskCancelled = new ListenerList<TaskCancelledEvent>();
+  /** Listeners of due-date changes. */
+  readonly taskDueDateChanged = new ListenerList<TaskDueDateChangedEvent>();
   /** Listeners of instances reaching their end. */
   readonly processEnded = new ListenerList<ProcessEndedEvent>();
 

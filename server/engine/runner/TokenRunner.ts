@@ -82,6 +82,12 @@ export interface TokenRunnerDependencies {
   readonly handlers: ServiceHandlerRegistry;
   readonly now: Date;
   readonly onTaskCreated: (task: Task, candidates: TaskCandidates) => Promise<void>;
+  /** An open task the run cancelled, with the candidates it had and why. */
+  readonly onTaskCancelled?: (
+    task: Task,
+    candidates: TaskCandidates,
+    reason: string,
+  ) => Promise<void>;
   readonly calls?: CalledProcesses;
   /** What the process's variables mean, for the names of its case and tasks; read once a run. */
   readonly display?: () => Promise<ValueDisplay>;
@@ -141,7 +147,14 @@ export class TokenRunner {
     this.waits = new EventWaits(db, instance, dependencies.now, (scopeId) =>
       this.rows.scopeVariables(scopeId, null),
     );
-    this.cancel = new Cancellation(db, instance.tenant, this.rows, this.waits, dependencies.calls);
+    this.cancel = new Cancellation(
+      db,
+      instance.tenant,
+      this.rows,
+      this.waits,
+      dependencies.calls,
+      dependencies.onTaskCancelled,
+    );
     this.eventSubProcesses = new EventSubProcesses(model, this.eventScopeRunner());
     this.compensation = new Compensation(this.compensationRunner());
     this.signals = new SignalWaits(db, model, instance, (executionId, elementId) =>

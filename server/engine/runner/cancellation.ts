@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
+import { toTask } from '../commands/engineRows';
+import type { Task, TaskCandidates } from '../processEngineTypes';
 import type { EventWaits } from './eventWaits';
 import type { ExecutionRows } from './executionRows';
 import type { CalledProcesses } from './TokenRunner';
@@ -15,6 +17,11 @@ export class Cancellation {
     private readonly rows: ExecutionRows,
     private readonly waits: EventWaits,
     private readonly calls: CalledProcesses | undefined,
+    private readonly onTaskCancelled?: (
+      task: Task,
+      candidates: TaskCandidates,
+      reason: string,
+    ) => Promise<void>,
   ) {}
 
   /** Cancels every execution inside a scope, depth first. */
@@ -46,18 +53,27 @@ export class Cancellation {
       .where('tenant', '=', this.tenant)
       .where('execution_id', '=', executionId)
       .where('state', '=', 'open')
-      .returning(['id', 'element_id'])
+      .returningAll()
       .execute();
     for (const task of cancelled) {
-      await this.db
+      const candidates = await this.db
         .deleteFrom('task_candidates')
         .where('tenant', '=', this.tenant)
         .where('task_id', '=', task.id)
+        .returning(['kind', 'principal'])
         .execute();
       await this.rows.history(task.id, 'taskCancelled', null, {
         elementId: task.element_id,
         reason,
       });
+      await this.onTaskCancelled?.(
+        toTask(task),
+        {
+          users: candidates.filter((row) => row.kind === 'user').map((row) => row.principal),
+          groups: candidates.filter((row) => row.kind === 'group').map((row) => row.principal),
+        },
+        reason,
+      );
     }
     const external = await this.db
       .deleteFrom('process_external_tasks')
