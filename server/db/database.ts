@@ -34,6 +34,92 @@ export interface AppDatabase {
    * metrics); answers the function that stops it.
    */
   onQuery(listener: QueryListener): () => void;
+  /**
+   * Listens to a NOTIFY channel on a connection of its own (PostgreSQL; reconnected when it
+   * drops) or on the embedded backend (PGlite). `onNotify` gets each payload after the
+   * notifying transaction commits; `onReconnect` is called after a dropped connection is
+   * back, since what was notified in between is lost. Answers the function that stops it.
+   * `channel` is an identifier the caller fixes, never user input.
+   */
+  listen(channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>>;
+}
+
+/** What a NOTIFY listener is told. */
+export interface NotifyHandlers {
+  onNotify(payload: string): void;
+  onReconnect?(): void;
+}
+
+/** How long a dropped listening connection waits before it tries again, at most. */
+const LISTEN_RETRY_MAX_MS = 5_000;
+const LISTEN_CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A dedicated PostgreSQL connection that LISTENs on one channel: a pool connection cannot,
+ * since the pool hands it to other work. When it drops (a restart, a terminated backend) it
+ * connects again with a growing pause and says so, so the listener can catch up.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NotifyHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let pauseMs = 250;
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) {
+        handlers.onNotify(message.payload);
+      }
+    });
+    // 'error' is followed by 'end'; unhandled it would end the process.
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (stopped || current !== client) return;
+      current = undefined;
+      schedule();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return client;
+  };
+  const schedule = () => {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      if (stopped) return;
+      try {
+        const client = await connect();
+        if (stopped) {
+          await client.end().catch(() => {});
+          return;
+        }
+        current = client;
+        pauseMs = 250;
+        handlers.onReconnect?.();
+      } catch {
+        pauseMs = Math.min(pauseMs * 2, LISTEN_RETRY_MAX_MS);
+        schedule();
+      }
+    }, pauseMs);
+    retry.unref();
+  };
+  current = await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Connections of the pool: open, idle among them, and callers waiting for one. */
@@ -83,7 +169,9 @@ function guardWrites(client: pg.PoolClient, check: () => void): void {
   };
 }
 
-async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
+async function openPglite(
+  dataDir: string,
+): Promise<{ pool: pg.Pool; pglite: PGlite; close: () => Promise<void> }> {
   const inMemory = dataDir.startsWith('memory://');
   let lock: FolderLock | undefined;
   let location = dataDir;
@@ -108,6 +196,7 @@ async function openPglite(dataDir: string): Promise<{ pool: pg.Pool; close: () =
       pool.on('connect', (client) => guardWrites(client, () => assertLockHeld(held, location)));
     return {
       pool,
+      pglite,
       close: async () => {
         try {
           await pglite.close();
@@ -131,7 +220,10 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
   let pool: pg.Pool;
   let closeBackend: () => Promise<void> = async () => {};
   let kind: AppDatabase['kind'];
+  let listen: AppDatabase['listen'];
   if (options.databaseUrl) {
+    const connectionString = options.databaseUrl;
+    listen = (channel, handlers) => listenOnPostgres(connectionString, channel, handlers);
     kind = 'postgres';
     pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -144,6 +236,14 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
     const opened = await openPglite(options.dataDir ?? './data');
     pool = opened.pool;
     closeBackend = opened.close;
+    const { pglite } = opened;
+    // One backend in the process: its NOTIFYs reach its own LISTEN when the change commits.
+    listen = async (channel, handlers) => {
+      const unlisten = await pglite.listen(channel, (payload) => handlers.onNotify(payload));
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    };
   }
   let closing: Promise<void> | undefined;
   // An idle client that the server drops (a restart, a terminated backend) emits 'error' on
@@ -162,6 +262,10 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
   return {
     db,
     kind,
+    listen(channel, handlers) {
+      if (!LISTEN_CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      return listen(channel, handlers);
+    },
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

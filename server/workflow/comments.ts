@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import { COMMENT_MAX_LENGTH, type Comment, type CommentStatus } from '../../schemas/api/comments';
+import { LiveTaskChange } from '../../schemas/api/liveConstants';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
+import { recordLiveChange, taskRecipients } from '../live/liveEvents';
 import { requireVisibleTask, visibleInstanceIds } from './taskAccess';
 import type { TaskActor } from './taskActor';
 
@@ -120,7 +122,8 @@ export interface NewComment {
 /**
  * Adds a comment to a task the caller may see (404 / 403 otherwise). The task must belong
  * to the named instance (400), and the text is trimmed and checked (1 to 250 characters).
- * The task's stored name is kept with it, not the name the client sent.
+ * The task's stored name is kept with it, not the name the client sent. The comment and its
+ * live event commit together.
  */
 export async function addComment(
   db: Kysely<DatabaseSchema>,
@@ -134,18 +137,32 @@ export async function addComment(
       details: [{ path: 'body.processInstanceId', code: 'mismatch' }],
     });
   }
-  const row = await db
-    .insertInto('task_comments')
-    .values({
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('task_comments')
+      .values({
+        tenant: actor.tenant,
+        instance_id: task.instance_id,
+        task_id: task.id,
+        task_name: task.name,
+        user_id: actor.userId,
+        comment: text,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const { assignee, candidates } = await taskRecipients(trx, actor.tenant, task.id);
+    await recordLiveChange(trx, {
       tenant: actor.tenant,
-      instance_id: task.instance_id,
-      task_id: task.id,
-      task_name: task.name,
-      user_id: actor.userId,
-      comment: text,
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
+      taskId: task.id,
+      change: LiveTaskChange.commented,
+      assignee,
+      previousAssignee: null,
+      actor: actor.userId,
+      at: inserted.created_at,
+      candidates,
+    });
+    return inserted;
+  });
   const author = await db
     .selectFrom('users')
     .select(['first_name', 'last_name'])

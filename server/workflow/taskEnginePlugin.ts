@@ -1,5 +1,6 @@
 import { ProcessEngine } from '../engine';
 import { definePlugin } from '../fastify/definePlugin';
+import { subscribeLiveChanges } from '../live/liveTaskListeners';
 import { guardTaskPolicy } from '../policies/taskPolicy';
 import { insertReassignmentComment } from './comments';
 import { notifyAssigned, notifyCandidates, retireNotifications } from './notifications';
@@ -17,7 +18,8 @@ declare module 'fastify' {
  * person the task excludes is rolled back); then notifications for a new task's assignee
  * or candidates; on a claim or reassignment the stale notifications retire, the new
  * assignee is told (unless they did it themselves) and a reassignment leaves its comment;
- * a completed task's notifications retire. Returns the unsubscribe function.
+ * a completed task's notifications retire; every change is logged for the live inbox.
+ * Returns the unsubscribe function.
  */
 export function subscribeTaskListeners(engine: ProcessEngine): () => void {
   const unsubscribers = [
@@ -72,6 +74,7 @@ export function subscribeTaskListeners(engine: ProcessEngine): () => void {
         { kinds: ['assigned', 'candidate'] },
       );
     }),
+    subscribeLiveChanges(engine),
   ];
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
