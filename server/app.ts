@@ -35,6 +35,8 @@ import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
 import { webhookRoutes } from './routes/webhooks';
 import { taskEnginePlugin } from './workflow/taskEnginePlugin';
+import { livePlugin } from './live/livePlugin';
+import { liveRoutes } from './routes/live';
 import { JobScheduler } from './engine';
 import { projectPath } from './paths';
 import { safeLoggerOptions } from './identity/safeLogging';
@@ -103,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin);
   await app.register(mailerPlugin);
   await app.register(taskEnginePlugin);
+  // Live task events: one LISTEN per process, and the open streams it wakes.
+  await app.register(livePlugin);
   // BPMN timers are rows in the database; each server process polls for due ones.
   const jobScheduler = new JobScheduler(app.engine, {
     onError: (error) => app.log.error({ err: error }, 'firing due process timers failed'),
@@ -114,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorRoutes);
   await app.register(identityRoutes);
   await app.register(workflowRoutes);
+  await app.register(liveRoutes);
   await app.register(formRoutes);
   await app.register(fileRoutes);
   await app.register(webhookRoutes);

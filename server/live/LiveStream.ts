@@ -75,16 +75,20 @@ export class LiveStream {
   }
 
   /**
-   * Starts the stream: the retry time, then what the browser missed since `lastEventId`
-   * (`replay`) or a `resync` naming the id to go on from. `sessionRemainingMs` is how long
-   * the session lives if nothing touches it, as checked when the stream was opened.
+   * Starts the stream: the retry time, then what the browser missed since its last event id
+   * (`replay`), or a `resync` naming the id to go on from, or for a first connection the id
+   * to resume from (`resumeId`: an id without data sets the browser's last event id and
+   * dispatches nothing). `sessionRemainingMs` is how long the session lives if nothing
+   * touches it, as checked when the stream was opened.
    */
   start(opening: {
     readonly replay: boolean;
     readonly resyncId?: number;
+    readonly resumeId?: number;
     readonly sessionRemainingMs: number;
   }): void {
     this.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+    if (opening.resumeId !== undefined) this.write(frame([['id', String(opening.resumeId)]]));
     if (opening.resyncId !== undefined) {
       this.lastSent = opening.resyncId;
       this.write(

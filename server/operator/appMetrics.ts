@@ -13,6 +13,8 @@ export interface AppMetrics {
   /** Records one answered request under its route pattern (never the raw URL). */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
   scrape(): Promise<Scrape>;
+  /** Where the gauge of open live connections reads its count (the live plugin's streams). */
+  countLiveConnections(source: () => number): void;
   /** Stops listening to the database's statements. */
   stop(): void;
 }
@@ -89,13 +91,15 @@ export function createAppMetrics(database: AppDatabase, draining: () => boolean)
       }
     },
   });
-  // Live updates (Server-Sent Events over LISTEN/NOTIFY) are not built yet: nothing holds a
-  // connection open, so this stays 0 until they are, and dashboards can be made already.
+  let liveConnections: () => number = () => 0;
   new Gauge({
     name: 'tessera_live_connections',
     help: 'Open live-update connections to browsers.',
     registers: [registry],
-  }).set(0);
+    collect() {
+      this.set(liveConnections());
+    },
+  });
   new Gauge({
     name: 'tessera_draining',
     help: '1 while the server drains before it stops.',
@@ -112,6 +116,9 @@ export function createAppMetrics(database: AppDatabase, draining: () => boolean)
     async scrape() {
       const merged = Registry.merge([processRegistry, registry]);
       return { contentType: merged.contentType, text: await merged.metrics() };
+    },
+    countLiveConnections(source) {
+      liveConnections = source;
     },
     stop: stopQueries,
   };

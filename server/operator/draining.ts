@@ -20,8 +20,10 @@ export interface DrainReport {
  * 1. `/readyz` answers 503 from now on, so a load balancer takes this process out;
  * 2. after `delayMs` the listener closes: no new connection is accepted, idle keep-alive
  *    connections are closed and a new request on a busy one is answered 503 (Fastify's own);
- * 3. requests in flight run to their end, up to `timeoutMs`; after that their connections
- *    are cut rather than keep a stopping process alive for ever;
+ * 3. live streams end at once (they never end by themselves; browsers reconnect to another
+ *    process and resume from their last event); other requests in flight run to their end,
+ *    up to `timeoutMs`; after that their connections are cut rather than keep a stopping
+ *    process alive for ever;
  * 4. the app's close hooks run (timers, job scheduler). The database stays open: the caller
  *    owns it and closes it after.
  */
@@ -38,6 +40,7 @@ export async function drainAndClose(
     app.server.closeAllConnections();
   }, options.timeoutMs);
   timer.unref();
+  if (app.hasDecorator('live')) app.live.closeAll();
   try {
     await app.close();
   } finally {
