@@ -26,7 +26,7 @@ function answersOnPurpose(route: RouteEntry, status: number): boolean {
  * request that passes their checks never ends, so they are probed by tests of their own
  * (tests/integration/liveEvents.test.ts), over a real connection.
  */
-const OPEN_STREAMS = new Set([LivePath.events]);
+const OPEN_STREAMS = new Set<string>([LivePath.events]);
 
 /** Requests in flight at once: enough to overlap the database's waits. */
 const PARALLEL = 4;
