@@ -30,8 +30,8 @@ export interface AppDatabase {
   /** The connection pool's state now, for the metrics. */
   poolStats(): PoolStats;
   /**
-   * Calls `listener` after every statement run through `db` with its time and outcome (for the
-   * metrics); answers the function that stops it.
+   * Calls `listener` after every statement run through `db` with its time, outcome and SQL
+   * (for the metrics); answers the function that stops it.
    */
   onQuery(listener: QueryListener): () => void;
   /**
@@ -130,8 +130,8 @@ export interface PoolStats {
   max: number;
 }
 
-/** Sees one statement's run: how long it took and whether it failed. */
-export type QueryListener = (durationMs: number, failed: boolean) => void;
+/** Sees one statement's run: how long it took, whether it failed, and its SQL (no values). */
+export type QueryListener = (durationMs: number, failed: boolean, sql: string) => void;
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -256,7 +256,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
   const listeners = new Set<QueryListener>();
   // Kysely times each statement only when it logs, so the time is measured once and shared.
   const log = (event: LogEvent) => {
-    for (const listener of listeners) listener(event.queryDurationMillis, event.level === 'error');
+    for (const listener of listeners) {
+      listener(event.queryDurationMillis, event.level === 'error', event.query.sql);
+    }
   };
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
   return {

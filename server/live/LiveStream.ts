@@ -1,10 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
-import {
-  LIVE_HEARTBEAT_MS,
-  LIVE_RETRY_MS,
-  LiveStreamEvent,
-} from '../../schemas/api/liveConstants';
+import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, LiveStreamEvent } from '../../schemas/api/liveConstants';
 import type { DatabaseSchema } from '../db/schema';
 import { readLiveEvents, LIVE_READ_BATCH, type LiveReader, type LoggedEvent } from './liveEvents';
 import { sessionRemainingMs } from './liveSession';
