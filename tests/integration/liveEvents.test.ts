@@ -332,7 +332,10 @@ describe('live inbox', () => {
         secondDatabase = await createDatabase({ databaseUrl: url.toString(), poolSize: 2 });
         ownDatabase = true;
       }
-      second = await buildApp({ config: testConfig(), database: secondDatabase });
+      second = await buildApp({
+        config: testConfig({ metricsToken: 'live-metrics' }),
+        database: secondDatabase,
+      });
       await second.listen({ host: 'localhost', port: 0 });
       port = (second.server.address() as AddressInfo).port;
     });
@@ -365,6 +368,8 @@ describe('live inbox', () => {
         await stream(amara, { port, host: `localhost:${port}` }),
       ];
       expect(second.live.size).toBe(2);
+      const scrape = await second.operator.metrics?.scrape();
+      expect(scrape?.text).toContain('tessera_live_connections 2');
       const started = Date.now();
       const report = await drainAndClose(second, { delayMs: 0, timeoutMs: 10_000 });
       await Promise.all(clients.map((client) => client.ended));
