@@ -254,6 +254,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
       console.error('Database connection lost; the pool will reconnect.', error.message);
   });
   const listeners = new Set<QueryListener>();
+  const listening = new Set<() => Promise<void>>();
   // Kysely times each statement only when it logs, so the time is measured once and shared.
   const log = (event: LogEvent) => {
     for (const listener of listeners) {
@@ -264,9 +265,15 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
   return {
     db,
     kind,
-    listen(channel, handlers) {
+    async listen(channel, handlers) {
       if (!LISTEN_CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-      return listen(channel, handlers);
+      const stop = await listen(channel, handlers);
+      const stopOnce = async () => {
+        if (!listening.delete(stopOnce)) return;
+        await stop();
+      };
+      listening.add(stopOnce);
+      return stopOnce;
     },
     poolStats: () => ({
       total: pool.totalCount,
@@ -281,6 +288,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
     close() {
       closing ??= (async () => {
         try {
+          // A listener left open would reconnect to a database that is gone, for ever.
+          await Promise.all([...listening].map((stop) => stop()));
           await db.destroy();
         } finally {
           await closeBackend();

@@ -21,6 +21,12 @@ export interface LiveStreamOptions {
 /** How many sent ids a stream remembers, to skip one it reads again. */
 const SENT_IDS_KEPT = 512;
 
+/**
+ * A browser that reads slower than its events come (or not at all) is cut past this many
+ * unsent bytes: it reconnects and replays from its last id, and memory stays bounded.
+ */
+const UNSENT_BYTES_MAX = 1024 * 1024;
+
 /** A timer can wait at most this long (Node's limit is 2^31 - 1 ms). */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -217,6 +223,8 @@ export class LiveStream {
   }
 
   private write(text: string): void {
-    if (!this.closed && !this.response.writableEnded) this.response.write(text);
+    if (this.closed || this.response.writableEnded) return;
+    this.response.write(text);
+    if (this.response.writableLength > UNSENT_BYTES_MAX) this.close();
   }
 }
