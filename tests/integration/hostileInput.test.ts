@@ -7,6 +7,7 @@ import { createIntegrationClient } from '../../server/identity/integrationClient
 import { SESSION_COOKIE } from '../../server/fastify/session';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import { startTestServer, testConfig, type TestServer } from '../../server/testing/startTestServer';
+import { LivePath } from '../../schemas/api/live';
 
 interface RouteEntry {
   method: string;
@@ -266,6 +267,8 @@ describe('hostile input on every route', { timeout: 300_000 }, () => {
     expect(urls).toContain('POST /identity/login');
     expect(urls).toContain('POST /api/task/comments');
     expect(urls).toContain('PATCH /api/task/user-settings');
+    // The live stream: its hostile ids are refused before it opens (see liveEvents.test.ts).
+    expect(urls).toContain(`GET ${LivePath.events}`);
     expect(urls.filter((url) => url.includes(':')).length).toBeGreaterThan(10);
     expect(routes.length).toBeGreaterThan(40);
   });
