@@ -31,6 +31,25 @@ const taskFrameOf = (taskId: string, change?: string) => (frame: SseFrame) =>
   (change === undefined || frame.data.includes(`"change":"${change}"`));
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** A review offered to Lucas that an interrupting message boundary event can recall. */
+const RECALL_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="liveDefinitions" targetNamespace="live">
+  <message id="recalled" name="caseRecalled" />
+  <process id="liveRecall" name="Live recall" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="toReview" sourceRef="start" targetRef="review" />
+    <userTask id="review" name="Review" camunda:candidateUsers="lmartin" />
+    <sequenceFlow id="toEnd" sourceRef="review" targetRef="end" />
+    <endEvent id="end" />
+    <boundaryEvent id="recall" attachedToRef="review" cancelActivity="true">
+      <messageEventDefinition messageRef="recalled" />
+    </boundaryEvent>
+    <sequenceFlow id="toRecalled" sourceRef="recall" targetRef="recalledEnd" />
+    <endEvent id="recalledEnd" />
+  </process>
+</definitions>`;
+
 describe('live inbox', () => {
   const suite = setUpTestServer();
   let lucas: IdentityClient;
@@ -160,6 +179,27 @@ describe('live inbox', () => {
     const closed = await lucasStream.waitFor(taskFrameOf(task.id, LiveTaskChange.closed), 1_000);
     expect(JSON.parse(closed.data ?? '')).toMatchObject({ actor: null, assignee: null });
     lucasStream.close();
+  });
+
+  it('given an open stream, when an interrupting message boundary event cancels a task offered to its user, then the task is closed for them', async () => {
+    await suite.server.app.engine.deploy('internal', RECALL_BPMN);
+    const lucasStream = await stream(lucas);
+    const instance = await suite.server.app.engine.startProcess('internal', {
+      key: 'liveRecall',
+      startedBy: 'pnair',
+    });
+    const [task] = await suite.server.app.engine.listInstanceTasks('internal', instance.id, {
+      completed: false,
+    });
+    if (!task) throw new Error('The recall process did not stop at its review.');
+    await lucasStream.waitFor(taskFrameOf(task.id, LiveTaskChange.created), 1_000);
+    await suite.server.app.engine.correlateMessage('internal', {
+      messageName: 'caseRecalled',
+      processInstanceId: instance.id,
+      actor: 'pnair',
+    });
+    const closed = await lucasStream.waitFor(taskFrameOf(task.id, LiveTaskChange.closed), 1_000);
+    expect(JSON.parse(closed.data ?? '')).toMatchObject({ actor: null, assignee: null });
   });
 
   it('given a change that rolls back, when it fails, then no stream hears of it', async () => {
