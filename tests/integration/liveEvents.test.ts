@@ -353,6 +353,21 @@ describe('live inbox', () => {
     }
   });
 
+  it('given PostgreSQL, when the listening connection is cut, then it reconnects and the streams catch up on what came meanwhile', async (context) => {
+    if (suite.server.database.kind !== 'postgres') context.skip();
+    const { db } = suite.server.database;
+    const lucasStream = await stream(lucas);
+    await lucasStream.waitFor((frame) => frame.id !== undefined);
+    const cut = await sql<{ cut: boolean }>`
+      select pg_terminate_backend(pid) as cut from pg_stat_activity
+      where datname = current_database() and query ilike 'LISTEN %'`.execute(db);
+    expect(cut.rows.length).toBeGreaterThan(0);
+    const meanwhile = await makeTask(suite.server, { name: 'Meanwhile', assignee: 'lmartin' });
+    await lucasStream.waitFor(taskFrameOf(meanwhile.id), 5_000);
+    const after = await makeTask(suite.server, { name: 'Afterwards', assignee: 'lmartin' });
+    await lucasStream.waitFor(taskFrameOf(after.id), 1_000);
+  });
+
   describe('two server processes on one database', () => {
     let second: FastifyInstance;
     let secondDatabase: AppDatabase;
