@@ -2,13 +2,15 @@ import { ErrorCode } from '../schemas/api/commonConstants';
 import { setGlobalErrorHandlers } from './api/httpClient';
 import { DashboardStore } from './dashboard/DashboardStore';
 import { DictionaryStore } from './dictionaries/DictionaryStore';
+import { LiveInboxStore } from './live/LiveInboxStore';
+import { browserEventSource, type OpenLiveEventSource } from './live/liveEventSource';
 import { browserNotifier } from './notifications/desktopNotifier';
 import { NotificationStore } from './notifications/NotificationStore';
 import { ProcessStore } from './process/ProcessStore';
 import { AnnouncerStore } from './stores/AnnouncerStore';
 import type { AppNavigator } from './stores/AppNavigator';
 import { PreferencesStore, type PreferencesSources } from './stores/PreferencesStore';
-import { SessionStore } from './stores/SessionStore';
+import { SessionStatus, SessionStore } from './stores/SessionStore';
 import { ShellStore } from './stores/ShellStore';
 import { ToastStore } from './stores/ToastStore';
 
@@ -16,6 +18,11 @@ import { ToastStore } from './stores/ToastStore';
 export interface RootStoreDeps extends PreferencesSources {
   /** The router, seen from outside React. */
   navigator: AppNavigator;
+  /**
+   * Opens the live inbox's stream; the browser's EventSource when left out, null for no
+   * stream at all.
+   */
+  openEventSource?: OpenLiveEventSource | null;
 }
 
 /**
@@ -43,6 +50,8 @@ export class RootStore {
   readonly processes: ProcessStore;
   /** The tenant's value lists, loaded once per session: form choices and stored codes' labels. */
   readonly dictionaries: DictionaryStore;
+  /** The live inbox: task changes pushed by the server while someone is signed in. */
+  readonly live: LiveInboxStore;
 
   private readonly detachHttp: () => void;
 
@@ -85,12 +94,25 @@ export class RootStore {
       toasts: this.toasts,
       navigator: deps.navigator,
       currentUser,
+      announcer: this.announcer,
     });
     this.dictionaries = new DictionaryStore({
       toasts: this.toasts,
       sessionKey: () => currentUser()?.id ?? null,
     });
-    // 6. Last, the HTTP client's reactions to 401, 403 and 503, which call into the above.
+    // 6. The live inbox, open while someone may work on tasks; each burst reaches the lists,
+    // the bell and an open task page, which each decide what it means for them.
+    this.live = new LiveInboxStore({
+      signedInUserId: () =>
+        this.session.status === SessionStatus.authenticated ? (currentUser()?.id ?? null) : null,
+      open: deps.openEventSource === undefined ? browserEventSource() : deps.openEventSource,
+    });
+    this.live.subscribe((batch) => {
+      void this.dashboard.applyLive(batch);
+      void this.notifications.applyLive(batch);
+      this.processes.taskPage.applyLive(batch);
+    });
+    // 7. Last, the HTTP client's reactions to 401, 403 and 503, which call into the above.
     this.detachHttp = setGlobalErrorHandlers({
       onUnauthorized: () => this.session.expire(deps.navigator.currentPath()),
       // A four-eyes refusal says why; any other 403 is a missing privilege.
@@ -104,8 +126,9 @@ export class RootStore {
     });
   }
 
-  /** Detaches the stores from the HTTP client (tests build a RootStore per case). */
+  /** Detaches the stores from the HTTP client and the stream (tests build a RootStore per case). */
   dispose(): void {
+    this.live.dispose();
     this.detachHttp();
   }
 }

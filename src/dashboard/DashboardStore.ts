@@ -13,6 +13,7 @@ import { ErrorCode } from '../../schemas/api/commonConstants';
 import { BULK_REASSIGN_LIMIT, BulkReassignFailureCode } from '../../schemas/api/tasksConstants';
 import { BadRequestError, ConflictError } from '../api/errors';
 import { queryUsers, type UserSummary } from '../api/usersApi';
+import type { LiveBatch } from '../live/LiveInboxStore';
 import type { NotificationStore } from '../notifications/NotificationStore';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { PreferencesSources } from '../stores/PreferencesStore';
@@ -474,6 +475,21 @@ export class DashboardStore {
   /** Hides 'reassigned successfully' (its timer, or the user). */
   hideReassignSuccess(): void {
     this.reassignSuccessVisible = false;
+  }
+
+  /**
+   * A burst of the live inbox: any task change (or a resync) may move rows in or out of any
+   * list or change its counts, so the three lists are reloaded once, quietly, in place.
+   * Before the dashboard has been opened there is nothing on screen to keep fresh.
+   */
+  applyLive(batch: LiveBatch): Promise<void> {
+    if (!this.started || (batch.events.length === 0 && !batch.resync)) return Promise.resolve();
+    return this.refreshQuietly();
+  }
+
+  /** Reloads the three lists without a loading state, keeping page, sort, filters and selection. */
+  async refreshQuietly(): Promise<void> {
+    await Promise.all(Object.values(TaskListKind).map((kind) => this.lists[kind].refreshQuietly()));
   }
 
   /** Forgets everything that belonged to the signed-out account. */

@@ -151,23 +151,29 @@ export class TaskListStore {
 
   private readonly deps: TaskListStoreDeps;
   private requestSeq = 0;
+  /** A quiet refresh was asked for while a load ran: it follows that load. */
+  private refreshAfterLoad = false;
 
   constructor(kind: TaskListKind, deps: TaskListStoreDeps) {
     this.kind = kind;
     this.deps = deps;
-    makeAutoObservable<TaskListStore, 'deps' | 'requestSeq' | 'shownOffset'>(this, {
-      kind: false,
-      deps: false,
-      requestSeq: false,
-      shownOffset: observable,
-      // Answers are replaced whole, never edited in place: turning 200 rows into observable
-      // objects would cost the frame that shows them, and no cell observes a single field.
-      rows: observableRef,
-      commentStatus: observableRef,
-      reassignCapability: observableRef,
-      // Equal counters after a reload change nothing, so the tabs and quick filters stay put.
-      counters: observableStruct,
-    });
+    makeAutoObservable<TaskListStore, 'deps' | 'requestSeq' | 'shownOffset' | 'refreshAfterLoad'>(
+      this,
+      {
+        kind: false,
+        deps: false,
+        requestSeq: false,
+        refreshAfterLoad: false,
+        shownOffset: observable,
+        // Answers are replaced whole, never edited in place: turning 200 rows into observable
+        // objects would cost the frame that shows them, and no cell observes a single field.
+        rows: observableRef,
+        commentStatus: observableRef,
+        reassignCapability: observableRef,
+        // Equal counters after a reload change nothing, so the tabs and quick filters stay put.
+        counters: observableStruct,
+      },
+    );
   }
 
   /** The quick filters this list offers: NEW is not offered to claim (spec 000 section 2). */
@@ -272,9 +278,28 @@ export class TaskListStore {
    * (`'range'`) the rows shown, so a screen-reader user hears the result without leaving
    * the control.
    */
-  async load(announce: boolean | 'range' = false): Promise<void> {
+  load(announce: boolean | 'range' = false): Promise<void> {
+    return this.fetchPage(announce, false);
+  }
+
+  /**
+   * Reloads the page on screen in place, for a change made elsewhere (the live inbox): no
+   * loading state, no banner on failure, the page, sort, filters and what is still selected
+   * kept. A list never shown is left alone; a load under way is followed by one refresh, so
+   * the user's own answer (and what it announces) is not dropped for this one.
+   */
+  refreshQuietly(): Promise<void> {
+    if (!this.hasLoaded) return Promise.resolve();
+    if (this.isLoading) {
+      this.refreshAfterLoad = true;
+      return Promise.resolve();
+    }
+    return this.fetchPage(false, true);
+  }
+
+  private async fetchPage(announce: boolean | 'range', quiet: boolean): Promise<void> {
     const seq = ++this.requestSeq;
-    this.status = RemoteLoadingStatus.loading;
+    if (!quiet) this.status = RemoteLoadingStatus.loading;
     try {
       const answer = await fetchTaskList(this.kind, this.query);
       if (seq !== this.requestSeq) return;
@@ -293,6 +318,7 @@ export class TaskListStore {
         };
         this.status = RemoteLoadingStatus.fullyLoaded;
         this.hasLoaded = true;
+        if (quiet) this.keepSelectionOnPage();
         if (announce === true) {
           this.deps.announcer?.announce('dashboard.resultCount', { count: answer.totalCount });
         } else if (announce === 'range' && answer.content.length > 0) {
@@ -305,7 +331,7 @@ export class TaskListStore {
         runInAction(() => {
           this.page = Math.max(0, Math.ceil(answer.totalCount / this.size) - 1);
         });
-        await this.load();
+        await this.fetchPage(false, quiet);
         return;
       }
       if (this.kind === TaskListKind.team) {
@@ -313,6 +339,9 @@ export class TaskListStore {
       }
     } catch (error) {
       if (seq !== this.requestSeq) return;
+      // A quiet refresh that failed leaves the page as it was: the next change or the
+      // user's own reload brings it up to date.
+      if (quiet) return;
       runInAction(() => {
         this.status = RemoteLoadingStatus.loadingFailed;
         // A lost session goes to sign-in; a banner would only flash on the way.
@@ -323,7 +352,21 @@ export class TaskListStore {
       if (error instanceof UnexpectedResponseError) {
         this.deps.toasts.showError('dashboard.noExpectedProperty');
       }
+    } finally {
+      if (seq === this.requestSeq && this.refreshAfterLoad) {
+        this.refreshAfterLoad = false;
+        void this.fetchPage(false, true);
+      }
     }
+  }
+
+  // After a quiet refresh only the selected tasks still on the page stay selected: one that
+  // left (reassigned, completed) can no longer be acted on from here.
+  private keepSelectionOnPage(): void {
+    if (this.selectedIds.length === 0) return;
+    const onPage = new Set(this.rows.map((row) => row.taskId));
+    const kept = this.selectedIds.filter((id) => onPage.has(id));
+    if (kept.length !== this.selectedIds.length) this.selectedIds = kept;
   }
 
   /** Team list: whether each row has comments (spec 000 section 4). */
@@ -541,6 +584,7 @@ export class TaskListStore {
   /** Forgets everything (sign-out). */
   reset(): void {
     this.requestSeq += 1;
+    this.refreshAfterLoad = false;
     this.rows = [];
     this.counters = ZERO_COUNTERS;
     this.status = RemoteLoadingStatus.unknown;

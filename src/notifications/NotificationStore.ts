@@ -1,4 +1,5 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { LiveTaskChange } from '../../schemas/api/liveConstants';
 import { NotificationKind } from '../../schemas/api/notificationsConstants';
 import {
   EMPTY_NOTIFICATIONS,
@@ -7,6 +8,7 @@ import {
   type NotificationSummary,
 } from '../api/notificationsApi';
 import { QuickFilterType, TaskListKind } from '../api/tasksApi';
+import type { LiveBatch } from '../live/LiveInboxStore';
 import { NOTIFICATION_REFRESH_MS } from './notificationTimings';
 import { reportFailure } from '../stores/reportFailure';
 import type { AppNavigator } from '../stores/AppNavigator';
@@ -135,6 +137,22 @@ export class NotificationStore {
         });
       }
     }
+  }
+
+  /**
+   * A burst of the live inbox: the bell counts new assigned and candidate tasks, so it
+   * reloads when a task was created or changed hands (or after a resync); comments and due
+   * dates leave it as it is. The 30-minute reload stays, for a browser without the stream.
+   */
+  applyLive(batch: LiveBatch): Promise<void> {
+    const touchesBell =
+      batch.resync ||
+      batch.events.some(
+        (event) =>
+          event.change === LiveTaskChange.created ||
+          event.change === LiveTaskChange.assigneeChanged,
+      );
+    return touchesBell ? this.refresh() : Promise.resolve();
   }
 
   /** Raises a desktop notification for notifications not seen in an earlier load. */

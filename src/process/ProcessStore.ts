@@ -1,3 +1,4 @@
+import type { AnnouncerStore } from '../stores/AnnouncerStore';
 import type { AppNavigator } from '../stores/AppNavigator';
 import type { ToastStore } from '../stores/ToastStore';
 import { NewApplicationStore } from './NewApplicationStore';
@@ -14,6 +15,8 @@ export interface ProcessStoreDeps {
   navigator: AppNavigator;
   /** The signed-in user, who writes the task page's comments. */
   currentUser: () => CommentAuthor | null;
+  /** Where the task page speaks what changed while it was open. */
+  announcer?: AnnouncerStore;
 }
 
 /**
@@ -35,7 +38,11 @@ export class ProcessStore {
   constructor(deps: ProcessStoreDeps) {
     this.startProcess = new StartProcessStore(deps);
     this.instance = new ProcessInstanceStore(deps.toasts);
-    this.taskPage = new TaskPageStore(deps.toasts, () => deps.currentUser()?.id ?? '');
+    this.taskPage = new TaskPageStore(
+      deps.toasts,
+      () => deps.currentUser()?.id ?? '',
+      deps.announcer ?? null,
+    );
     this.taskComments = new TaskCommentsStore(deps);
     this.newApplication = new NewApplicationStore(deps.toasts, deps.navigator);
   }

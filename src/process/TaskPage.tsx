@@ -39,6 +39,8 @@ import { deferBack, LEAVE_DELAY_MS } from './taskPageTiming';
 import { focusFirstField } from './focusFirstField';
 import { readOnlyReason } from './readOnlyReason';
 import { TaskReadOnlyNote } from './TaskReadOnlyNote';
+import { TaskLiveNote } from './TaskLiveNote';
+import { LiveTaskNotice } from './liveTaskNotice';
 import './Process.css';
 
 /**
@@ -101,9 +103,13 @@ export const TaskPage = observer(function TaskPage() {
   const mine = task !== null && task.assignee !== null && task.assignee.id === userId;
   // Someone else's task is read-only, and back leads to the team view (spec 001 section 6).
   const readOnly = task !== null && !(mine || task.permissions.canClaim);
+  // Taken, released or closed while open (the live inbox): read-only from then on, with the
+  // task as it was loaded still on screen, so the form keeps what was typed.
+  const liveNotice = store.taskId === taskId ? store.liveNotice : null;
   // The form opens for editing only to an assignee the policy lets complete it: a free task
   // is read-only until claimed, and four eyes may keep even its assignee from it.
-  const formReadOnly = task === null || !(mine && task.permissions.canComplete);
+  const formReadOnly =
+    task === null || liveNotice !== null || !(mine && task.permissions.canComplete);
   // An instance that is gone (a tolerated 404) leaves back to the lists.
   const backToInstance = viewType === TaskViewType.instance && !store.instanceMissing;
   const back = (
@@ -251,7 +257,7 @@ export const TaskPage = observer(function TaskPage() {
             </dd>
             {/* The assignee selector (spec 000 section 2, "Task page"): wherever the page
                   was opened from, whenever the server says the user may move the task. */}
-            {task.permissions.canBeReassigned && (
+            {task.permissions.canBeReassigned && liveNotice === null && (
               <dd className="tessera-task-header__change-cell">
                 <BusyButton
                   variant="minimal"
@@ -271,7 +277,8 @@ export const TaskPage = observer(function TaskPage() {
         </dl>
       </header>
       {task.description && <TaskDescription text={task.description} />}
-      {whyReadOnly && (
+      {liveNotice && <TaskLiveNote notice={liveNotice} />}
+      {whyReadOnly && liveNotice === null && (
         <TaskReadOnlyNote
           reason={whyReadOnly}
           claiming={store.claiming}
@@ -285,7 +292,7 @@ export const TaskPage = observer(function TaskPage() {
       <TaskComments
         comments={processes.taskComments}
         task={{ id: task.id, name: task.name, processInstanceId: task.processInstanceId }}
-        canComment={!readOnly}
+        canComment={!readOnly && liveNotice !== LiveTaskNotice.closed}
       />
       <div ref={formSlot}>
         {/* Keyed by the assignee: once the user claimed the task, its form is read again,

@@ -8,10 +8,15 @@ import {
   markTaskStarted,
   type TaskDetail,
 } from '../api/tasksApi';
+import { LiveTaskChange } from '../../schemas/api/liveConstants';
+import { TaskStatus } from '../../schemas/api/tasksConstants';
+import type { LiveBatch } from '../live/LiveInboxStore';
 import { ReassignResult, ReassignStore, type ReassignOutcome } from '../tasks/ReassignStore';
+import type { AnnouncerStore } from '../stores/AnnouncerStore';
 import { reportFailure } from '../stores/reportFailure';
 import type { ToastStore } from '../stores/ToastStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
+import { LiveTaskNotice, liveTaskNotice, strongerNotice } from './liveTaskNotice';
 import { replaceVariables } from './replaceVariables';
 
 /**
@@ -42,20 +47,41 @@ export class TaskPageStore {
   instanceMissing = false;
   /** The task is being claimed from its page. */
   claiming = false;
+  /**
+   * Why the task stopped being the reader's to work on while the page was open (the live
+   * inbox), or null. The page turns read-only and says so, keeping what was typed.
+   */
+  liveNotice: LiveTaskNotice | null = null;
 
   private readonly toasts: ToastStore;
+  private readonly currentUserId: () => string;
+  private readonly announcer: AnnouncerStore | null;
   private requestSeq = 0;
   private instanceSeq = 0;
 
-  /** `currentUserId` is the signed-in user, who signs a reassignment. */
-  constructor(toasts: ToastStore, currentUserId: () => string) {
+  /**
+   * `currentUserId` is the signed-in user, who signs a reassignment; `announcer` speaks a
+   * change the live inbox brought.
+   */
+  constructor(
+    toasts: ToastStore,
+    currentUserId: () => string,
+    announcer: AnnouncerStore | null = null,
+  ) {
     this.toasts = toasts;
+    this.currentUserId = currentUserId;
+    this.announcer = announcer;
     this.reassign = new ReassignStore({
       currentUserId,
       onFinished: (outcome) => this.afterReassign(outcome),
     });
-    makeAutoObservable<TaskPageStore, 'toasts' | 'requestSeq' | 'instanceSeq'>(this, {
+    makeAutoObservable<
+      TaskPageStore,
+      'toasts' | 'currentUserId' | 'announcer' | 'requestSeq' | 'instanceSeq'
+    >(this, {
       toasts: false,
+      currentUserId: false,
+      announcer: false,
       requestSeq: false,
       instanceSeq: false,
       reassign: false,
@@ -77,6 +103,7 @@ export class TaskPageStore {
     }
     this.taskId = taskId;
     this.notFound = false;
+    this.liveNotice = null;
     this.status = RemoteLoadingStatus.loading;
     try {
       const task = await fetchTaskDetail(taskId);
@@ -169,6 +196,66 @@ export class TaskPageStore {
     }
   }
 
+  /**
+   * A burst of the live inbox. A change that takes the task from the reader (or closes it)
+   * turns the page read-only with a notice, without reading the task again: its form stays
+   * mounted, so what was typed stays on screen to be copied. A task given to the reader, who
+   * could not type into it, is read again and opens for editing. A resync asks the server
+   * how the task stands now.
+   */
+  applyLive(batch: LiveBatch): void {
+    const task = this.task;
+    const userId = this.currentUserId();
+    if (!task || !userId || this.status === RemoteLoadingStatus.loading) return;
+    let notice = this.liveNotice;
+    let givenToReader = false;
+    for (const event of batch.events) {
+      if (event.taskId !== task.id) continue;
+      notice = strongerNotice(notice, liveTaskNotice(event, task, userId));
+      givenToReader ||=
+        event.change === LiveTaskChange.assigneeChanged &&
+        event.assignee === userId &&
+        task.assignee?.id !== userId;
+    }
+    this.showLiveNotice(notice);
+    if (notice === null && givenToReader) void this.load(task.id);
+    else if (batch.resync) void this.recheck();
+  }
+
+  // After a resync: the task as the server has it now, compared with the one on screen.
+  private async recheck(): Promise<void> {
+    const task = this.task;
+    const userId = this.currentUserId();
+    if (!task || !userId) return;
+    const seq = this.requestSeq;
+    let notice: LiveTaskNotice | null;
+    try {
+      const fresh = await fetchTaskDetail(task.id);
+      if (seq !== this.requestSeq) return;
+      const assignee = fresh.assignee?.id ?? null;
+      if (fresh.taskStatus !== TaskStatus.open) {
+        notice = LiveTaskNotice.closed;
+      } else if (assignee === (task.assignee?.id ?? null)) {
+        return;
+      } else if (assignee === userId && this.liveNotice === null) {
+        await this.load(task.id);
+        return;
+      } else {
+        notice = liveTaskNotice(asChange(task.id, assignee), task, userId);
+      }
+    } catch (error) {
+      if (seq !== this.requestSeq || !(error instanceof NotFoundError)) return;
+      notice = LiveTaskNotice.closed;
+    }
+    this.showLiveNotice(strongerNotice(this.liveNotice, notice));
+  }
+
+  private showLiveNotice(notice: LiveTaskNotice | null): void {
+    if (notice === null || notice === this.liveNotice) return;
+    this.liveNotice = notice;
+    this.announcer?.announce(`process.task.live.${notice}`);
+  }
+
   /** Shows or hides the process name. */
   toggleProcessName(): void {
     this.processNameVisible = !this.processNameVisible;
@@ -201,4 +288,9 @@ export class TaskPageStore {
     this.toasts.showSuccess('dashboard.reassignSuccess', undefined, action);
     if (this.taskId) await this.load(this.taskId);
   }
+}
+
+// A change of assignee seen by reading the task again, as the live inbox would have sent it.
+function asChange(taskId: string, assignee: string | null) {
+  return { change: LiveTaskChange.assigneeChanged, taskId, assignee, actor: null };
 }

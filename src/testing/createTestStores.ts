@@ -1,4 +1,5 @@
 import type { Account } from '../../schemas/api/identity';
+import type { OpenLiveEventSource } from '../live/liveEventSource';
 import { RootStore } from '../RootStore';
 
 /** A navigator that records where the app went instead of moving a browser. */
@@ -22,8 +23,14 @@ export class RecordingNavigator {
   currentPath = (): string => this.path;
 }
 
-/** A RootStore on a recording navigator and an in-memory storage, for one test. */
-export function createTestStores(startPath = '/'): {
+/**
+ * A RootStore on a recording navigator and an in-memory storage, for one test; without a
+ * live stream unless the test hands in its own.
+ */
+export function createTestStores(
+  startPath = '/',
+  openEventSource: OpenLiveEventSource | null = null,
+): {
   stores: RootStore;
   navigator: RecordingNavigator;
 } {
@@ -36,6 +43,7 @@ export function createTestStores(startPath = '/'): {
       setItem: (key, value) => void memory.set(key, value),
     },
     browserLanguages: ['en-GB'],
+    openEventSource,
   });
   return { stores, navigator };
 }

@@ -645,13 +645,14 @@ export class TaskFormPageStore {
 
   /**
    * Moves to another part of a combined task: saves the current one first when it has
-   * unsaved changes and moves only when that save succeeds, after 150 ms.
+   * unsaved changes and moves only when that save succeeds, after 150 ms. `save` false moves
+   * without saving (the page turned read-only; the values stay in the part).
    */
-  async goTo(index: number): Promise<void> {
+  async goTo(index: number, save = true): Promise<void> {
     if (index < 0 || index >= this.parts.length || this.switching) return;
     const part = this.current;
     this.switching = true;
-    if (part?.store?.dirty && !this.serverReadOnly) {
+    if (save && part?.store?.dirty && !this.serverReadOnly) {
       try {
         await saveDraft(this.taskId, part.store.values(), part.formId);
         part.store.markSaved();

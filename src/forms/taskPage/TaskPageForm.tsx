@@ -97,7 +97,8 @@ export const TaskPageForm = observer(function TaskPageForm({
   const movedByUser = useRef(false);
   const goToPart = (index: number) => {
     movedByUser.current = true;
-    void store.goTo(index);
+    // A form that turned read-only keeps what was typed on screen, but no longer sends it.
+    void store.goTo(index, !(readOnly || store.serverReadOnly));
   };
   const shownPart = store.showingList ? -1 : store.currentIndex;
   useEffect(() => {
