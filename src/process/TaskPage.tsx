@@ -187,6 +187,9 @@ export const TaskPage = observer(function TaskPage() {
   }
 
   const flag = dueDateFlag(task.dueDate);
+  // Once the task changed hands while open, the header names who holds it now.
+  const shownAssignee =
+    liveNotice !== null && store.assigneeNow !== undefined ? store.assigneeNow : task.assignee;
   const whyReadOnly = readOnlyReason(task, userId);
   return (
     <div className="tessera-page tessera-task-page" data-testid="task-page">
@@ -249,8 +252,8 @@ export const TaskPage = observer(function TaskPage() {
               <PersonIcon size={12} /> {t('tasks.header.assignee')}
             </dt>
             <dd data-testid="task-assignee">
-              {task.assignee ? (
-                task.assignee.fullName
+              {shownAssignee ? (
+                shownAssignee.fullName
               ) : (
                 <Tag minimal>{t('tasks.header.noAssignee')}</Tag>
               )}

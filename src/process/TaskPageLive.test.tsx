@@ -137,6 +137,10 @@ async function openAndType(typed: string) {
 describe('an open task page and the live inbox', () => {
   it('given the reader typing in their task, when a supervisor gives it to a colleague, then the page says so, turns read-only and keeps the text', async () => {
     const { page, notes, stream, app } = await openAndType('Income checked against payslips');
+    server?.on('GET', TaskPath.detail(TASK_ID), {
+      status: 200,
+      body: { ...myTask(), assignee: { id: 'u-bruno', fullName: 'Bruno Diaz' } },
+    });
 
     stream.send('task', anEvent({}), '7');
 
@@ -156,6 +160,8 @@ describe('an open task page and the live inbox', () => {
     expect(field.disabled || field.readOnly).toBe(true);
     expect(field.value).toBe('Income checked against payslips');
     expect(field).toBe(notes);
+    // The header names who holds it now.
+    await waitFor(() => expect(page.getByTestId('task-assignee').textContent).toBe('Bruno Diaz'));
   });
 
   it('given a reader of French, when their task is closed elsewhere, then the notice is in French and the text stays', async () => {

@@ -52,6 +52,12 @@ export class TaskPageStore {
    * inbox), or null. The page turns read-only and says so, keeping what was typed.
    */
   liveNotice: LiveTaskNotice | null = null;
+  /**
+   * Who holds the task now, read once a notice said it changed hands; undefined until then
+   * (the header shows the task as loaded). Kept apart from `task`, whose assignee keys the
+   * form: replacing it would build the form again and lose what was typed.
+   */
+  assigneeNow: TaskDetail['assignee'] | undefined = undefined;
 
   private readonly toasts: ToastStore;
   private readonly currentUserId: () => string;
@@ -104,6 +110,7 @@ export class TaskPageStore {
     this.taskId = taskId;
     this.notFound = false;
     this.liveNotice = null;
+    this.assigneeNow = undefined;
     this.status = RemoteLoadingStatus.loading;
     try {
       const task = await fetchTaskDetail(taskId);
@@ -217,12 +224,14 @@ export class TaskPageStore {
         event.assignee === userId &&
         task.assignee?.id !== userId;
     }
+    const changedHands = notice !== this.liveNotice && notice !== LiveTaskNotice.closed;
     this.showLiveNotice(notice);
     if (notice === null && givenToReader) void this.load(task.id);
-    else if (batch.resync) void this.recheck();
+    else if (batch.resync || changedHands) void this.recheck();
   }
 
-  // After a resync: the task as the server has it now, compared with the one on screen.
+  // After a resync, or once the task changed hands: the task as the server has it now,
+  // compared with the one on screen (and who holds it, for the header).
   private async recheck(): Promise<void> {
     const task = this.task;
     const userId = this.currentUserId();
@@ -233,6 +242,11 @@ export class TaskPageStore {
       const fresh = await fetchTaskDetail(task.id);
       if (seq !== this.requestSeq) return;
       const assignee = fresh.assignee?.id ?? null;
+      if (this.liveNotice !== null) {
+        runInAction(() => {
+          this.assigneeNow = fresh.assignee;
+        });
+      }
       if (fresh.taskStatus !== TaskStatus.open) {
         notice = LiveTaskNotice.closed;
       } else if (assignee === (task.assignee?.id ?? null)) {
@@ -242,6 +256,11 @@ export class TaskPageStore {
         return;
       } else {
         notice = liveTaskNotice(asChange(task.id, assignee), task, userId);
+        if (notice !== null) {
+          runInAction(() => {
+            this.assigneeNow = fresh.assignee;
+          });
+        }
       }
     } catch (error) {
       if (seq !== this.requestSeq || !(error instanceof NotFoundError)) return;
