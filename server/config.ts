@@ -32,8 +32,17 @@ export interface AppConfig {
   sessionAbsoluteHours: number;
   /** Lifetime of an emailed password-reset code. */
   resetCodeMinutes: number;
-  /** Global per-IP request budget per minute, a flood guard rather than a sign-in throttle. */
+  /**
+   * Per-IP request budget per minute of this process, a flood guard rather than a sign-in
+   * throttle: RATE_LIMIT_PER_MINUTE shared out over the `processes` of this server, since
+   * each keeps its own count and the cluster hands connections round the processes.
+   */
   rateLimitPerMinute: number;
+  /**
+   * How many server processes `server/main.ts` runs on the one port (TESSERA_PROCESSES,
+   * default 1). More than one needs PostgreSQL: embedded PGlite is one process by nature.
+   */
+  processes: number;
   /** scrypt cost for new password hashes (tests lower it to stay fast). */
   passwordHashing: ScryptParams;
   /** How many password hashes run at once and may wait (see identity/hashingQueue.ts). */
@@ -143,15 +152,32 @@ function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/**
+ * TESSERA_PROCESSES: how many processes serve the port. Embedded PGlite holds its folder for
+ * one process, so more than one is refused without DATABASE_URL rather than fail later.
+ */
+function processCount(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): number {
+  const count = integer(env, 'TESSERA_PROCESSES', 1, 1);
+  if (count > 1 && databaseUrl === undefined) {
+    throw new ConfigError(
+      `TESSERA_PROCESSES=${count} needs PostgreSQL (DATABASE_URL): the embedded database ` +
+        'serves one process only. Set DATABASE_URL or leave TESSERA_PROCESSES at 1.',
+    );
+  }
+  return count;
+}
+
 /** Reads the configuration from environment variables (defaults suit a laptop). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
   const dataDir = text(env, 'DATA_DIR') ?? './data';
+  const databaseUrl = text(env, 'DATABASE_URL');
+  const processes = processCount(env, databaseUrl);
   return {
     port: integer(env, 'PORT', 8080, 0),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
-    databaseUrl: text(env, 'DATABASE_URL'),
+    databaseUrl,
     smtpUrl: text(env, 'SMTP_URL'),
     // With DATABASE_URL the data folder holds no database, but it still is the one folder
     // of this server's own files, so the mails go there too.
@@ -162,11 +188,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),
     resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 60, 1),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1),
+    rateLimitPerMinute: Math.ceil(integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1) / processes),
+    processes,
     passwordHashing: DEFAULT_SCRYPT_PARAMS,
     hashingSlots: hashingSlots(
-      // One core stays free for everything else; libuv runs four hashes at most anyway.
-      integer(env, 'PASSWORD_HASH_CONCURRENCY', Math.min(4, availableParallelism() - 1), 1),
+      // One core stays free for everything else; libuv runs four hashes at most anyway. The
+      // processes of one server share the cores, so each takes its share of them.
+      integer(
+        env,
+        'PASSWORD_HASH_CONCURRENCY',
+        Math.min(4, Math.floor((availableParallelism() - 1) / processes)),
+        1,
+      ),
     ),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     files: loadFileStoreConfig((name, fallback, min) => integer(env, name, fallback, min)),

@@ -1,11 +1,14 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDatabase } from './db/database';
 import { FolderLockedError } from './db/lockFile';
 import { seedFormDefinitions } from './forms/seedFormDefinitions';
 import { migrate } from './db/migrate';
 import { keepPlannerStatistics } from './db/plannerStatistics';
 import { drainAndClose } from './operator/draining';
+import { reportListening, runPrimary } from './operator/processCluster';
+import { whileStartingAlone } from './db/startupLock';
 import { publicBaseUrl } from './identity/publicUrl';
 import { seedDemoRecords } from './seed/demoRecords';
 import { seedDemoDocumentTemplates } from './seed/demoDocumentTemplates';
@@ -34,8 +37,8 @@ function printWelcome(port: number, template: string, seeded: boolean): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+/** One server process: the whole server, or one of TESSERA_PROCESSES workers. */
+async function serve(config: AppConfig): Promise<void> {
   const database = await createDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -72,32 +75,59 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    await migrate(database.db);
-    const seed = await seedIdentity(database.db, config.passwordHashing);
-    const forms = await seedFormDefinitions(database.db);
-    await seedDemoDocumentTemplates(database.db);
-    await seedDemoRecords(database.db);
-    app = await buildApp({ config, database });
-    if (forms.refused.length > 0) {
-      app.log.warn({ files: forms.refused.map((file) => file.file) }, 'form fixtures refused');
-    }
-    // After buildApp, so service handlers registered by its plugins are known at deploy.
-    const workload = await seedDemoWorkload(database.db);
-    if (workload.refused.length > 0) {
-      app.log.warn({ files: workload.refused }, 'process fixtures refused; see the engine README');
-    }
+    // Other processes may be starting on the same PostgreSQL (the workers of this server,
+    // other servers): the first migrates and seeds, the others wait and find it done.
+    const seed = await whileStartingAlone(database, async () => {
+      await migrate(database.db);
+      const identity = await seedIdentity(database.db, config.passwordHashing);
+      const forms = await seedFormDefinitions(database.db);
+      await seedDemoDocumentTemplates(database.db);
+      await seedDemoRecords(database.db);
+      app = await buildApp({ config, database });
+      if (forms.refused.length > 0) {
+        app.log.warn({ files: forms.refused.map((file) => file.file) }, 'form fixtures refused');
+      }
+      // After buildApp, so service handlers registered by its plugins are known at deploy.
+      const workload = await seedDemoWorkload(database.db);
+      if (workload.refused.length > 0) {
+        app.log.warn(
+          { files: workload.refused },
+          'process fixtures refused; see the engine README',
+        );
+      }
+      return identity;
+    });
+    if (!app) throw new Error('the app was not built');
     stopStatistics = await keepPlannerStatistics(database, (error) =>
       app?.log.error({ err: error }, 'gathering the database statistics failed'),
     );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;
-    printWelcome(port, config.publicUrlTemplate, seed.seeded);
+    if (cluster.isWorker) reportListening(port, seed.seeded);
+    else printWelcome(port, config.publicUrlTemplate, seed.seeded);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.close();
     throw error;
   }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.processes === 1 || cluster.isWorker) return serve(config);
+  runPrimary({
+    processes: config.processes,
+    onAllListening: (port, seeded) => {
+      printWelcome(port, config.publicUrlTemplate, seeded);
+      process.stdout.write(`  ${config.processes} processes serve this port.\n\n`);
+    },
+    // A JSON line like the workers' own (pino's shape), so one log reader takes both.
+    log: (msg) =>
+      process.stdout.write(
+        `${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg })}\n`,
+      ),
+  });
 }
 
 main().catch((error: unknown) => {
