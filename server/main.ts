@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDatabase } from './db/database';
@@ -118,6 +119,12 @@ async function main(): Promise<void> {
   if (config.processes === 1 || cluster.isWorker) return serve(config);
   runPrimary({
     processes: config.processes,
+    // The analysis sign-in's cookies are sealed with this key: a sign-in started by one
+    // worker is finished by whichever the next request reaches, so they share one.
+    workerEnv: {
+      ANALYSIS_IDP_COOKIE_KEY:
+        process.env.ANALYSIS_IDP_COOKIE_KEY?.trim() || randomBytes(32).toString('base64url'),
+    },
     onAllListening: (port, seeded) => {
       printWelcome(port, config.publicUrlTemplate, seeded);
       process.stdout.write(`  ${config.processes} processes serve this port.\n\n`);

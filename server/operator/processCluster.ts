@@ -31,6 +31,8 @@ export interface ClusterOptions {
   processes: number;
   /** Called once, when every worker listens. */
   onAllListening: (port: number, seeded: boolean) => void;
+  /** Environment variables every worker gets on top of the primary's. */
+  workerEnv?: Record<string, string>;
   /** Where the primary writes what happens to its workers. */
   log: (line: string) => void;
 }
@@ -54,7 +56,7 @@ export function runPrimary(options: ClusterOptions): void {
   let seeded = false;
 
   const fork = (): Worker => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(options.workerEnv);
     alive.set(worker.id, worker);
     worker.on('message', (message: unknown) => {
       if (!isWorkerListening(message)) return;
