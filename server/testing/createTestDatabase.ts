@@ -14,20 +14,29 @@ export interface TestDatabaseOptions {
   databaseUrl?: string;
 }
 
+/** A test's database, and where another process finds it. */
+export interface TestDatabase extends AppDatabase {
+  /** The throw-away PostgreSQL database's URL, for server processes a test starts; none on PGlite. */
+  url: string | undefined;
+}
+
 /**
  * Opens a fresh, empty database for one test file: PGlite on a private copy of an empty
  * cluster (see `emptyClusterCopy`), or, when DATABASE_URL is set, a uniquely named database
  * on that PostgreSQL server that `close()` drops again. Unique names let test runs and parallel files share one server without seeing each other.
  */
-export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<AppDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!serverUrl) {
-    if (options.dataDir) return createDatabase({ dataDir: options.dataDir });
+    if (options.dataDir) {
+      return { ...(await createDatabase({ dataDir: options.dataDir })), url: undefined };
+    }
     const copy = await emptyClusterCopy();
     try {
       const database = await createDatabase({ dataDir: copy.dataDir });
       return {
         ...database,
+        url: undefined,
         async close() {
           try {
             await database.close();
@@ -58,6 +67,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const database = await createDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 4 });
   return {
     ...database,
+    url: databaseUrl.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl.toString() });

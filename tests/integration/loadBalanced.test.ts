@@ -1,0 +1,367 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityPath } from '../../schemas/api/identityConstants';
+import { TaskPath } from '../../schemas/api/tasksConstants';
+import { ProcessEngine } from '../../server/engine';
+import { SESSION_COOKIE } from '../../server/fastify/session';
+import { hashPassword } from '../../server/identity/passwordHash';
+import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
+import { createTestDatabase, type TestDatabase } from '../../server/testing/createTestDatabase';
+import {
+  answering,
+  buildServerBundle,
+  freePort,
+  haproxyInstalled,
+  SERVED_BY,
+  startBalancer,
+  startServerProcess,
+  stopProcess,
+  type Balancer,
+  type ServerProcess,
+} from '../helpers/loadBalancedServers';
+
+/** Two servers migrating and seeding one empty database at once; about 15 s on two cores. */
+const START_MS = 180_000;
+/** On SIGTERM a server answers /readyz 503 this long (the health check's 2 s × 2, and 1 s). */
+const DRAIN_DELAY_SECONDS = 5;
+/** The claimers of the race, in a group of their own. */
+const RACERS = Array.from({ length: 30 }, (_, index) => `racer${index}`);
+
+const RACE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="race" targetNamespace="balanced">
+  <process id="balancedRace" name="Balanced race" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="toWork" sourceRef="start" targetRef="work" />
+    <userTask id="work" name="Race for it" camunda:candidateGroups="racers" />
+    <sequenceFlow id="toEnd" sourceRef="work" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+const TIMER_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="timer" targetNamespace="balanced">
+  <process id="balancedTimer" name="Balanced timer" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="toWait" sourceRef="start" targetRef="wait" />
+    <intermediateCatchEvent id="wait" name="An hour later">
+      <timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition>
+    </intermediateCatchEvent>
+    <sequenceFlow id="toAfter" sourceRef="wait" targetRef="after" />
+    <userTask id="after" name="After the timer" camunda:assignee="racer0" />
+    <sequenceFlow id="toEnd" sourceRef="after" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+/** A session: the cookie a sign-in set. */
+type Session = string;
+
+/** Calls `url` with the session's cookie; answers the status, the server that answered and the body. */
+async function call(
+  url: string,
+  session: Session | undefined,
+  init: RequestInit = {},
+): Promise<{ status: number; servedBy: string | null; body: unknown }> {
+  const response = await fetch(url, {
+    ...init,
+    headers: {
+      ...(session ? { cookie: `${SESSION_COOKIE}=${session}` } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text for the message.
+  }
+  return { status: response.status, servedBy: response.headers.get(SERVED_BY), body };
+}
+
+/** Signs in at `origin` (a server or the balancer) and answers the session it set. */
+async function signIn(origin: string, email: string): Promise<Session> {
+  const response = await fetch(`${origin}${IdentityPath.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (response.status !== 200 || !cookie) {
+    throw new Error(
+      `signing ${email} in at ${origin}: ${response.status} ${await response.text()}`,
+    );
+  }
+  return cookie.slice(SESSION_COOKIE.length + 1);
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+
+// Several server processes need PostgreSQL: the embedded database serves one process only.
+describe.skipIf(!databaseUrl)(
+  'two servers on one PostgreSQL behind HAProxy',
+  { timeout: 120_000 },
+  () => {
+    let database: TestDatabase | undefined;
+    let removeBundle = () => {};
+    const servers: ServerProcess[] = [];
+    let balancer: Balancer | undefined;
+    let engine: ProcessEngine;
+
+    const server = (index: number): ServerProcess => {
+      const found = servers[index];
+      if (!found) throw new Error(`no server ${index}`);
+      return found;
+    };
+    const through = (): string => {
+      if (!balancer) throw new Error('no balancer');
+      return balancer.url;
+    };
+
+    beforeAll(async () => {
+      if (!haproxyInstalled()) {
+        throw new Error(
+          'haproxy is not on PATH: install it (apt-get install -y haproxy) to run this test.',
+        );
+      }
+      const [bundle, created] = await Promise.all([buildServerBundle(), createTestDatabase()]);
+      removeBundle = bundle.remove;
+      database = created;
+      if (!created.url) throw new Error('DATABASE_URL is set, so the test database has a URL');
+      const env = {
+        NODE_ENV: 'production',
+        DATABASE_URL: created.url,
+        TRUST_PROXY: 'true',
+        DRAIN_DELAY_SECONDS: String(DRAIN_DELAY_SECONDS),
+        RATE_LIMIT_PER_MINUTE: '100000',
+        LOG_LEVEL: 'warn',
+        // The mails of the demo's start stay out of the project's data folder.
+        MAIL_DIR: `${bundle.bundle}-mail`,
+      };
+      // Both start at once on the empty database: one migrates and seeds, the other waits.
+      for (const name of ['tessera-a', 'tessera-b']) {
+        servers.push(startServerProcess(name, bundle.bundle, await freePort(), env));
+      }
+      const startMs = await Promise.all(
+        servers.map((each) => answering(each, `${each.url}/readyz`, START_MS)),
+      );
+      console.log(`both servers answered after ${Math.max(...startMs)} ms`);
+      balancer = await startBalancer(servers.map(({ name, port }) => ({ name, port })));
+      await answering(balancer, `${balancer.url}/readyz`, 20_000);
+
+      const { db } = created;
+      engine = new ProcessEngine(db);
+      await engine.deploy('internal', RACE_BPMN);
+      await engine.deploy('internal', TIMER_BPMN);
+      const hash = await hashPassword(DEMO_PASSWORD, { log2N: 11, r: 8, p: 1 });
+      await db
+        .insertInto('users')
+        .values(
+          RACERS.map((id) => ({
+            id,
+            tenant: 'internal',
+            email: `${id}@tessera.example`,
+            first_name: 'Racer',
+            last_name: id,
+            password_hash: hash,
+            privileges: ['access-task'],
+            manager_id: null,
+            locale: null,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('groups')
+        .values({ tenant: 'internal', id: 'racers', name: 'Racers' })
+        .execute();
+      await db
+        .insertInto('group_members')
+        .values(RACERS.map((id) => ({ tenant: 'internal', group_id: 'racers', user_id: id })))
+        .execute();
+    }, START_MS + 60_000);
+
+    afterAll(async () => {
+      // Every process goes, whatever happened; then the database and the bundle.
+      for (const running of [balancer, ...servers]) {
+        if (running) await stopProcess(running, 'SIGKILL');
+      }
+      balancer?.remove();
+      await database?.close();
+      removeBundle();
+    });
+
+    it('given two servers starting at once on an empty database, when both answer, then the demo was seeded once', async () => {
+      const db = database?.db;
+      if (!db) throw new Error('no database');
+      const twice = await sql<{ what: string }>`
+      select 'template ' || name as what from document_templates
+        group by tenant, scope, name having count(*) > 1
+      union all
+      select 'definition ' || key from object_definitions
+        group by tenant, key, version having count(*) > 1
+      union all
+      select 'tenant ' || name from tenants group by name having count(*) > 1`.execute(db);
+      expect(twice.rows).toEqual([]);
+    });
+
+    it('given a session made on one server, when it is used on the other and through the balancer, then it is the same session', async () => {
+      const session = await signIn(server(0).url, 'maria.garcia@tessera.example');
+      const onOther = await call(`${server(1).url}${IdentityPath.account}`, session);
+      expect(onOther.status).toBe(200);
+      expect(onOther.body).toMatchObject({ email: 'maria.garcia@tessera.example' });
+
+      const answeredBy = new Set<string>();
+      for (let index = 0; index < 6; index += 1) {
+        const answer = await call(`${through()}${IdentityPath.account}`, session);
+        expect(answer.status).toBe(200);
+        if (answer.servedBy) answeredBy.add(answer.servedBy);
+      }
+      expect([...answeredBy].sort()).toEqual(['tessera-a', 'tessera-b']);
+
+      // Signing out on one ends the session everywhere: it lives in the database only.
+      const out = await call(`${server(1).url}${IdentityPath.signOut}`, session, {
+        headers: { 'x-tenant-name': 'internal' },
+      });
+      expect(out.status).toBeLessThan(400);
+      expect((await call(`${server(0).url}${IdentityPath.account}`, session)).status).toBe(401);
+    });
+
+    it('given 30 candidates on both servers, when all claim one task at once, then exactly one wins and the others get 409', async () => {
+      const instance = await engine.startProcess('internal', {
+        key: 'balancedRace',
+        startedBy: 'mgarcia',
+      });
+      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
+      if (!task) throw new Error('the race process did not stop at its task');
+      // A third through each server directly, a third through the balancer.
+      const origins = [server(0).url, server(1).url, through()];
+      const sessions: Session[] = [];
+      for (const [index, id] of RACERS.entries()) {
+        sessions.push(await signIn(origins[index % 3] ?? through(), `${id}@tessera.example`));
+      }
+
+      const answers = await Promise.all(
+        sessions.map((session, index) =>
+          call(`${origins[index % 3]}${TaskPath.claim(task.id)}`, session, { method: 'PUT' }),
+        ),
+      );
+
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(RACERS.length - 1);
+      const winner = RACERS[statuses.indexOf(200)];
+      const stored = await database?.db
+        .selectFrom('tasks')
+        .select('assignee')
+        .where('id', '=', task.id)
+        .executeTakeFirst();
+      expect(stored?.assignee).toBe(winner);
+    });
+
+    it('given timers due while both servers poll, when their schedulers run, then each timer fires once', async () => {
+      const db = database?.db;
+      if (!db) throw new Error('no database');
+      const instances = [];
+      for (let index = 0; index < 20; index += 1) {
+        instances.push(
+          await engine.startProcess('internal', { key: 'balancedTimer', startedBy: 'mgarcia' }),
+        );
+      }
+      const ids = instances.map((instance) => instance.id);
+      await db
+        .updateTable('process_jobs')
+        .set({ due_at: sql<Date>`now() - interval '1 minute'` })
+        .where('instance_id', 'in', ids)
+        .execute();
+
+      // Each scheduler polls every 5 s; wait for the jobs to go, then one more round of both.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const left = await db
+          .selectFrom('process_jobs')
+          .select('id')
+          .where('instance_id', 'in', ids)
+          .execute();
+        if (left.length === 0) break;
+        if (Date.now() > deadline) throw new Error(`${left.length} timers still due after 30 s`);
+        await sleep(250);
+      }
+      await sleep(6_000);
+
+      const effects = await db
+        .selectFrom('tasks')
+        .select(['instance_id'])
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('instance_id', 'in', ids)
+        .where('name', '=', 'After the timer')
+        .groupBy('instance_id')
+        .execute();
+      expect(effects).toHaveLength(ids.length);
+      expect(effects.every((row) => Number(row.count) === 1)).toBe(true);
+      const firings = await db
+        .selectFrom('process_history')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('instance_id', 'in', ids)
+        .where('event', '=', 'timerFired')
+        .executeTakeFirst();
+      expect(Number(firings?.count)).toBe(ids.length);
+    });
+
+    // Later cases that need both servers go above this one: it stops one of them.
+
+    it('given steady traffic through the balancer, when one server is sent SIGTERM, then it reports draining, the other takes every request and none fails', async () => {
+      const session = await signIn(through(), 'lucas.martin@tessera.example');
+      const leaving = server(1);
+      const failures: string[] = [];
+      const answeredBy: { at: number; by: string | null }[] = [];
+      let sending = true;
+      const traffic = (async () => {
+        while (sending) {
+          try {
+            const answer = await call(`${through()}${IdentityPath.account}`, session);
+            if (answer.status !== 200)
+              failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+            answeredBy.push({ at: Date.now(), by: answer.servedBy });
+          } catch (error) {
+            failures.push(String(error));
+          }
+          await sleep(20);
+        }
+      })();
+      await sleep(1_000);
+
+      const exited = new Promise<number | null>((resolve) =>
+        leaving.child.once('exit', (code) => resolve(code)),
+      );
+      leaving.child.kill('SIGTERM');
+      await sleep(300);
+      const readiness = await call(`${leaving.url}/readyz`, undefined);
+      expect(readiness.status).toBe(503);
+      expect(readiness.body).toMatchObject({ reason: 'draining' });
+      // The server is still serving while it drains; HAProxy takes it out within two checks.
+      expect((await call(`${leaving.url}${IdentityPath.account}`, session)).status).toBe(200);
+
+      const code = await exited;
+      const goneAt = Date.now();
+      await sleep(1_500);
+      sending = false;
+      await traffic;
+
+      expect(failures).toEqual([]);
+      expect(code).toBe(0);
+      const afterwards = answeredBy.filter((answer) => answer.at > goneAt);
+      expect(afterwards.length).toBeGreaterThan(10);
+      expect(afterwards.every((answer) => answer.by === 'tessera-a')).toBe(true);
+      console.log(
+        `${answeredBy.length} requests while one server drained and stopped, none failed`,
+      );
+    }, 60_000);
+  },
+);
