@@ -98,6 +98,8 @@ export interface LoginFailuresTable {
   email: string;
   ip: string;
   at: GeneratedTimestamp;
+  /** An attempt whose password is being checked now (see loginThrottle.ts). */
+  pending: Generated<boolean>;
 }
 
 /** `password_resets`: single-use reset codes; only a SHA-256 of the code is stored. */

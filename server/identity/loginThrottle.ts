@@ -110,7 +110,8 @@ export async function assessLogin(
       >`extract(epoch from (now() - max(at) filter (where email = ${email})))::float8`.as(
         'since_last',
       ),
-      sql<number>`(count(*) filter (where at > now() - make_interval(secs => ${LOGIN_LIMITS.addressWindowSeconds})))::int`.as(
+      // Attempts being checked count for their own email, not for the address's totals.
+      sql<number>`(count(*) filter (where not pending and at > now() - make_interval(secs => ${LOGIN_LIMITS.addressWindowSeconds})))::int`.as(
         'address',
       ),
     ])
@@ -139,6 +140,81 @@ export async function assertLoginAllowed(
   await assessLogin(db, { tenant, email, ip });
 }
 
+/** Fixed first key of the per-account-and-address lock (the second is their hash). */
+const LOGIN_ATTEMPT_LOCK = 7_365_004;
+
+/** A sign-in attempt let through: its hashing lane and its pending row. */
+export interface ReservedAttempt {
+  lane: HashingLane;
+  attemptId: number;
+}
+
+/**
+ * Decides whether an attempt may be checked and, if so, writes it down as pending before its
+ * password is checked, both under a lock of its account and address. Attempts made at the
+ * same moment, on any server process, are decided one after the other and each sees the
+ * ones before it: past the free failures, the second of two simultaneous guesses waits like
+ * one made after the first had failed. The caller settles the row with
+ * {@link settleLoginFailure} or removes it with {@link withdrawLoginAttempt}.
+ */
+export async function reserveLoginAttempt(
+  db: Kysely<DatabaseSchema>,
+  attempt: LoginAttempt,
+): Promise<ReservedAttempt> {
+  const { tenant, email, ip, device } = attempt;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOGIN_ATTEMPT_LOCK}, hashtext(${`${tenant}/${email}/${ip}`}))`.execute(
+      trx,
+    );
+    const lane = await assessLogin(trx, attempt);
+    const row = await withDevice(trx)
+      .insertInto('login_failures')
+      .values({ tenant, email, ip, device: device ?? null, pending: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { lane, attemptId: row.id };
+  });
+}
+
+/** The attempt failed: its pending row becomes a failure of now, and old rows are pruned. */
+export async function settleLoginFailure(
+  db: Kysely<DatabaseSchema>,
+  attemptId: number,
+  tenant: string,
+  email: string,
+  ip: string,
+): Promise<void> {
+  await db
+    .updateTable('login_failures')
+    .set({ pending: false, at: sql<Date>`now()` })
+    .where('id', '=', attemptId)
+    .execute();
+  await pruneLoginFailures(db, tenant, email, ip);
+}
+
+/** The attempt succeeded or ended without an answer on the password: its row goes. */
+export async function withdrawLoginAttempt(
+  db: Kysely<DatabaseSchema>,
+  attemptId: number,
+): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', attemptId).execute();
+}
+
+/** Removes an email's and an address's rows older than a day. */
+async function pruneLoginFailures(
+  db: Kysely<DatabaseSchema>,
+  tenant: string,
+  email: string,
+  ip: string,
+): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('tenant', '=', tenant)
+    .where((where) => where.or([where('email', '=', email), where('ip', '=', ip)]))
+    .where('at', '<', sql<Date>`now() - make_interval(secs => ${KEEP_SECONDS})`)
+    .execute();
+}
+
 /**
  * Records one failed sign-in (or wrong current password), with the device cookie it showed,
  * and prunes that email's and that address's old rows (a flood of made-up emails would
@@ -155,12 +231,7 @@ export async function recordLoginFailure(
     .insertInto('login_failures')
     .values({ tenant, email, ip, device: device ?? null })
     .execute();
-  await db
-    .deleteFrom('login_failures')
-    .where('tenant', '=', tenant)
-    .where((where) => where.or([where('email', '=', email), where('ip', '=', ip)]))
-    .where('at', '<', sql<Date>`now() - make_interval(secs => ${KEEP_SECONDS})`)
-    .execute();
+  await pruneLoginFailures(db, tenant, email, ip);
 }
 
 /**
@@ -173,10 +244,12 @@ export async function clearLoginFailures(
   email: string,
   ip?: string,
 ): Promise<void> {
+  // Attempts still being checked are not failures yet: each settles or withdraws its own.
   let query = db
     .deleteFrom('login_failures')
     .where('tenant', '=', tenant)
-    .where('email', '=', email);
+    .where('email', '=', email)
+    .where('pending', '=', false);
   if (ip !== undefined) query = query.where('ip', '=', ip);
   await query.execute();
 }

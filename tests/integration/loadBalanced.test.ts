@@ -5,6 +5,7 @@ import { IdentityPath } from '../../schemas/api/identityConstants';
 import { TaskPath } from '../../schemas/api/tasksConstants';
 import { ProcessEngine } from '../../server/engine';
 import { SESSION_COOKIE } from '../../server/fastify/session';
+import { LOGIN_LIMITS } from '../../server/identity/loginThrottle';
 import { hashPassword } from '../../server/identity/passwordHash';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/createTestDatabase';
@@ -265,6 +266,26 @@ describe.skipIf(!databaseUrl)(
         .where('id', '=', task.id)
         .executeTakeFirst();
       expect(stored?.assignee).toBe(winner);
+    });
+
+    it('given one account and address guessing on both servers at once, when the free failures run out, then no server checks another guess', async () => {
+      // Every guess past the free ones must wait for the previous failure, on any server.
+      const origins = [server(0).url, server(1).url, through()];
+      const guesses = Array.from({ length: 12 }, (_, index) =>
+        fetch(`${origins[index % 3]}${IdentityPath.login}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: 'javier.morales@tessera.example',
+            password: `wrong-${index}`,
+          }),
+        }).then((response) => response.status),
+      );
+      const statuses = await Promise.all(guesses);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(LOGIN_LIMITS.freeFailures);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        guesses.length - LOGIN_LIMITS.freeFailures,
+      );
     });
 
     it('given timers due while both servers poll, when their schedulers run, then each timer fires once', async () => {

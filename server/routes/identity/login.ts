@@ -9,7 +9,12 @@ import {
 import { AppError } from '../../errors';
 import { findUserByEmail, loadAccount, normalizeEmail } from '../../identity/accounts';
 import { loadDeviceCookieKey, setDeviceCookie, trustedDevice } from '../../identity/deviceCookie';
-import { assessLogin, clearLoginFailures, recordLoginFailure } from '../../identity/loginThrottle';
+import {
+  clearLoginFailures,
+  reserveLoginAttempt,
+  settleLoginFailure,
+  withdrawLoginAttempt,
+} from '../../identity/loginThrottle';
 import {
   HashingLane,
   trustedTicket,
@@ -69,21 +74,38 @@ export const loginRoute: FastifyPluginAsync<HashingRouteOptions> = async (fastif
       const device = trustedDevice(request, key, tenant, email)?.device;
       // A flood that would find no place in the queue is turned away before any query.
       if (device === undefined) hashing.assertRoom(request.ip);
-      // Decided before the account is looked up, so the lane says nothing about whether it exists.
-      const lane = await assessLogin(db, { tenant, email, ip: request.ip, device });
+      // Decided before the account is looked up, so the lane says nothing about whether it
+      // exists; written down as pending at once, so simultaneous guesses see each other.
+      const { lane, attemptId } = await reserveLoginAttempt(db, {
+        tenant,
+        email,
+        ip: request.ip,
+        device,
+      });
       const ticket =
         lane === HashingLane.trusted
           ? trustedTicket(tenant, email)
           : untrustedTicket(request.ip, lane === HashingLane.suspect);
-
-      const user = await findUserByEmail(db, tenant, email);
-      const stored = user?.password_hash ?? (await dummyHash);
-      const matches = await hashing.run(ticket, () =>
-        verifyPassword(request.body.password, stored),
-      );
-      if (!user || !matches) {
-        await recordLoginFailure(db, tenant, email, request.ip, device);
-        throw new AppError(400, ErrorCode.wrongCredentials, 'The email or the password is wrong.');
+      let settled = false;
+      let user: Awaited<ReturnType<typeof findUserByEmail>>;
+      try {
+        user = await findUserByEmail(db, tenant, email);
+        const stored = user?.password_hash ?? (await dummyHash);
+        const matches = await hashing.run(ticket, () =>
+          verifyPassword(request.body.password, stored),
+        );
+        if (!user || !matches) {
+          await settleLoginFailure(db, attemptId, tenant, email, request.ip);
+          settled = true;
+          throw new AppError(
+            400,
+            ErrorCode.wrongCredentials,
+            'The email or the password is wrong.',
+          );
+        }
+      } finally {
+        // Right, or no verdict at all (the hashing queue was full): the attempt leaves no row.
+        if (!settled) await withdrawLoginAttempt(db, attemptId);
       }
       await clearLoginFailures(db, tenant, email, request.ip);
       if (needsRehash(user.password_hash, app.config.passwordHashing)) {
