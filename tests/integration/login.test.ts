@@ -90,6 +90,24 @@ describe('POST /identity/login', () => {
     expect(acme.json().tenant).toBe('acme');
   });
 
+  it('given twelve wrong passwords for one account sent at once from one address, when they are checked, then only the five free ones are and the others get 429', async () => {
+    const client = identityClient(suite.server);
+    const email = 'simultaneous@tessera.example';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, attempt) =>
+        client.request({
+          method: 'POST',
+          url: '/identity/login',
+          body: { email, password: `Wrong#${attempt}` },
+          remoteAddress: '10.0.0.12',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
   it('given five failures in a minute from one address, when trying a sixth time, then 429 TOO_MANY_ATTEMPTS with Retry-After', async () => {
     const client = identityClient(suite.server);
     const email = 'burst@tessera.example';
