@@ -8,7 +8,7 @@ import { seedFormDefinitions } from './forms/seedFormDefinitions';
 import { migrate } from './db/migrate';
 import { keepPlannerStatistics } from './db/plannerStatistics';
 import { drainAndClose } from './operator/draining';
-import { reportListening, runPrimary } from './operator/processCluster';
+import { answerMetricsCollection, reportListening, runPrimary } from './operator/processCluster';
 import { whileStartingAlone } from './db/startupLock';
 import { publicBaseUrl } from './identity/publicUrl';
 import { seedDemoRecords } from './seed/demoRecords';
@@ -105,8 +105,11 @@ async function serve(config: AppConfig): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;
-    if (cluster.isWorker) reportListening(port, seed.seeded);
-    else printWelcome(port, config.publicUrlTemplate, seed.seeded);
+    if (cluster.isWorker) {
+      const metrics = app.operator.metrics;
+      if (metrics) answerMetricsCollection(() => metrics.snapshot());
+      reportListening(port, seed.seeded);
+    } else printWelcome(port, config.publicUrlTemplate, seed.seeded);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.close();

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDatabase } from '../db/database';
 import { queueLoads } from '../workers/queueRegistry';
+import { clusterMetrics } from './processCluster';
 
 /** One scrape: the text and the content type to send it with. */
 export interface Scrape {
@@ -12,9 +13,15 @@ export interface Scrape {
 export interface AppMetrics {
   /** Records one answered request under its route pattern (never the raw URL). */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  /**
+   * The scrape. In a worker of TESSERA_PROCESSES it reports every process of the server,
+   * summed by the primary, since a scrape of the port reaches one of them by chance.
+   */
   scrape(): Promise<Scrape>;
   /** Where the gauge of open live connections reads its count (the live plugin's streams). */
   countLiveConnections(source: () => number): void;
+  /** This process's metrics as prom-client's JSON, for the primary to sum. */
+  snapshot(): Promise<unknown>;
   /** Stops listening to the database's statements. */
   stop(): void;
 }
@@ -115,7 +122,11 @@ export function createAppMetrics(database: AppDatabase, draining: () => boolean)
     },
     async scrape() {
       const merged = Registry.merge([processRegistry, registry]);
-      return { contentType: merged.contentType, text: await merged.metrics() };
+      const text = (await clusterMetrics()) ?? (await merged.metrics());
+      return { contentType: merged.contentType, text };
+    },
+    snapshot() {
+      return Registry.merge([processRegistry, registry]).getMetricsAsJSON();
     },
     countLiveConnections(source) {
       liveConnections = source;

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 
 /** What a worker tells the primary once it listens. */
 export interface WorkerListening {
@@ -59,6 +60,14 @@ export function runPrimary(options: ClusterOptions): void {
     const worker = cluster.fork(options.workerEnv);
     alive.set(worker.id, worker);
     worker.on('message', (message: unknown) => {
+      if (isMetricsMessage(message, 'tessera:metrics-request')) {
+        const listeningWorkers = [...alive.values()].filter((each) => listening.has(each.id));
+        void sumWorkerMetrics(listeningWorkers).then(
+          (payload) => worker.send({ type: 'tessera:metrics-sum', id: message.id, payload }),
+          () => worker.send({ type: 'tessera:metrics-sum', id: message.id }),
+        );
+        return;
+      }
       if (!isWorkerListening(message)) return;
       listening.add(worker.id);
       seeded ||= message.seeded;
@@ -96,4 +105,99 @@ export function runPrimary(options: ClusterOptions): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   for (let index = 0; index < options.processes; index += 1) fork();
+}
+
+/** How long the primary waits for each worker's metrics, and a worker for the sum. */
+const METRICS_WAIT_MS = 3_000;
+
+interface MetricsMessage {
+  type:
+    | 'tessera:metrics-request'
+    | 'tessera:metrics-collect'
+    | 'tessera:metrics'
+    | 'tessera:metrics-sum';
+  id: number;
+  /** A worker's `getMetricsAsJSON()`, or the summed text. */
+  payload?: unknown;
+}
+
+function isMetricsMessage(
+  message: unknown,
+  type: MetricsMessage['type'],
+): message is MetricsMessage {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === type &&
+    typeof (message as { id?: unknown }).id === 'number'
+  );
+}
+
+let nextMessageId = 0;
+
+/**
+ * In a worker: answers the primary's call for this process's metrics with `collect()` (the
+ * app's metrics as prom-client's JSON), so a scrape that reaches any worker reports them all.
+ */
+export function answerMetricsCollection(collect: () => Promise<unknown>): void {
+  if (!cluster.isWorker || !process.send) return;
+  process.on('message', (message: unknown) => {
+    if (!isMetricsMessage(message, 'tessera:metrics-collect')) return;
+    collect().then(
+      (payload) => process.send?.({ type: 'tessera:metrics', id: message.id, payload }),
+      () => process.send?.({ type: 'tessera:metrics', id: message.id, payload: [] }),
+    );
+  });
+}
+
+/**
+ * In a worker: the metrics of every process of this server, summed by the primary (counters
+ * and histograms add up; prom-client's own process metrics say how they combine); undefined
+ * when the primary does not answer in time, and the caller reports its own process.
+ */
+export function clusterMetrics(): Promise<string | undefined> {
+  if (!cluster.isWorker || !process.send) return Promise.resolve(undefined);
+  const id = (nextMessageId += 1);
+  return new Promise((resolve) => {
+    const done = (text: string | undefined) => {
+      clearTimeout(timer);
+      process.off('message', listen);
+      resolve(text);
+    };
+    const listen = (message: unknown) => {
+      if (isMetricsMessage(message, 'tessera:metrics-sum') && message.id === id) {
+        done(typeof message.payload === 'string' ? message.payload : undefined);
+      }
+    };
+    const timer = setTimeout(() => done(undefined), 2 * METRICS_WAIT_MS);
+    process.on('message', listen);
+    process.send?.({ type: 'tessera:metrics-request', id });
+  });
+}
+
+/** In the primary: asks every worker for its metrics and sums what comes back in time. */
+async function sumWorkerMetrics(workers: readonly Worker[]): Promise<string> {
+  const id = (nextMessageId += 1);
+  const answers = await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<unknown>((resolve) => {
+          const done = (payload: unknown) => {
+            clearTimeout(timer);
+            worker.off('message', listen);
+            resolve(payload);
+          };
+          const listen = (message: unknown) => {
+            if (isMetricsMessage(message, 'tessera:metrics') && message.id === id) {
+              done(message.payload);
+            }
+          };
+          const timer = setTimeout(() => done(undefined), METRICS_WAIT_MS);
+          worker.on('message', listen);
+          worker.send({ type: 'tessera:metrics-collect', id });
+        }),
+    ),
+  );
+  const arrived = answers.filter((answer): answer is object[] => Array.isArray(answer));
+  return AggregatorRegistry.aggregate(arrived).metrics();
 }
