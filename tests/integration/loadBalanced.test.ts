@@ -26,6 +26,8 @@ import {
 const START_MS = 180_000;
 /** On SIGTERM a server answers /readyz 503 this long (the health check's 2 s × 2, and 1 s). */
 const DRAIN_DELAY_SECONDS = 5;
+/** The second server's metrics token. */
+const METRICS_TOKEN = 'load-balanced-metrics-token';
 /** The claimers of the race, in a group of their own. */
 const RACERS = Array.from({ length: 30 }, (_, index) => `racer${index}`);
 
@@ -149,10 +151,17 @@ describe.skipIf(!databaseUrl)(
         // The mails of the demo's start stay out of the project's data folder.
         MAIL_DIR: `${bundle.bundle}-mail`,
       };
-      // Both start at once on the empty database: one migrates and seeds, the other waits.
-      for (const name of ['tessera-a', 'tessera-b']) {
-        servers.push(startServerProcess(name, bundle.bundle, await freePort(), env));
-      }
+      // Both start at once on the empty database: one process migrates and seeds, the others
+      // wait. The second server is two processes on its port (TESSERA_PROCESSES), as a
+      // server on a machine with more cores would run, and shows its metrics.
+      servers.push(startServerProcess('tessera-a', bundle.bundle, await freePort(), env));
+      servers.push(
+        startServerProcess('tessera-b', bundle.bundle, await freePort(), {
+          ...env,
+          TESSERA_PROCESSES: '2',
+          METRICS_TOKEN,
+        }),
+      );
       const startMs = await Promise.all(
         servers.map((each) => answering(each, `${each.url}/readyz`, START_MS)),
       );
@@ -340,6 +349,31 @@ describe.skipIf(!databaseUrl)(
         .where('event', '=', 'timerFired')
         .executeTakeFirst();
       expect(Number(firings?.count)).toBe(ids.length);
+    });
+
+    it('given the server of two processes, when its port is scraped, then the metrics are those of both processes', async () => {
+      const before = await call(`${server(1).url}/metrics`, undefined, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(before.status).toBe(200);
+      const healthChecks = (text: unknown): number =>
+        Number(
+          /tessera_http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} (\d+)/.exec(
+            String(text),
+          )?.[1] ?? 0,
+        );
+      const counted = healthChecks(before.body);
+      for (let index = 0; index < 10; index += 1) await call(`${server(1).url}/healthz`, undefined);
+
+      // Whichever process a scrape reaches, it reports the calls both of them answered.
+      for (let scrape = 0; scrape < 3; scrape += 1) {
+        const after = await call(`${server(1).url}/metrics`, undefined, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        expect(healthChecks(after.body)).toBe(counted + 10);
+        // Two pools of ten connections.
+        expect(String(after.body)).toContain('tessera_db_pool_connections{state="max"} 20');
+      }
     });
 
     // Later cases that need both servers go above this one: it stops one of them.
