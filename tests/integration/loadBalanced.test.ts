@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identityConstants';
+import { LivePath, LiveStreamEvent, LiveTaskChange } from '../../schemas/api/liveConstants';
+import type { ReassignBody } from '../../schemas/api/tasks';
 import { TaskPath } from '../../schemas/api/tasksConstants';
 import { ProcessEngine } from '../../server/engine';
 import { SESSION_COOKIE } from '../../server/fastify/session';
@@ -38,6 +40,18 @@ const RACE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <startEvent id="start" />
     <sequenceFlow id="toWork" sourceRef="start" targetRef="work" />
     <userTask id="work" name="Race for it" camunda:candidateGroups="racers" />
+    <sequenceFlow id="toEnd" sourceRef="work" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+const REVIEW_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="review" targetNamespace="balanced">
+  <process id="balancedReview" name="Balanced review" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="toWork" sourceRef="start" targetRef="work" />
+    <userTask id="work" name="Review on both servers" camunda:assignee="lmartin" />
     <sequenceFlow id="toEnd" sourceRef="work" targetRef="end" />
     <endEvent id="end" />
   </process>
@@ -103,6 +117,73 @@ async function signIn(origin: string, email: string): Promise<Session> {
     );
   }
   return cookie.slice(SESSION_COOKIE.length + 1);
+}
+
+/** One Server-Sent Event as it came: its name and its data. */
+interface StreamEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * A raw reader of the live stream (fetch and its body, as any client could): collects the
+ * events as they arrive until `close()`.
+ */
+async function openLiveStream(origin: string, session: Session) {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}${LivePath.events}`, {
+    headers: { cookie: `${SESSION_COOKIE}=${session}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  const events: StreamEvent[] = [];
+  const reading = (async () => {
+    const reader = response.body?.getReader();
+    if (!reader) return;
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffered += decoder.decode(value, { stream: true });
+        let end = buffered.indexOf('\n\n');
+        while (end !== -1) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .filter((line) => line.startsWith(`${name}:`))
+              .map((line) => line.slice(name.length + 1).trimStart())
+              .join('\n');
+          events.push({ event: field('event') || 'message', data: field('data') });
+          end = buffered.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // Closed by close().
+    }
+  })();
+  return {
+    status: response.status,
+    events,
+    /** Resolves with the first event `matches` takes, or rejects after `limitMs`. */
+    async waitFor(matches: (event: StreamEvent) => boolean, limitMs: number) {
+      const start = Date.now();
+      for (;;) {
+        const found = events.find(matches);
+        if (found) return found;
+        if (Date.now() - start > limitMs) {
+          throw new Error(`no such event within ${limitMs} ms: ${JSON.stringify(events)}`);
+        }
+        await sleep(50);
+      }
+    },
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
 }
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -173,6 +254,7 @@ describe.skipIf(!databaseUrl)(
       engine = new ProcessEngine(db);
       await engine.deploy('internal', RACE_BPMN);
       await engine.deploy('internal', TIMER_BPMN);
+      await engine.deploy('internal', REVIEW_BPMN);
       const hash = await hashPassword(DEMO_PASSWORD, { log2N: 11, r: 8, p: 1 });
       await db
         .insertInto('users')
@@ -373,6 +455,50 @@ describe.skipIf(!databaseUrl)(
         expect(healthChecks(after.body)).toBe(counted + 10);
         // Two pools of ten connections.
         expect(String(after.body)).toContain('tessera_db_pool_connections{state="max"} 20');
+      }
+    });
+
+    it('given a stream opened on one server, when a task is reassigned through the other, then the stream tells of it at once', async () => {
+      const instance = await engine.startProcess('internal', {
+        key: 'balancedReview',
+        startedBy: 'mgarcia',
+      });
+      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
+      if (!task) throw new Error('the review process did not stop at its task');
+      const amara = await signIn(server(0).url, 'amara.okafor@tessera.example');
+      const maria = await signIn(server(1).url, 'maria.garcia@tessera.example');
+      const stream = await openLiveStream(server(0).url, amara);
+      try {
+        expect(stream.status).toBe(200);
+        const body: ReassignBody = {
+          fromUser: 'lmartin',
+          toUser: 'aokafor',
+          taskId: task.id,
+          comment: '',
+          processInstanceId: task.instanceId,
+          userId: 'mgarcia',
+          taskName: task.name,
+        };
+        const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
+          method: 'PUT',
+          body: JSON.stringify(body),
+          headers: { 'x-tenant-name': 'internal' },
+        });
+        expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+
+        const event = await stream.waitFor(
+          (each) => each.event === LiveStreamEvent.task && each.data.includes(task.id),
+          10_000,
+        );
+        expect(JSON.parse(event.data)).toMatchObject({
+          change: LiveTaskChange.assigneeChanged,
+          taskId: task.id,
+          assignee: 'aokafor',
+          previousAssignee: 'lmartin',
+          actor: 'mgarcia',
+        });
+      } finally {
+        await stream.close();
       }
     });
 
