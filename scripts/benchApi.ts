@@ -5,12 +5,14 @@
 // (1,000,000 tasks in a fresh database, dropped afterwards). Then, in headless Chromium against
 // the real server and a production build, the time from a 200-row page's data arrival to the
 // paint that shows it (see measurePaint).
+// On PostgreSQL the built server (`npm run build`) is then started in processes of its own,
+// one and then two (TESSERA_PROCESSES), and loaded the same way.
 // Usage: npm run bench:api [-- --pglite-only | --postgres-only | --paint-only | --no-paint]
-//   [--explain] [--pglite-tasks N] [--postgres-tasks N] [--seconds N] [--paint-runs N]
-import { execFile } from 'node:child_process';
+//   [--no-processes] [--explain] [--pglite-tasks N] [--postgres-tasks N] [--seconds N] [--paint-runs N]
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +89,8 @@ const BUDGET_P95_MS = 10;
 /** Requests per second one server process must answer at 50 connections, 1M tasks on PostgreSQL. */
 const BUDGET_RPS = 1_500;
 const LOAD_CONNECTIONS = 50;
+/** Two server processes must answer this many times one process's requests per second. */
+const TWO_PROCESS_RATIO = 1.6;
 
 const execFileAsync = promisify(execFile);
 
@@ -164,6 +168,8 @@ async function seedTasks(db: Kysely<DatabaseSchema>, count: number): Promise<voi
 /** A database to measure on, and how to get rid of it. */
 interface BenchDatabase {
   database: AppDatabase;
+  /** The database's URL on PostgreSQL, so separate server processes can reach it. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -192,6 +198,7 @@ async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
   const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 10 });
   return {
     database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl.toString() });
@@ -246,6 +253,77 @@ interface Figures {
   httpP50: number;
   httpP99: number;
   failures: number;
+  /** The built server in processes of its own (PostgreSQL only): one, then two. */
+  serverRuns: ServerRun[];
+}
+
+/** One load run against the built server started with `processes` processes. */
+interface ServerRun {
+  processes: number;
+  rps: number;
+  httpP50: number;
+  httpP99: number;
+  failures: number;
+}
+
+/** How many server processes the bench starts in turn (PostgreSQL, which they can share). */
+const SERVER_PROCESS_COUNTS = [1, 2] as const;
+
+/** A free port on the loopback, for a server process started by the bench. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** The built server, which the server-process figures run (`npm run build` makes it). */
+const BUILT_SERVER = fileURLToPath(new URL('../dist/server/main.mjs', import.meta.url));
+
+/**
+ * Starts the built server as it runs in production, `processes` processes on one port
+ * (TESSERA_PROCESSES) over the bench database, and answers its origin once every process is
+ * ready; `stop` ends it with SIGTERM as an orchestrator would.
+ */
+async function startServerProcesses(
+  databaseUrl: string,
+  processes: number,
+): Promise<{ origin: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      TESSERA_PROCESSES: String(processes),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const origin = `http://127.0.0.1:${port}`;
+  // Every process has started once the welcome is printed (the primary waits for all).
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('Tessera is running at')) {
+    if (child.exitCode !== null) throw new Error(`the server ended at start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 async function measure(
@@ -326,6 +404,34 @@ async function measure(
       log(
         `HTTP: ${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms`,
       );
+      // 3. The built server in processes of its own, as production runs it: one, then two.
+      const serverRuns: ServerRun[] = [];
+      if (bench.url && !flag('no-processes')) {
+        for (const processes of SERVER_PROCESS_COUNTS) {
+          const server = await startServerProcesses(bench.url, processes);
+          try {
+            const run = await generateLoad({
+              url: `${server.origin}${TaskPath.assigned}`,
+              method: 'POST',
+              seconds,
+              headers,
+              body,
+            });
+            log(
+              `${processes} server process(es): ${Math.round(run.requestsPerSecond)} requests/s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms`,
+            );
+            serverRuns.push({
+              processes,
+              rps: run.requestsPerSecond,
+              httpP50: run.latencyP50,
+              httpP99: run.latencyP99,
+              failures: run.non2xx + run.errors,
+            });
+          } finally {
+            await server.stop();
+          }
+        }
+      }
       return {
         backend,
         tasks,
@@ -337,6 +443,7 @@ async function measure(
         httpP50: result.latencyP50,
         httpP99: result.latencyP99,
         failures: result.non2xx + result.errors,
+        serverRuns,
       };
     } finally {
       await app.close();
@@ -671,6 +778,38 @@ function printApi(figures: readonly Figures[]): void {
       'p95 / budget': `${fixed(row.p95 / BUDGET_P95_MS)}${row.p95 <= BUDGET_P95_MS ? ' ok' : ' over'}`,
     })),
   );
+  const serverRuns = figures.flatMap((row) =>
+    row.serverRuns.map((run) => ({ ...run, backend: row.backend })),
+  );
+  if (serverRuns.length > 0) {
+    const one = serverRuns.find((run) => run.processes === 1)?.rps ?? 0;
+    const cores = availableParallelism();
+    console.log(
+      `\nThe built server in processes of its own (TESSERA_PROCESSES), the load generator apart, ` +
+        `on ${cores} cores. Budgets: one process >= ${BUDGET_RPS.toLocaleString('en')} requests/s; ` +
+        `two >= ${TWO_PROCESS_RATIO}x one where cores allow (the load generator takes a core too).`,
+    );
+    console.table(
+      serverRuns.map((run) => {
+        const ratio = one > 0 ? run.rps / one : 0;
+        const verdict =
+          run.processes === 1
+            ? `${fixed(run.rps / BUDGET_RPS)}${run.rps >= BUDGET_RPS ? ' ok' : ' under'}`
+            : `${fixed(ratio / TWO_PROCESS_RATIO)}${ratio >= TWO_PROCESS_RATIO ? ' ok' : ' under'}`;
+        return {
+          backend: run.backend,
+          processes: run.processes,
+          'req/s': Math.round(run.rps),
+          'req/s per process': Math.round(run.rps / run.processes),
+          'x one process': fixed(ratio),
+          'HTTP p50 ms': run.httpP50,
+          'HTTP p99 ms': run.httpP99,
+          'non-2xx/errors': run.failures,
+          'against budget': verdict,
+        };
+      }),
+    );
+  }
   if (!process.env.DATABASE_URL && !flag('pglite-only')) {
     console.log('Set DATABASE_URL to measure PostgreSQL with 1,000,000 tasks as well.');
   }
