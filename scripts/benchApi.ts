@@ -11,7 +11,7 @@
 //   [--no-processes] [--explain] [--pglite-tasks N] [--postgres-tasks N] [--seconds N] [--paint-runs N]
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +37,7 @@ import { startTestServer, testConfig } from '../server/testing/startTestServer';
 import { dayFromToday, deployKit, makeTask } from '../server/workflow/testing/taskTestKit';
 import { TASKS_DATA_MARK } from '../src/dashboard/TaskListStore';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
+import { freePort } from '../tests/helpers/freePort';
 
 /** What the load generator (`scripts/loadGenerator.mjs`, a process of its own) prints. */
 interface LoadFigures {
@@ -268,15 +269,6 @@ interface ServerRun {
 
 /** How many server processes the bench starts in turn (PostgreSQL, which they can share). */
 const SERVER_PROCESS_COUNTS = [1, 2] as const;
-
-/** A free port on the loopback, for a server process started by the bench. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
 
 /** The built server, which the server-process figures run (`npm run build` makes it). */
 const BUILT_SERVER = fileURLToPath(new URL('../dist/server/main.mjs', import.meta.url));

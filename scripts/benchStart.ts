@@ -4,30 +4,16 @@
 // each beside its budget. A benchmark, not a test: figures, never a pass/fail on a noisy box.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../tests/helpers/browser';
+import { freePort } from '../tests/helpers/freePort';
 
 const WARM_BUDGET_MS = 2000;
 /** The server exactly as `npm start` runs it: the bundle built by `npm run build`. */
 const SERVER_ARGS = ['--enable-source-maps', 'dist/server/main.mjs'];
 const LOGIN_BUDGET_KIB = 250;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitUntilServing(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {

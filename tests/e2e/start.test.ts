@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../helpers/browser';
+import { freePort } from '../helpers/freePort';
 
 // The server exactly as `npm start` runs it once the build is done (test:e2e builds first).
 const SERVER_ARGS = ['--enable-source-maps', 'dist/server/main.mjs'];
@@ -15,20 +15,6 @@ let browser: Browser;
 let child: ChildProcess | undefined;
 let dataDir = '';
 let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * A first start migrates and seeds the demo (hundreds of cases driven through the engine):

@@ -1,10 +1,10 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { projectPath } from '../../server/paths';
+import { freePort } from './freePort';
 
 const run = promisify(execFile);
 
@@ -13,21 +13,6 @@ export const COMMITTED_HAPROXY_CONFIG = projectPath('deploy', 'haproxy', 'haprox
 
 /** The answer header the test's HAProxy adds: the name of the server that answered. */
 export const SERVED_BY = 'x-served-by';
-
-/** A port nobody listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Whether `haproxy` is on PATH. */
 export function haproxyInstalled(): boolean {

@@ -8,13 +8,11 @@ import { TaskPath } from '../../schemas/api/tasksConstants';
 import { ProcessEngine } from '../../server/engine';
 import { SESSION_COOKIE } from '../../server/fastify/session';
 import { LOGIN_LIMITS } from '../../server/identity/loginThrottle';
-import { hashPassword } from '../../server/identity/passwordHash';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/createTestDatabase';
 import {
   answering,
   buildServerBundle,
-  freePort,
   haproxyInstalled,
   SERVED_BY,
   startBalancer,
@@ -23,6 +21,8 @@ import {
   type Balancer,
   type ServerProcess,
 } from '../helpers/loadBalancedServers';
+import { freePort } from '../helpers/freePort';
+import { seedRacers } from '../helpers/racers';
 
 /** Three processes migrating and seeding one empty database at once: about 30 s on two cores. */
 const START_MS = 180_000;
@@ -255,31 +255,7 @@ describe.skipIf(!databaseUrl)(
       await engine.deploy('internal', RACE_BPMN);
       await engine.deploy('internal', TIMER_BPMN);
       await engine.deploy('internal', REVIEW_BPMN);
-      const hash = await hashPassword(DEMO_PASSWORD, { log2N: 11, r: 8, p: 1 });
-      await db
-        .insertInto('users')
-        .values(
-          RACERS.map((id) => ({
-            id,
-            tenant: 'internal',
-            email: `${id}@tessera.example`,
-            first_name: 'Racer',
-            last_name: id,
-            password_hash: hash,
-            privileges: ['access-task'],
-            manager_id: null,
-            locale: null,
-          })),
-        )
-        .execute();
-      await db
-        .insertInto('groups')
-        .values({ tenant: 'internal', id: 'racers', name: 'Racers' })
-        .execute();
-      await db
-        .insertInto('group_members')
-        .values(RACERS.map((id) => ({ tenant: 'internal', group_id: 'racers', user_id: id })))
-        .execute();
+      await seedRacers(db, RACERS);
     }, START_MS + 60_000);
 
     afterAll(async () => {

@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../server/paths';
+import { freePort } from '../helpers/freePort';
 
 const run = promisify(execFile);
 
@@ -14,20 +14,6 @@ const run = promisify(execFile);
 const FIRST_START_MS = 240_000;
 /** A restart on an existing folder; about two seconds on an idle machine. */
 const RESTART_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A server process, as `npm run serve` runs it, and what it wrote to stderr. */
 interface ServerProcess {

@@ -7,8 +7,6 @@ import type {
 } from '../../schemas/api/tasks';
 import { TaskPath } from '../../schemas/api/tasks';
 import { UserPath, type UsersAnswer } from '../../schemas/api/users';
-import { hashPassword } from '../../server/identity/passwordHash';
-import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
 import {
   call,
   dayFromToday,
@@ -19,6 +17,7 @@ import {
 import type { IdentityClient } from './identityClient';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 import { signInDemoStaff } from '../helpers/signInDemoStaff';
+import { RACERS_GROUP, seedRacers } from '../helpers/racers';
 
 describe('task actions', () => {
   const suite = setUpTestServer();
@@ -135,37 +134,13 @@ describe('task actions', () => {
     it('given 50 candidates, when all claim one task at once, then exactly one wins and the rest get 409', async () => {
       const db = suite.server.database.db;
       const ids = Array.from({ length: 50 }, (_, index) => `racer${index}`);
-      const hash = await hashPassword(DEMO_PASSWORD, { log2N: 11, r: 8, p: 1 });
-      await db
-        .insertInto('users')
-        .values(
-          ids.map((id) => ({
-            id,
-            tenant: 'internal',
-            email: `${id}@tessera.example`,
-            first_name: 'Racer',
-            last_name: id,
-            password_hash: hash,
-            privileges: ['access-task'],
-            manager_id: null,
-            locale: null,
-          })),
-        )
-        .execute();
-      await db
-        .insertInto('groups')
-        .values({ tenant: 'internal', id: 'racers', name: 'Racers' })
-        .execute();
-      await db
-        .insertInto('group_members')
-        .values(ids.map((id) => ({ tenant: 'internal', group_id: 'racers', user_id: id })))
-        .execute();
+      await seedRacers(db, ids);
       const racers = await Promise.all(
         ids.map((id) => signIn(suite.server, `${id}@tessera.example`)),
       );
       const task = await makeTask(suite.server, {
         name: 'Race for it',
-        candidateGroups: ['racers'],
+        candidateGroups: [RACERS_GROUP],
       });
       const answers = await Promise.all(
         racers.map((racer) => call(racer, 'PUT', TaskPath.claim(task.id))),
