@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { LivePath, LiveStreamEvent, LiveTaskChange } from '../../schemas/api/liv
 import type { ReassignBody } from '../../schemas/api/tasks';
 import { TaskPath } from '../../schemas/api/tasksConstants';
 import { ProcessEngine } from '../../server/engine';
+import { projectPath } from '../../server/paths';
 import { SESSION_COOKIE } from '../../server/fastify/session';
 import { LOGIN_LIMITS } from '../../server/identity/loginThrottle';
 import { DEMO_PASSWORD } from '../../server/seed/identityFixtures';
@@ -21,8 +23,10 @@ import {
   type Balancer,
   type ServerProcess,
 } from '../helpers/loadBalancedServers';
+import { launchBrowser, openPage } from '../helpers/browser';
 import { freePort } from '../helpers/freePort';
 import { seedRacers } from '../helpers/racers';
+import { signIn as signInPage } from '../helpers/signIn';
 
 /** Three processes migrating and seeding one empty database at once: about 30 s on two cores. */
 const START_MS = 180_000;
@@ -475,6 +479,57 @@ describe.skipIf(!databaseUrl)(
         });
       } finally {
         await stream.close();
+      }
+    });
+
+    it("given the officer's dashboard open in Chromium on one server, when a supervisor reassigns a task to her through the other, then her assigned count goes up without a reload", async () => {
+      if (!existsSync(projectPath('dist', 'client', 'index.html'))) {
+        throw new Error('The browser case needs the built client: run `npm run build` first.');
+      }
+      const instance = await engine.startProcess('internal', {
+        key: 'balancedReview',
+        startedBy: 'mgarcia',
+      });
+      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
+      if (!task) throw new Error('the review process did not stop at its task');
+      const maria = await signIn(server(1).url, 'maria.garcia@tessera.example');
+      const browser = await launchBrowser();
+      try {
+        const { page } = await openPage(browser);
+        await signInPage(page, server(0).url, 'amara.okafor@tessera.example');
+        await page.locator('.tessera-table[data-list="assigned"] [data-task-id]').first().waitFor();
+        const count = page.getByTestId('tab-count-assigned');
+        const before = Number(await count.textContent());
+        // A mark on this document: a reload would lose it.
+        await page.evaluate(() => Object.assign(window, { tesseraBalancedMark: true }));
+
+        const body: ReassignBody = {
+          fromUser: 'lmartin',
+          toUser: 'aokafor',
+          taskId: task.id,
+          comment: '',
+          processInstanceId: task.instanceId,
+          userId: 'mgarcia',
+          taskName: task.name,
+        };
+        const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
+          method: 'PUT',
+          body: JSON.stringify(body),
+          headers: { 'x-tenant-name': 'internal' },
+        });
+        expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+        // The second's budget is proved by the end-to-end walk on one quiet server; here the
+        // change must come over the other server's stream, on a machine running five processes.
+        await page.waitForFunction(
+          (expected) =>
+            document.querySelector('[data-testid="tab-count-assigned"]')?.textContent ===
+            String(expected),
+          before + 1,
+          { polling: 50, timeout: 10_000 },
+        );
+        expect(await page.evaluate(() => 'tesseraBalancedMark' in window)).toBe(true);
+      } finally {
+        await browser.close();
       }
     });
 
