@@ -85,7 +85,7 @@ async function completeWithNotes(page: Page, language: string, notes: string): P
 
 describe('the events a lender models, walked by the people they reach', () => {
   it(
-    'given an officer who leaves a loan review for two days, when the deadline passes, then the review leaves his list, his late click is refused without losing his notes, and the supervisor finishes it in French',
+    'given an officer who leaves a loan review for two days, when the deadline passes, then the review leaves his list, his open page turns read-only without losing his notes, and the supervisor finishes it in French',
     async () => {
       const instance = await e2e.server.app.engine.startProcess('internal', {
         key: 'loanReviewDeadline',
@@ -118,12 +118,15 @@ describe('the events a lender models, walked by the people they reach', () => {
         expect(overdue).toMatchObject({ element_id: 'overdueReview', assignee: 'mgarcia' });
         overdueId = overdue.id;
 
-        // His late click: refused in words, and what he typed is still there.
-        await page.getByRole('button', { name: 'Complete', exact: true }).click();
+        // His open page learns it at once from the live inbox: the review is closed, there is
+        // nothing left to click, and what he typed is still there.
         await page
-          .getByRole('alert')
-          .getByText(/^This task was completed, reassigned or closed meanwhile\./)
+          .getByTestId('task-live-note')
+          .getByText(/^This task has been completed or cancelled while you had it open/)
           .waitFor();
+        await expect
+          .poll(() => page.getByRole('button', { name: 'Complete', exact: true }).count())
+          .toBe(0);
         await page.screenshot({ path: `${SHOTS}/en-1280-late-officer.png`, fullPage: true });
         expect(await fieldControl(page, 'reviewNotes').inputValue()).toBe(
           'Income checked against the payslips.',
