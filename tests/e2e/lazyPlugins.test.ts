@@ -29,13 +29,15 @@ const MEDIA_FORM = 'DSG-customer-onboarding';
  * library). Tooltips on the shell's icon-only buttons and the notification panel's popover
  * brought Blueprint's tooltip and PopoverNext with floating-ui and the overlay (+70 KB), and
  * the shared format module dayjs with its es and fr locales (+11.5 KB), into the first load: 697,225 bytes (+13 %). The
- * next step is to load the signed-in shell apart from /login, which needs neither. The
+ * live inbox (issue 25) added its store, its event reader and the task page's read-only
+ * notice to the stores built at start: 717,078 bytes (+2.8 %, no library). The next step is
+ * to load the signed-in shell apart from /login, which needs none of them. The
  * budget is that weight plus 2 %, room for small changes to the sign-in page
  * itself, while a library pulled into the first load (a drawing pad, an image editor, a
  * spreadsheet reader, a phone-number table) breaks it at once. Raise it only for a reason
  * written here.
  */
-const LOGIN_SCRIPT_BUDGET_BYTES = Math.round(697_225 * 1.02);
+const LOGIN_SCRIPT_BUDGET_BYTES = Math.round(717_078 * 1.02);
 
 const e2e = setUpServerAndBrowser();
 
