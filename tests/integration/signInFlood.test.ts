@@ -55,15 +55,22 @@ describe('a flood of sign-ins', () => {
     const refused = answers.filter((r) => r.statusCode === 429);
     const checked = answers.filter((r) => r.statusCode === 400);
     expect(refused.length + checked.length).toBe(30);
+    // Lucas's fifteen guesses are also one account from one address: past its free failures
+    // the sign-in limits may turn them away first (which comes first depends on how the
+    // requests interleave). Every ghost is guessed once, so only the queue refuses those.
+    const byQueueOrLimit = (response: (typeof answers)[number], i: number) =>
+      response.json().code === 'RATE_LIMITED' ||
+      (i % 2 === 0 && response.json().code === 'TOO_MANY_ATTEMPTS');
     // One address holds two places in the hashing queue at once, no more: with the
     // colleague's, three at most.
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThanOrEqual(3);
     expect(refused.length).toBeGreaterThanOrEqual(20);
-    for (const response of refused) {
-      expect(response.json().code).toBe('RATE_LIMITED');
+    answers.forEach((response, i) => {
+      if (response.statusCode !== 429) return;
+      expect(byQueueOrLimit(response, i), response.body).toBe(true);
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    }
+    });
     console.info(
       `sign-in: quiet median ${median(quiet).toFixed(0)} ms, during the flood ${during.toFixed(0)} ms; flood: ${checked.length} checked, ${refused.length} refused`,
     );
