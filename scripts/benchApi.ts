@@ -1,5 +1,7 @@
 // Measures the dashboard's assigned-list call (one page plus every counter) on a database of
-// many tasks: in-process latency over 300 calls, then requests per second over real HTTP
+// many tasks: in-process latency over 300 calls, fresh (a write elsewhere before each, so the
+// list statement runs) and kept (nothing written between, so the kept answer is given again),
+// then requests per second over real HTTP
 // with autocannon at 50 connections, run from a process of its own (scripts/loadGenerator.mjs).
 // PGlite always (100,000 tasks in a temporary folder); PostgreSQL too when DATABASE_URL is set
 // (1,000,000 tasks in a fresh database, dropped afterwards). Then, in headless Chromium against
@@ -92,6 +94,41 @@ const BUDGET_RPS = 1_500;
 const LOAD_CONNECTIONS = 50;
 /** Two server processes must answer this many times one process's requests per second. */
 const TWO_PROCESS_RATIO = 1.6;
+/**
+ * Writes elsewhere per second in the second load run of each server: a busy lender's staff
+ * claiming, saving and completing, each write making every kept list answer stale.
+ */
+const WRITES_PER_SECOND = 10;
+
+/**
+ * One write to a table the lists read, touching no row: enough to move the lists'
+ * generation (migration 1060), as any claim or save elsewhere would.
+ */
+async function writeElsewhere(db: Kysely<DatabaseSchema>): Promise<void> {
+  await sql`update tasks set tenant = tenant where false`.execute(db);
+}
+
+/** Runs `work` while `perSecond` writes elsewhere are made at an even pace. */
+async function whileWriting<T>(
+  db: Kysely<DatabaseSchema>,
+  perSecond: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (perSecond === 0) return work();
+  let writing = true;
+  const writer = (async () => {
+    while (writing) {
+      await writeElsewhere(db);
+      await new Promise((done) => setTimeout(done, 1000 / perSecond));
+    }
+  })();
+  try {
+    return await work();
+  } finally {
+    writing = false;
+    await writer;
+  }
+}
 
 const execFileAsync = promisify(execFile);
 
@@ -245,8 +282,12 @@ const percentile = (sorted: readonly number[], p: number): number =>
 interface Figures {
   backend: string;
   tasks: number;
+  /** A fresh answer: the list statement runs (something was written since the last call). */
   p50: number;
   p95: number;
+  /** The kept answer: nothing was written since the last call. */
+  keptP50: number;
+  keptP95: number;
   /** p50 of a signed-in call that does almost nothing: what every call pays. */
   floorP50: number;
   mean: number;
@@ -261,10 +302,23 @@ interface Figures {
 /** One load run against the built server started with `processes` processes. */
 interface ServerRun {
   processes: number;
+  /** Writes elsewhere per second during the run, each moving the lists' generation. */
+  writesPerSecond: number;
+  /** The share of answers given from the cache. */
+  keptShare: number;
   rps: number;
   httpP50: number;
   httpP99: number;
   failures: number;
+}
+
+/** The metrics token of the servers the bench starts: it reads their cache's hits and misses. */
+const BENCH_METRICS_TOKEN = 'bench-api-metrics';
+
+/** List answers a server gave, kept (hits) or read afresh (misses), summed over its processes. */
+interface ListAnswers {
+  hits: number;
+  misses: number;
 }
 
 /** How many server processes the bench starts in turn (PostgreSQL, which they can share). */
@@ -281,7 +335,7 @@ const BUILT_SERVER = fileURLToPath(new URL('../dist/server/main.mjs', import.met
 async function startServerProcesses(
   databaseUrl: string,
   processes: number,
-): Promise<{ origin: string; stop(): Promise<void> }> {
+): Promise<{ origin: string; listAnswers(): Promise<ListAnswers>; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], {
     env: {
@@ -293,6 +347,7 @@ async function startServerProcesses(
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '1000000000',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -311,6 +366,19 @@ async function startServerProcesses(
   }
   return {
     origin,
+    async listAnswers() {
+      const scrape = await fetch(`${origin}/metrics`, {
+        headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+      });
+      const text = await scrape.text();
+      const count = (result: string) =>
+        Number(
+          new RegExp(`^tessera_task_list_answers_total\\{result="${result}"\\} (\\d+)`, 'm').exec(
+            text,
+          )?.[1] ?? Number.NaN,
+        );
+      return { hits: count('hit'), misses: count('miss') };
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -352,24 +420,32 @@ async function measure(
         'content-type': 'application/json',
       };
       const body = JSON.stringify(QUERY);
-      // 1. In process: one call at a time, as one user sees it.
-      const timings: number[] = [];
-      for (let call = 0; call < WARM_UP_CALLS + INJECT_CALLS; call += 1) {
-        started = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: TaskPath.assigned,
-          headers,
-          payload: body,
-        });
-        const elapsed = performance.now() - started;
-        if (response.statusCode !== 200)
-          throw new Error(`${response.statusCode}: ${response.body}`);
-        if (call >= WARM_UP_CALLS) timings.push(elapsed);
-      }
-      timings.sort((a, b) => a - b);
+      // 1. In process: one call at a time, as one user sees it. Fresh: a write elsewhere
+      //    before each call (not timed) moves the lists' generation, so the statement runs;
+      //    kept: nothing is written between calls, so the kept answer is given again.
+      const inProcess = async (fresh: boolean): Promise<number[]> => {
+        const timings: number[] = [];
+        for (let call = 0; call < WARM_UP_CALLS + INJECT_CALLS; call += 1) {
+          if (fresh) await writeElsewhere(db);
+          started = performance.now();
+          const response = await app.inject({
+            method: 'POST',
+            url: TaskPath.assigned,
+            headers,
+            payload: body,
+          });
+          const elapsed = performance.now() - started;
+          if (response.statusCode !== 200)
+            throw new Error(`${response.statusCode}: ${response.body}`);
+          if (call >= WARM_UP_CALLS) timings.push(elapsed);
+        }
+        return timings.sort((a, b) => a - b);
+      };
+      const timings = await inProcess(true);
+      const kept = await inProcess(false);
       log(
-        `in process: p50 ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms`,
+        `in process, fresh: p50 ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms; ` +
+          `kept: p50 ${percentile(kept, 50).toFixed(2)} ms, p95 ${percentile(kept, 95).toFixed(2)} ms`,
       );
       // The floor every signed-in call pays (tenant and session lookups, one small query).
       const floor: number[] = [];
@@ -402,23 +478,34 @@ async function measure(
         for (const processes of SERVER_PROCESS_COUNTS) {
           const server = await startServerProcesses(bench.url, processes);
           try {
-            const run = await generateLoad({
-              url: `${server.origin}${TaskPath.assigned}`,
-              method: 'POST',
-              seconds,
-              headers,
-              body,
-            });
-            log(
-              `${processes} server process(es): ${Math.round(run.requestsPerSecond)} requests/s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms`,
-            );
-            serverRuns.push({
-              processes,
-              rps: run.requestsPerSecond,
-              httpP50: run.latencyP50,
-              httpP99: run.latencyP99,
-              failures: run.non2xx + run.errors,
-            });
+            for (const writesPerSecond of [0, WRITES_PER_SECOND]) {
+              const answersBefore = await server.listAnswers();
+              const run = await whileWriting(db, writesPerSecond, () =>
+                generateLoad({
+                  url: `${server.origin}${TaskPath.assigned}`,
+                  method: 'POST',
+                  seconds,
+                  headers,
+                  body,
+                }),
+              );
+              const answersAfter = await server.listAnswers();
+              const hits = answersAfter.hits - answersBefore.hits;
+              const misses = answersAfter.misses - answersBefore.misses;
+              const keptShare = hits / Math.max(1, hits + misses);
+              log(
+                `${processes} server process(es), ${writesPerSecond} writes/s: ${Math.round(run.requestsPerSecond)} requests/s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms, ${(keptShare * 100).toFixed(1)} % kept answers`,
+              );
+              serverRuns.push({
+                processes,
+                writesPerSecond,
+                keptShare,
+                rps: run.requestsPerSecond,
+                httpP50: run.latencyP50,
+                httpP99: run.latencyP99,
+                failures: run.non2xx + run.errors,
+              });
+            }
           } finally {
             await server.stop();
           }
@@ -429,6 +516,8 @@ async function measure(
         tasks,
         p50: percentile(timings, 50),
         p95: percentile(timings, 95),
+        keptP50: percentile(kept, 50),
+        keptP95: percentile(kept, 95),
         floorP50: percentile(floor, 50),
         mean: timings.reduce((sum, value) => sum + value, 0) / timings.length,
         rps: result.requestsPerSecond,
@@ -752,29 +841,36 @@ function printApi(figures: readonly Figures[]): void {
       `${MEASURED_OPEN.toLocaleString('en')} open tasks. Budget at 1M tasks on PostgreSQL: p95 <= ${BUDGET_P95_MS} ms in process, ` +
       `>= ${BUDGET_RPS.toLocaleString('en')} requests/s over HTTP with one server process.\n` +
       `The load generator runs in a process of its own (${LOAD_CONNECTIONS} connections).\n` +
+      'Fresh: something was written since the last call, so the list statement runs; kept: nothing was, so the kept answer is given again after one read of the generation.\n' +
+      'The in-process HTTP run and the first run of each server below write nothing; the second writes elsewhere ' +
+      `${WRITES_PER_SECOND} times a second.\n` +
       'Floor: a signed-in GET of the user settings, i.e. the tenant and session lookups every call pays.',
   );
   console.table(
     figures.map((row) => ({
       backend: row.backend,
       tasks: row.tasks.toLocaleString('en'),
-      'p50 ms': fixed(row.p50),
-      'p95 ms': fixed(row.p95),
-      'mean ms': fixed(row.mean),
+      'fresh p50 ms': fixed(row.p50),
+      'fresh p95 ms': fixed(row.p95),
+      'fresh mean ms': fixed(row.mean),
+      'kept p50 ms': fixed(row.keptP50),
+      'kept p95 ms': fixed(row.keptP95),
       'floor p50 ms': fixed(row.floorP50),
       'HTTP req/s (50 conn)': Math.round(row.rps),
       'req/s / budget': `${fixed(row.rps / BUDGET_RPS)}${row.rps >= BUDGET_RPS ? ' ok' : ' under'}`,
       'HTTP p50 ms': row.httpP50,
       'HTTP p99 ms': row.httpP99,
       'non-2xx/errors': row.failures,
-      'p95 / budget': `${fixed(row.p95 / BUDGET_P95_MS)}${row.p95 <= BUDGET_P95_MS ? ' ok' : ' over'}`,
+      'fresh p95 / budget': `${fixed(row.p95 / BUDGET_P95_MS)}${row.p95 <= BUDGET_P95_MS ? ' ok' : ' over'}`,
     })),
   );
   const serverRuns = figures.flatMap((row) =>
     row.serverRuns.map((run) => ({ ...run, backend: row.backend })),
   );
   if (serverRuns.length > 0) {
-    const one = serverRuns.find((run) => run.processes === 1)?.rps ?? 0;
+    const oneAt = (writesPerSecond: number) =>
+      serverRuns.find((run) => run.processes === 1 && run.writesPerSecond === writesPerSecond)
+        ?.rps ?? 0;
     const cores = availableParallelism();
     console.log(
       `\nThe built server in processes of its own (TESSERA_PROCESSES), the load generator apart, ` +
@@ -783,6 +879,7 @@ function printApi(figures: readonly Figures[]): void {
     );
     console.table(
       serverRuns.map((run) => {
+        const one = oneAt(run.writesPerSecond);
         const ratio = one > 0 ? run.rps / one : 0;
         const verdict =
           run.processes === 1
@@ -791,6 +888,8 @@ function printApi(figures: readonly Figures[]): void {
         return {
           backend: run.backend,
           processes: run.processes,
+          'writes/s elsewhere': run.writesPerSecond,
+          'kept answers': `${(run.keptShare * 100).toFixed(1)} %`,
           'req/s': Math.round(run.rps),
           'req/s per process': Math.round(run.rps / run.processes),
           'x one process': fixed(ratio),

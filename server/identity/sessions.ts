@@ -22,6 +22,12 @@ export interface RequestSession {
   kind: SessionKind;
   tenant: string;
   user: SessionUser;
+  /**
+   * The task lists' generation (server/workflow/taskListCache.ts) as the request began,
+   * read in the session's own statement so that a list call, which needs it before its
+   * statement, makes no round trip of its own for it.
+   */
+  taskListGeneration: string;
 }
 
 /** How long sessions live. */
@@ -101,6 +107,7 @@ export async function findSession(
         sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`.as(
           'stale',
         ),
+        sql<string>`(select sum(value)::text from task_list_generation)`.as('task_list_generation'),
       ])
       .where('s.id_hash', '=', idHash)
       .where('s.tenant', '=', tenant)
@@ -129,6 +136,7 @@ export async function findSession(
       managerId: row.manager_id,
       locale: row.locale,
     },
+    taskListGeneration: row.task_list_generation,
   };
 }
 

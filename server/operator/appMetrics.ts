@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDatabase } from '../db/database';
 import { queueLoads } from '../workers/queueRegistry';
 import { clusterMetrics } from './processCluster';
@@ -20,6 +20,8 @@ export interface AppMetrics {
   scrape(): Promise<Scrape>;
   /** Where the gauge of open live connections reads its count (the live plugin's streams). */
   countLiveConnections(source: () => number): void;
+  /** Where the counter of task-list answers, kept or read afresh, reads its counts. */
+  countTaskListAnswers(source: () => { hits: number; misses: number }): void;
   /** This process's metrics as prom-client's JSON, for the primary to sum. */
   snapshot(): Promise<unknown>;
   /** Stops listening to the database's statements. */
@@ -107,6 +109,19 @@ export function createAppMetrics(database: AppDatabase, draining: () => boolean)
       this.set(liveConnections());
     },
   });
+  let taskListAnswers = () => ({ hits: 0, misses: 0 });
+  new Counter({
+    name: 'tessera_task_list_answers_total',
+    help: 'Dashboard list answers, given again from the cache (hit) or read afresh (miss).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const { hits, misses } = taskListAnswers();
+      this.reset();
+      this.inc({ result: 'hit' }, hits);
+      this.inc({ result: 'miss' }, misses);
+    },
+  });
   new Gauge({
     name: 'tessera_draining',
     help: '1 while the server drains before it stops.',
@@ -130,6 +145,9 @@ export function createAppMetrics(database: AppDatabase, draining: () => boolean)
     },
     countLiveConnections(source) {
       liveConnections = source;
+    },
+    countTaskListAnswers(source) {
+      taskListAnswers = source;
     },
     stop: stopQueries,
   };

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityPath } from '../../schemas/api/identityConstants';
 import { LivePath, LiveStreamEvent, LiveTaskChange } from '../../schemas/api/liveConstants';
-import type { ReassignBody } from '../../schemas/api/tasks';
+import type { ReassignBody, TaskListAnswer, TaskQueryBody } from '../../schemas/api/tasks';
 import { TaskPath } from '../../schemas/api/tasksConstants';
 import { ProcessEngine } from '../../server/engine';
 import { projectPath } from '../../server/paths';
@@ -480,6 +480,49 @@ describe.skipIf(!databaseUrl)(
       } finally {
         await stream.close();
       }
+    });
+
+    it("given the officer's assigned list kept by every process, when a supervisor reassigns her task away through one server, then the next read through any leaves it out", async () => {
+      const instance = await engine.startProcess('internal', {
+        key: 'balancedReview',
+        startedBy: 'mgarcia',
+      });
+      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
+      if (!task) throw new Error('the review process did not stop at its task');
+      const lucas = await signIn(server(0).url, 'lucas.martin@tessera.example');
+      const maria = await signIn(server(1).url, 'maria.garcia@tessera.example');
+      const query: TaskQueryBody = { page: 0, size: 100, state: 'OPEN', assignment: 'INVOLVED' };
+      const listed = async (origin: string) => {
+        const answer = await call(`${origin}${TaskPath.assigned}`, lucas, {
+          method: 'POST',
+          body: JSON.stringify(query),
+          headers: { 'x-tenant-name': 'internal' },
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return (answer.body as TaskListAnswer).content.some((row) => row.taskId === task.id);
+      };
+      // Read until every process has kept the list with the task (server B has two).
+      const origins = [server(0).url, server(1).url, server(1).url, server(1).url];
+      for (const origin of [...origins, ...origins]) expect(await listed(origin)).toBe(true);
+
+      const body: ReassignBody = {
+        fromUser: 'lmartin',
+        toUser: 'aokafor',
+        taskId: task.id,
+        comment: '',
+        processInstanceId: task.instanceId,
+        userId: 'mgarcia',
+        taskName: task.name,
+      };
+      const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
+        method: 'PUT',
+        body: JSON.stringify(body),
+        headers: { 'x-tenant-name': 'internal' },
+      });
+      expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+
+      // No wait: the first read after the answer, on any process, is already without it.
+      for (const origin of origins) expect(await listed(origin)).toBe(false);
     });
 
     it("given the officer's dashboard open in Chromium on one server, when a supervisor reassigns a task to her through the other, then her assigned count goes up without a reload", async () => {

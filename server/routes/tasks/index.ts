@@ -20,7 +20,7 @@ import {
   TaskRow,
 } from '../../../schemas/api/tasks';
 import { AppError } from '../../errors';
-import { requirePrivilege } from '../../fastify/session';
+import { requirePrivilege, sessionOf } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { cleanComment } from '../../workflow/comments';
 import { reassignInfo, requireVisibleTask } from '../../policies/taskPolicy';
@@ -32,6 +32,7 @@ import {
   loadTaskDetail,
   loadTaskRow,
 } from '../../workflow/taskActions';
+import { TaskListCache } from '../../workflow/taskListCache';
 import { queryTaskList, type TaskListKind } from '../../workflow/taskListQuery';
 import { errorResponses } from '../errorResponses';
 import { checkTaskCompletion } from './checkTaskCompletion';
@@ -52,6 +53,9 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { db } = app.database;
   app.addHook('onRequest', requirePrivilege(Privilege.accessTask));
+  // The lists' answers, given again while no write has touched what they read.
+  const listCache = new TaskListCache();
+  app.operator.metrics?.countTaskListAnswers(() => listCache.counts);
 
   const lists: [TaskListKind, string][] = [
     ['assigned', TaskPath.assigned],
@@ -69,13 +73,12 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
           response: { 200: TaskListAnswer, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        queryTaskList(db, {
-          kind,
-          actor: request.actor,
-          body: request.body,
-          now: app.clock(),
-        }),
+      async (request) => {
+        const list = { kind, actor: request.actor, body: request.body, now: app.clock() };
+        // The generation came with the session, before the statement can run.
+        const { taskListGeneration } = sessionOf(request);
+        return listCache.answer(taskListGeneration, list, () => queryTaskList(db, list));
+      },
     );
   }
 
