@@ -107,7 +107,9 @@ export async function findSession(
         sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`.as(
           'stale',
         ),
-        sql<string>`(select sum(value)::text from task_list_generation)`.as('task_list_generation'),
+        sql<string>`(select coalesce(sum(value), 0)::text from task_list_generation)`.as(
+          'task_list_generation',
+        ),
       ])
       .where('s.id_hash', '=', idHash)
       .where('s.tenant', '=', tenant)

@@ -28,7 +28,7 @@ export const TASK_LIST_SOURCES = [
  */
 export async function readTaskListGeneration(db: Kysely<DatabaseSchema>): Promise<string> {
   const { rows } = await sql<{ generation: string }>`${sql.raw(PREPARED_STATEMENT)}
-    select sum(value)::text as generation from task_list_generation`.execute(db);
+    select coalesce(sum(value), 0)::text as generation from task_list_generation`.execute(db);
   return rows[0]?.generation ?? '0';
 }
 

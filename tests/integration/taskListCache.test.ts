@@ -235,3 +235,46 @@ describe('the task lists keep their answers until something they read is written
     },
   );
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('the lists generation under concurrent writers', () => {
+  const suite = setUpTestServer();
+
+  it('given a writer holding its transaction open, when others write meanwhile, then none waits for it and each is counted once it commits', async () => {
+    const { db } = suite.server.database;
+    const before = BigInt(await readTaskListGeneration(db));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let bumped: () => void = () => undefined;
+    const holding = new Promise<void>((done) => {
+      bumped = done;
+    });
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`update tasks set tenant = tenant where false`.execute(trx);
+      bumped();
+      await held;
+    });
+    await holding;
+    try {
+      // Three more writers, each on its own connection, while the first holds its row.
+      const others = Promise.all(
+        [0, 1, 2].map(() =>
+          db.transaction().execute(async (trx) => {
+            await sql`update users set tenant = tenant where false`.execute(trx);
+          }),
+        ),
+      );
+      const outcome = await Promise.race([
+        others.then(() => 'committed'),
+        new Promise((done) => setTimeout(() => done('waited'), 10_000)),
+      ]);
+      expect(outcome).toBe('committed');
+      expect(BigInt(await readTaskListGeneration(db))).toBe(before + 3n);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(BigInt(await readTaskListGeneration(db))).toBe(before + 4n);
+  });
+});

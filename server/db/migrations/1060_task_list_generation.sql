@@ -4,23 +4,27 @@
 -- call, and gives one again only while the generation is unchanged, so no write of any
 -- process, engine, seed or administrator, can leave a list stale.
 --
--- The number is the sum of 64 stripes. A writing transaction adds one to the stripe of its
--- connection, once, from its first write to those tables: it holds that row until it
--- commits, so transactions on other connections rarely wait for each other, and since one
--- transaction touches one stripe only, two can never wait for each other in a cycle. The
--- increment commits with the write it counts: a reader that sees the new number sees the
--- write.
+-- The number is the sum of the rows below. A writing transaction adds one, once, from its
+-- first write to those tables, to a row no other transaction holds: it takes the first row
+-- it can lock without waiting, or adds a row when every one is held. So a write never waits
+-- for another because of the count (and can never deadlock on it); the rows number at most
+-- the most writers there ever were at once. The increment commits with the write it counts:
+-- a reader that sees the new number sees the write.
 create table task_list_generation (
-  stripe smallint primary key,
+  stripe integer generated always as identity primary key,
   value bigint not null default 0
 );
-
-insert into task_list_generation (stripe) select g from generate_series(0, 63) as g;
 
 create function bump_task_list_generation() returns trigger language plpgsql as $$
 begin
   if coalesce(current_setting('tessera.task_list_bumped', true), '') <> '1' then
-    update task_list_generation set value = value + 1 where stripe = pg_backend_pid() % 64;
+    update task_list_generation set value = value + 1
+      where stripe = (
+        select stripe from task_list_generation limit 1 for update skip locked
+      );
+    if not found then
+      insert into task_list_generation (value) values (1);
+    end if;
     perform set_config('tessera.task_list_bumped', '1', true);
   end if;
   return null;
