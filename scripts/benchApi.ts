@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createQueryId, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
@@ -39,6 +39,7 @@ import { startTestServer, testConfig } from '../server/testing/startTestServer';
 import { dayFromToday, deployKit, makeTask } from '../server/workflow/testing/taskTestKit';
 import { TASKS_DATA_MARK } from '../src/dashboard/TaskListStore';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
+import { capturedStatements } from '../tests/helpers/capturedStatements';
 import { freePort } from '../tests/helpers/freePort';
 
 /** What the load generator (`scripts/loadGenerator.mjs`, a process of its own) prints. */
@@ -249,22 +250,15 @@ async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
 
 /** Prints EXPLAIN (ANALYZE, BUFFERS) of every query one list call runs. */
 async function explain(db: Kysely<DatabaseSchema>): Promise<void> {
-  const captured: RootOperationNode[] = [];
-  const capture: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      captured.push(node);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await queryTaskList(db.withPlugin(capture), {
-    kind: 'assigned',
-    actor: { tenant: 'internal', userId: MEASURED_USER, privileges: ['access-task'] },
-    body: QUERY,
-    now: new Date(),
-  });
-  for (const node of captured) {
-    const compiled = db.getExecutor().compileQuery(node, createQueryId());
+  const statements = await capturedStatements(db, (capturing) =>
+    queryTaskList(capturing, {
+      kind: 'assigned',
+      actor: { tenant: 'internal', userId: MEASURED_USER, privileges: ['access-task'] },
+      body: QUERY,
+      now: new Date(),
+    }),
+  );
+  for (const compiled of statements) {
     const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
       ...compiled,
       sql: `explain (analyze, buffers) ${compiled.sql}`,

@@ -212,6 +212,37 @@ describe.skipIf(!databaseUrl)(
       if (!balancer) throw new Error('no balancer');
       return balancer.url;
     };
+    /** Starts a review, which the process gives to Lucas, and answers its task. */
+    const startReview = async () => {
+      const instance = await engine.startProcess('internal', {
+        key: 'balancedReview',
+        startedBy: 'mgarcia',
+      });
+      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
+      if (!task) throw new Error('the review process did not stop at its task');
+      return task;
+    };
+    /** María, the supervisor, gives Lucas's review to Amara through the second server. */
+    const reassignToAmara = async (
+      task: Awaited<ReturnType<typeof startReview>>,
+      maria: Session,
+    ) => {
+      const body: ReassignBody = {
+        fromUser: 'lmartin',
+        toUser: 'aokafor',
+        taskId: task.id,
+        comment: '',
+        processInstanceId: task.instanceId,
+        userId: 'mgarcia',
+        taskName: task.name,
+      };
+      const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
+        method: 'PUT',
+        body: JSON.stringify(body),
+        headers: { 'x-tenant-name': 'internal' },
+      });
+      expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+    };
 
     beforeAll(async () => {
       if (!haproxyInstalled()) {
@@ -439,32 +470,13 @@ describe.skipIf(!databaseUrl)(
     });
 
     it('given a stream opened on one server, when a task is reassigned through the other, then the stream tells of it at once', async () => {
-      const instance = await engine.startProcess('internal', {
-        key: 'balancedReview',
-        startedBy: 'mgarcia',
-      });
-      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
-      if (!task) throw new Error('the review process did not stop at its task');
+      const task = await startReview();
       const amara = await signIn(server(0).url, 'amara.okafor@tessera.example');
       const maria = await signIn(server(1).url, 'maria.garcia@tessera.example');
       const stream = await openLiveStream(server(0).url, amara);
       try {
         expect(stream.status).toBe(200);
-        const body: ReassignBody = {
-          fromUser: 'lmartin',
-          toUser: 'aokafor',
-          taskId: task.id,
-          comment: '',
-          processInstanceId: task.instanceId,
-          userId: 'mgarcia',
-          taskName: task.name,
-        };
-        const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
-          method: 'PUT',
-          body: JSON.stringify(body),
-          headers: { 'x-tenant-name': 'internal' },
-        });
-        expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+        await reassignToAmara(task, maria);
 
         const event = await stream.waitFor(
           (each) => each.event === LiveStreamEvent.task && each.data.includes(task.id),
@@ -483,12 +495,7 @@ describe.skipIf(!databaseUrl)(
     });
 
     it("given the officer's assigned list kept by every process, when a supervisor reassigns her task away through one server, then the next read through any leaves it out", async () => {
-      const instance = await engine.startProcess('internal', {
-        key: 'balancedReview',
-        startedBy: 'mgarcia',
-      });
-      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
-      if (!task) throw new Error('the review process did not stop at its task');
+      const task = await startReview();
       const lucas = await signIn(server(0).url, 'lucas.martin@tessera.example');
       const maria = await signIn(server(1).url, 'maria.garcia@tessera.example');
       const query: TaskQueryBody = { page: 0, size: 100, state: 'OPEN', assignment: 'INVOLVED' };
@@ -505,21 +512,7 @@ describe.skipIf(!databaseUrl)(
       const origins = [server(0).url, server(1).url, server(1).url, server(1).url];
       for (const origin of [...origins, ...origins]) expect(await listed(origin)).toBe(true);
 
-      const body: ReassignBody = {
-        fromUser: 'lmartin',
-        toUser: 'aokafor',
-        taskId: task.id,
-        comment: '',
-        processInstanceId: task.instanceId,
-        userId: 'mgarcia',
-        taskName: task.name,
-      };
-      const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
-        method: 'PUT',
-        body: JSON.stringify(body),
-        headers: { 'x-tenant-name': 'internal' },
-      });
-      expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+      await reassignToAmara(task, maria);
 
       // No wait: the first read after the answer, on any process, is already without it.
       for (const origin of origins) expect(await listed(origin)).toBe(false);
@@ -529,12 +522,7 @@ describe.skipIf(!databaseUrl)(
       if (!existsSync(projectPath('dist', 'client', 'index.html'))) {
         throw new Error('The browser case needs the built client: run `npm run build` first.');
       }
-      const instance = await engine.startProcess('internal', {
-        key: 'balancedReview',
-        startedBy: 'mgarcia',
-      });
-      const [task] = await engine.listInstanceTasks('internal', instance.id, { completed: false });
-      if (!task) throw new Error('the review process did not stop at its task');
+      const task = await startReview();
       const maria = await signIn(server(1).url, 'maria.garcia@tessera.example');
       const browser = await launchBrowser();
       try {
@@ -546,21 +534,7 @@ describe.skipIf(!databaseUrl)(
         // A mark on this document: a reload would lose it.
         await page.evaluate(() => Object.assign(window, { tesseraBalancedMark: true }));
 
-        const body: ReassignBody = {
-          fromUser: 'lmartin',
-          toUser: 'aokafor',
-          taskId: task.id,
-          comment: '',
-          processInstanceId: task.instanceId,
-          userId: 'mgarcia',
-          taskName: task.name,
-        };
-        const reassigned = await call(`${server(1).url}${TaskPath.reassign}`, maria, {
-          method: 'PUT',
-          body: JSON.stringify(body),
-          headers: { 'x-tenant-name': 'internal' },
-        });
-        expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+        await reassignToAmara(task, maria);
         // The second's budget is proved by the end-to-end walk on one quiet server; here the
         // change must come over the other server's stream, on a machine running five processes.
         await page.waitForFunction(

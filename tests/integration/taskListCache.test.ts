@@ -1,4 +1,4 @@
-import { createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TaskPath, type TaskListAnswer, type TaskQueryBody } from '../../schemas/api/tasks';
 import { readTaskListGeneration, TASK_LIST_SOURCES } from '../../server/workflow/taskListCache';
@@ -10,6 +10,7 @@ import {
   makeTask,
   signIn,
 } from '../../server/workflow/testing/taskTestKit';
+import { capturedStatements } from '../helpers/capturedStatements';
 import { setUpTestServer } from '../helpers/setUpTestServer';
 import type { IdentityClient } from './identityClient';
 
@@ -196,29 +197,22 @@ describe('the task lists keep their answers until something they read is written
     'given the %s list, when its statements are planned, then they read only tables whose writes move the generation',
     async (kind, body) => {
       const { db } = suite.server.database;
-      const captured: RootOperationNode[] = [];
-      const capture: KyselyPlugin = {
-        transformQuery: ({ node }) => {
-          captured.push(node);
-          return node;
-        },
-        transformResult: async ({ result }) => result,
-      };
-      await queryTaskList(db.withPlugin(capture), {
-        kind,
-        actor: {
-          tenant: 'internal',
-          userId: 'mgarcia',
-          privileges: ['access-task'],
-          language: 'fr',
-        },
-        body,
-        now: new Date(),
-      });
-      expect(captured.length).toBeGreaterThan(0);
+      const statements = await capturedStatements(db, (capturing) =>
+        queryTaskList(capturing, {
+          kind,
+          actor: {
+            tenant: 'internal',
+            userId: 'mgarcia',
+            privileges: ['access-task'],
+            language: 'fr',
+          },
+          body,
+          now: new Date(),
+        }),
+      );
+      expect(statements.length).toBeGreaterThan(0);
       const read = new Set<string>();
-      for (const node of captured) {
-        const compiled = db.getExecutor().compileQuery(node, createQueryId());
+      for (const compiled of statements) {
         const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>({
           ...compiled,
           sql: `explain (format json) ${compiled.sql}`,
