@@ -3,6 +3,16 @@ import { ConfigError, loadConfig } from './config';
 
 const POSTGRES = 'postgres://tessera@db.example/tessera';
 
+describe('HOST', () => {
+  it('given no setting, when loading, then the server listens on this machine only: the demo passwords are published', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+  });
+
+  it('given HOST=0.0.0.0, when loading, then every address is served, as the operator chose', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});
+
 describe('TESSERA_PROCESSES', () => {
   it('given no setting, when loading, then the server is one process', () => {
     expect(loadConfig({}).processes).toBe(1);

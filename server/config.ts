@@ -175,7 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const processes = processCount(env, databaseUrl);
   return {
     port: integer(env, 'PORT', 8080, 0),
-    host: text(env, 'HOST') ?? '0.0.0.0',
+    // This machine only (what localhost resolves to): the demo's accounts share a published
+    // password, so serving other machines is an operator's choice (HOST=0.0.0.0), not a default.
+    host: text(env, 'HOST') ?? 'localhost',
     dataDir,
     databaseUrl,
     smtpUrl: text(env, 'SMTP_URL'),
