@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SessionKind } from '../db/identityTables';
 import { executePrepared } from '../db/preparingClient';
 import type { DatabaseSchema } from '../db/schema';
+import { TASK_LIST_GENERATION } from '../db/taskListGeneration';
 
 /** The signed-in person as every route sees it. */
 export interface SessionUser {
@@ -107,9 +108,7 @@ export async function findSession(
         sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`.as(
           'stale',
         ),
-        sql<string>`(select coalesce(sum(value), 0)::text from task_list_generation)`.as(
-          'task_list_generation',
-        ),
+        TASK_LIST_GENERATION.as('task_list_generation'),
       ])
       .where('s.id_hash', '=', idHash)
       .where('s.tenant', '=', tenant)

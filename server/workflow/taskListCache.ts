@@ -4,6 +4,7 @@ import type { TaskListAnswer } from '../../schemas/api/tasks';
 import { PREPARED_STATEMENT } from '../db/preparingClient';
 import type { DatabaseSchema } from '../db/schema';
 import { dateWindows } from './dateWindows';
+import { TASK_LIST_GENERATION } from '../db/taskListGeneration';
 import type { TaskListRequest } from './taskListQuery';
 
 /**
@@ -28,7 +29,7 @@ export const TASK_LIST_SOURCES = [
  */
 export async function readTaskListGeneration(db: Kysely<DatabaseSchema>): Promise<string> {
   const { rows } = await sql<{ generation: string }>`${sql.raw(PREPARED_STATEMENT)}
-    select coalesce(sum(value), 0)::text as generation from task_list_generation`.execute(db);
+    select ${TASK_LIST_GENERATION} as generation`.execute(db);
   return rows[0]?.generation ?? '0';
 }
 
