@@ -3,7 +3,8 @@
 // the benchmarks as a child process, so the server measured has its cores to itself and the
 // figures describe the server, not the load generator sharing its event loop.
 // Usage: node scripts/loadGenerator.mjs '<json options>'
-//   options: { url, method, connections, seconds, headers, body }
+//   options: { url, method, connections, seconds, headers, body, requests }
+//   `requests` (autocannon's): a sequence of { method, path, body } each connection sends in turn.
 import { createRequire } from 'node:module';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
@@ -21,6 +22,7 @@ const result = await autocannon({
   duration: options.seconds ?? 10,
   headers: options.headers ?? {},
   body: options.body,
+  ...(Array.isArray(options.requests) ? { requests: options.requests } : {}),
 });
 
 process.stdout.write(

@@ -14,6 +14,7 @@ import { publicBaseUrl } from './identity/publicUrl';
 import { seedDemoRecords } from './seed/demoRecords';
 import { seedDemoDocumentTemplates } from './seed/demoDocumentTemplates';
 import { seedDemoWorkload } from './seed/demoWorkload';
+import { unsupportedRuntimeNotice } from './operator/runtimeSupport';
 import { demoSignIns } from './seed/identityFixtures';
 import { seedIdentity } from './seed/seedIdentity';
 
@@ -35,6 +36,8 @@ function printWelcome(port: number, template: string, seeded: boolean): void {
     ),
     '',
   ].filter((line, index, all) => line !== '' || all[index - 1] !== '');
+  const runtime = unsupportedRuntimeNotice();
+  if (runtime) lines.push(`  ${runtime}`, '');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
