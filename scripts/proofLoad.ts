@@ -120,7 +120,7 @@ async function signIn(origin: string): Promise<string> {
   if (response.status !== 200 || !cookie) {
     throw new Error(`the officer could not sign in: ${response.status} ${await response.text()}`);
   }
-  return cookie.split(';')[0];
+  return cookie.split(';', 1)[0] ?? cookie;
 }
 
 /** The first open task assigned to the officer, whose draft the load saves. */

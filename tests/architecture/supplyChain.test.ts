@@ -64,7 +64,7 @@ describe('packages with a security history', () => {
   it('given fabric and docxtemplater, when the lockfile resolves them, then they are at or above their fixed versions', () => {
     expect(semver.gte(lockedVersion('fabric'), '7.4.0')).toBe(true);
     expect(semver.gte(lockedVersion('docxtemplater'), '3.68.7')).toBe(true);
-    expect(semver.minVersion(manifest.dependencies.fabric)?.version).toBe('7.4.0');
-    expect(semver.minVersion(manifest.dependencies.docxtemplater)?.version).toBe('3.68.7');
+    expect(semver.minVersion(manifest.dependencies.fabric ?? '')?.version).toBe('7.4.0');
+    expect(semver.minVersion(manifest.dependencies.docxtemplater ?? '')?.version).toBe('3.68.7');
   });
 });
