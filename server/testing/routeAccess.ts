@@ -105,7 +105,10 @@ export interface RouteCallers {
   /** Callers whose status differs from what `access` derives, each with why in a comment. */
   except?: Partial<Record<Caller, number>>;
   request?: AccessRequest;
-  /** Make fresh objects before this route (it changes or removes them). */
+  /**
+   * The route changes state (or is throttled per account): the test makes fresh objects
+   * before it and calls it one caller at a time, refused callers first.
+   */
   changes?: boolean;
   /** The answer is a stream that stays open: only its status is read. */
   stream?: boolean;

@@ -4,9 +4,11 @@ import { fullSessions } from '../../testing/routeAccess';
 /** Who may call the identity routes (see server/testing/routeAccess.ts). */
 export const callers: RouteCallersTable = {
   // Signing in needs no session; Lucas's right password signs him in at his own tenant's
-  // host only (the acme host has no such account).
+  // host only (the acme host has no such account). One at a time: simultaneous sign-ins to one
+  // account are throttled.
   'POST /identity/login': {
     access: 'public',
+    changes: true,
     request: { body: { email: 'lucas.martin@tessera.example', password: 'Tessera#2026' } },
     except: { otherTenant: 400 },
   },
