@@ -216,7 +216,8 @@ export async function listInstanceTasks(
  * Claims a candidate task through the engine: of many concurrent claims one wins, the
  * others get 409 TASK_ALREADY_CLAIMED (a completed task stays a plain CONFLICT); a user who
  * is not a candidate gets 403, one the task's process excludes 403 SEGREGATION_OF_DUTIES
- * (the task policy); another tenant's id is a 404.
+ * (the task policy); another tenant's id is a 404. Someone who may not see the case is
+ * refused (403) before the policy's answer, which would tell them whether anyone holds it.
  */
 export async function claimTask(
   db: Kysely<DatabaseSchema>,
@@ -224,6 +225,7 @@ export async function claimTask(
   actor: TaskActor,
   taskId: string,
 ): Promise<TaskRow> {
+  await requireVisibleTask(db, actor, taskId);
   await authorizeTask(db, actor, taskId, TaskAction.claim);
   try {
     await engine.claimTask(actor.tenant, taskId, actor.userId);
