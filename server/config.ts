@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_DEADLINES, type DatabaseDeadlines } from './db/databaseGuard';
 import { loadDocumentConfig, type DocumentConfig } from './documents/documentConfig';
 import { loadFileStoreConfig, type FileStoreConfig } from './files/fileStoreConfig';
 import type { HashingSlots } from './identity/hashingQueue';
@@ -72,6 +73,11 @@ export interface AppConfig {
   drainDelaySeconds: number;
   /** How long requests in flight may take to finish after the listener closed. */
   shutdownTimeoutSeconds: number;
+  /**
+   * How long a call waits for a database connection and for each statement before it answers
+   * 503 `DATABASE_UNAVAILABLE` (DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS).
+   */
+  databaseDeadlines: DatabaseDeadlines;
 }
 
 /** Thrown for an environment variable the server cannot use. */
@@ -212,5 +218,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: metricsToken(env),
     drainDelaySeconds: integer(env, 'DRAIN_DELAY_SECONDS', 0, 0),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1),
+    databaseDeadlines: {
+      acquireMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', DEFAULT_DEADLINES.acquireMs, 100),
+      statementMs: integer(
+        env,
+        'DATABASE_STATEMENT_TIMEOUT_MS',
+        DEFAULT_DEADLINES.statementMs,
+        100,
+      ),
+    },
   };
 }

@@ -46,6 +46,7 @@ async function serve(config: AppConfig): Promise<void> {
   const database = await createDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    deadlines: config.databaseDeadlines,
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
@@ -81,26 +82,29 @@ async function serve(config: AppConfig): Promise<void> {
   try {
     // Other processes may be starting on the same PostgreSQL (the workers of this server,
     // other servers): the first migrates and seeds, the others wait and find it done.
-    const seed = await whileStartingAlone(database, async () => {
-      await migrate(database.db);
-      const identity = await seedIdentity(database.db, config.passwordHashing);
-      const forms = await seedFormDefinitions(database.db);
-      await seedDemoDocumentTemplates(database.db);
-      await seedDemoRecords(database.db);
-      app = await buildApp({ config, database });
-      if (forms.refused.length > 0) {
-        app.log.warn({ files: forms.refused.map((file) => file.file) }, 'form fixtures refused');
-      }
-      // After buildApp, so service handlers registered by its plugins are known at deploy.
-      const workload = await seedDemoWorkload(database.db);
-      if (workload.refused.length > 0) {
-        app.log.warn(
-          { files: workload.refused },
-          'process fixtures refused; see the engine README',
-        );
-      }
-      return identity;
-    });
+    // Migrating and seeding may take longer than a call may wait for a statement.
+    const seed = await whileStartingAlone(database, () =>
+      database.withoutStatementDeadline(async () => {
+        await migrate(database.db);
+        const identity = await seedIdentity(database.db, config.passwordHashing);
+        const forms = await seedFormDefinitions(database.db);
+        await seedDemoDocumentTemplates(database.db);
+        await seedDemoRecords(database.db);
+        app = await buildApp({ config, database });
+        if (forms.refused.length > 0) {
+          app.log.warn({ files: forms.refused.map((file) => file.file) }, 'form fixtures refused');
+        }
+        // After buildApp, so service handlers registered by its plugins are known at deploy.
+        const workload = await seedDemoWorkload(database.db);
+        if (workload.refused.length > 0) {
+          app.log.warn(
+            { files: workload.refused },
+            'process fixtures refused; see the engine README',
+          );
+        }
+        return identity;
+      }),
+    );
     if (!app) throw new Error('the app was not built');
     stopStatistics = await keepPlannerStatistics(database, (error) =>
       app?.log.error({ err: error }, 'gathering the database statistics failed'),

@@ -122,7 +122,7 @@ export class RootStore {
             ? `errors.${ErrorCode.segregationOfDuties}`
             : 'common.insufficientPriviliges',
         ),
-      onMaintenance: () => this.session.enterMaintenance(),
+      onMaintenance: (error) => this.session.enterMaintenance(error.code),
     });
   }
 

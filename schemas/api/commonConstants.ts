@@ -22,6 +22,11 @@ export const ErrorCode = {
    */
   segregationOfDuties: 'SEGREGATION_OF_DUTIES',
   maintenance: 'MAINTENANCE',
+  /**
+   * The database failed, did not answer in time or lost its connection: nothing was saved by
+   * this call, and trying again shortly will do (503 with `Retry-After`).
+   */
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
   tenantMismatch: 'TENANT_MISMATCH',
   foreignOrigin: 'FOREIGN_ORIGIN',
   /**

@@ -5,6 +5,14 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
+import {
+  DatabaseFault,
+  guardPool,
+  terminateBackends,
+  withoutStatementDeadline,
+  type DatabaseDeadlines,
+  type DatabaseFaults,
+} from './databaseGuard';
 import { assertLockHeld, lockFolder, type FolderLock } from './lockFile';
 import { PreparingClient } from './preparingClient';
 import type { DatabaseSchema } from './schema';
@@ -17,6 +25,13 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Pool size for PostgreSQL (PGlite is always 1: it is one single-user backend). */
   poolSize?: number;
+  /**
+   * How long a pool connection and a statement may take before the call gives up with a
+   * `DatabaseUnavailableError` (answered 503); none when omitted (tools, most tests).
+   */
+  deadlines?: DatabaseDeadlines;
+  /** The test switch that makes the database fail; only the test server passes one. */
+  faults?: DatabaseFaults;
 }
 
 /** An open database and the way to close it. */
@@ -42,6 +57,11 @@ export interface AppDatabase {
    * `channel` is an identifier the caller fixes, never user input.
    */
   listen(channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` without the statement deadline (migrations, seeding, statistics: work that
+   * may rightly take longer than a call may wait).
+   */
+  withoutStatementDeadline<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** What a NOTIFY listener is told. */
@@ -171,6 +191,7 @@ function guardWrites(client: pg.PoolClient, check: () => void): void {
 
 async function openPglite(
   dataDir: string,
+  acquireMs: number | undefined,
 ): Promise<{ pool: pg.Pool; pglite: PGlite; close: () => Promise<void> }> {
   const inMemory = dataDir.startsWith('memory://');
   let lock: FolderLock | undefined;
@@ -188,6 +209,7 @@ async function openPglite(
       ...createPgConfig(pglite),
       max: 1,
       idleTimeoutMillis: 0,
+      ...(acquireMs === undefined ? {} : { connectionTimeoutMillis: acquireMs }),
       types: typeParsers,
       Client: PreparingClient,
     });
@@ -221,6 +243,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
   let closeBackend: () => Promise<void> = async () => {};
   let kind: AppDatabase['kind'];
   let listen: AppDatabase['listen'];
+  let pgliteOf: PGlite | undefined;
   if (options.databaseUrl) {
     const connectionString = options.databaseUrl;
     listen = (channel, handlers) => listenOnPostgres(connectionString, channel, handlers);
@@ -228,15 +251,18 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
     pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // Opening a connection and waiting for a free one share the acquire deadline.
+      ...(options.deadlines ? { connectionTimeoutMillis: options.deadlines.acquireMs } : {}),
       types: typeParsers,
       Client: PreparingClient,
     });
   } else {
     kind = 'pglite';
-    const opened = await openPglite(options.dataDir ?? './data');
+    const opened = await openPglite(options.dataDir ?? './data', options.deadlines?.acquireMs);
     pool = opened.pool;
     closeBackend = opened.close;
     const { pglite } = opened;
+    pgliteOf = pglite;
     // One backend in the process: its NOTIFYs reach its own LISTEN when the change commits.
     listen = async (channel, handlers) => {
       const unlisten = await pglite.listen(channel, (payload) => handlers.onNotify(payload));
@@ -261,7 +287,31 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
       listener(event.queryDurationMillis, event.level === 'error', event.query.sql);
     }
   };
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
+  const connectionString = options.databaseUrl;
+  const pglite = kind === 'pglite' ? pgliteOf : undefined;
+  const guarded = guardPool(pool, {
+    statementMs: options.deadlines?.statementMs,
+    faults: options.faults,
+    terminateBackend: async (client) => {
+      const processId = (client as unknown as { processID: number | null }).processID;
+      if (connectionString && processId) await terminateBackends(connectionString, processId);
+    },
+    ...(pglite
+      ? {
+          resetSession: async () => {
+            // A rollback outside a transaction only warns.
+            await pglite.exec('rollback');
+          },
+        }
+      : {}),
+  });
+  // A drop on PostgreSQL loses every connection of the pool at once, as a server restart does.
+  const stopDropping = connectionString
+    ? options.faults?.onArmed((mode) => {
+        if (mode === DatabaseFault.drop) void terminateBackends(connectionString);
+      })
+    : undefined;
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: guarded }), log });
   return {
     db,
     kind,
@@ -281,6 +331,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
       waiting: pool.waitingCount,
       max: pool.options.max,
     }),
+    withoutStatementDeadline,
     onQuery(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -288,6 +339,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<App
     close() {
       closing ??= (async () => {
         try {
+          stopDropping?.();
           // A listener left open would reconnect to a database that is gone, for ever.
           await Promise.all([...listening].map((stop) => stop()));
           await db.destroy();

@@ -11,7 +11,8 @@ export const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
  * may choose a plan that walks a whole table where an index finds one row.
  */
 export async function gatherStatistics(database: AppDatabase): Promise<void> {
-  await sql`analyze`.execute(database.db);
+  // A large database may take longer than a call's statement deadline; nobody waits on it.
+  await database.withoutStatementDeadline(() => sql`analyze`.execute(database.db));
 }
 
 /**

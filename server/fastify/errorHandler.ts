@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ErrorBody } from '../../schemas/api/common';
+import { DatabaseUnavailableError } from '../db/databaseGuard';
 import { EngineError } from '../engine';
 import { AppError, type ErrorDetail } from '../errors';
 import { definePlugin } from './definePlugin';
@@ -33,7 +34,34 @@ export function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
   return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/** How long a client should wait before it asks again while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database outage behind an error, if any: the error itself or one of its causes. */
+function databaseOutage(error: unknown): DatabaseUnavailableError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause instanceof DatabaseUnavailableError) return cause;
+    cause = cause.cause;
+  }
+  return undefined;
+}
+
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const outage = databaseOutage(error);
+  if (outage) {
+    // One line, no stack and no database text: the reason and the SQLSTATE or socket code
+    // say what happened; the statement's text and values could hold personal data.
+    request.log.warn(
+      { reason: outage.reason, sourceCode: outage.sourceCode },
+      'database unavailable',
+    );
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendError(reply, {
+      statusCode: 503,
+      code: ErrorCode.databaseUnavailable,
+      message: 'The database is not available now; try again shortly.',
+    });
+  }
   if (error instanceof AppError) {
     reply.headers(error.headers);
     const body: ErrorBody = {
@@ -81,7 +109,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 }
 
 /**
- * The one error handler: `AppError`s and the engine's `EngineError`s keep their status and
+ * The one error handler: a database outage is a 503 `DATABASE_UNAVAILABLE` with
+ * `Retry-After` and one log line, `AppError`s and the engine's `EngineError`s keep their status and
  * code, Fastify's schema errors
  * become 400 `VALIDATION_ERROR` with per-field details, other 4xx map by status, and
  * anything else is a logged 500 with a generic body.

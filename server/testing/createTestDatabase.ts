@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type AppDatabase } from '../db/database';
+import { createDatabase, type AppDatabase, type DatabaseOptions } from '../db/database';
 import { emptyClusterCopy } from './emptyClusterCopy';
 
 /** Where a test database comes from. */
@@ -12,6 +12,10 @@ export interface TestDatabaseOptions {
   dataDir?: string;
   /** A PostgreSQL server to create a throw-away database on; default `process.env.DATABASE_URL`. */
   databaseUrl?: string;
+  /** The call deadlines (see `DatabaseOptions.deadlines`); none by default. */
+  deadlines?: DatabaseOptions['deadlines'];
+  /** The fault switch the test flips (see `DatabaseOptions.faults`). */
+  faults?: DatabaseOptions['faults'];
 }
 
 /** A test's database, and where another process finds it. */
@@ -27,13 +31,17 @@ export interface TestDatabase extends AppDatabase {
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const guards = {
+    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+    ...(options.faults ? { faults: options.faults } : {}),
+  };
   if (!serverUrl) {
     if (options.dataDir) {
-      return { ...(await createDatabase({ dataDir: options.dataDir })), url: undefined };
+      return { ...(await createDatabase({ dataDir: options.dataDir, ...guards })), url: undefined };
     }
     const copy = await emptyClusterCopy();
     try {
-      const database = await createDatabase({ dataDir: copy.dataDir });
+      const database = await createDatabase({ dataDir: copy.dataDir, ...guards });
       return {
         ...database,
         url: undefined,
@@ -64,7 +72,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   }
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 4 });
+  const database = await createDatabase({
+    databaseUrl: databaseUrl.toString(),
+    poolSize: 4,
+    ...guards,
+  });
   return {
     ...database,
     url: databaseUrl.toString(),

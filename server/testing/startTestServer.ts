@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { buildApp, DEFAULT_CLIENT_DIR } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { AppDatabase } from '../db/database';
+import { DEFAULT_DEADLINES, DatabaseFaults } from '../db/databaseGuard';
 import { migrate } from '../db/migrate';
 import { seedFormDefinitions } from '../forms/seedFormDefinitions';
 import type { DatabaseSchema } from '../db/schema';
@@ -68,6 +69,11 @@ export interface TestServerOptions {
   clientDir?: string;
   /** The task lists' clock (see `BuildAppOptions.clock`); default the machine's time. */
   clock?: () => Date;
+  /**
+   * Puts a fault switch behind the database driver (`TestServer.faults`) that makes every
+   * statement fail, hang or lose its connection. Tests only: nothing else can create one.
+   */
+  databaseFaults?: boolean;
 }
 
 /** A running server on a fresh database. */
@@ -77,6 +83,8 @@ export interface TestServer {
   port: number;
   app: FastifyInstance;
   database: AppDatabase;
+  /** The database's fault switch, with `databaseFaults: true`; off until a test sets it. */
+  faults: DatabaseFaults | undefined;
   /** The origin of a tenant: `urlFor('acme')` is `http://acme.localhost:<port>`. */
   urlFor(tenant: string): string;
   /** Stops the server and drops or closes the database. */
@@ -156,22 +164,29 @@ async function startPhased(
   options: TestServerOptions,
   enter: (phase: string) => void,
 ): Promise<TestServer> {
+  const faults = options.databaseFaults ? new DatabaseFaults() : undefined;
+  // The server's own deadlines, as in production, so a test sees what a user would.
   const database = await createTestDatabase({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    deadlines: options.config?.databaseDeadlines ?? DEFAULT_DEADLINES,
+    ...(faults ? { faults } : {}),
   });
   // Each server its own mail folder, so a test reads only the mails of its own server.
   const mailDir = await mkdtemp(join(tmpdir(), 'tessera-mail-'));
   const removeMailDir = () => rm(mailDir, { recursive: true, force: true });
   try {
     enter('migrating');
-    await migrate(database.db);
+    // Migrating and seeding have no statement deadline, as at a real start.
+    await database.withoutStatementDeadline(() => migrate(database.db));
     const config = testConfig({ mailDir, ...options.config });
     if (options.seed ?? true) {
       enter('seeding identities, forms and templates');
-      await seedIdentity(database.db, config.passwordHashing);
-      await seedFormDefinitions(database.db);
-      await seedDemoDocumentTemplates(database.db);
+      await database.withoutStatementDeadline(async () => {
+        await seedIdentity(database.db, config.passwordHashing);
+        await seedFormDefinitions(database.db);
+        await seedDemoDocumentTemplates(database.db);
+      });
     }
     enter('building the app');
     const app = await buildApp({
@@ -182,9 +197,11 @@ async function startPhased(
     });
     if (options.seed ?? true) {
       enter('deploying the demo processes');
-      await (options.demoWorkload
-        ? seedDemoWorkload(database.db)
-        : deployDemoProcesses(database.db, app.engine));
+      await database.withoutStatementDeadline(async () => {
+        await (options.demoWorkload
+          ? seedDemoWorkload(database.db)
+          : deployDemoProcesses(database.db, app.engine));
+      });
     }
     enter('listening');
     const host = options.host ?? 'localhost';
@@ -196,6 +213,7 @@ async function startPhased(
       port,
       app,
       database,
+      faults,
       urlFor: (tenant) =>
         tenant === 'internal' ? `http://localhost:${port}` : `http://${tenant}.localhost:${port}`,
       async close() {

@@ -3,6 +3,8 @@ import * as identityApi from '../api/identityApi';
 
 /** How often the page asks whether maintenance is over while the server says it is not. */
 export const MAINTENANCE_POLL_MS = 10_000;
+/** How often the page asks while the server's database is unavailable (its `Retry-After`). */
+export const UNAVAILABLE_POLL_MS = 5_000;
 /** The longest wait between two checks while the server cannot be reached. */
 export const MAINTENANCE_POLL_MAX_MS = 60_000;
 
@@ -34,9 +36,13 @@ export async function checkMaintenance(): Promise<MaintenanceCheck> {
  * (up to a minute) while it cannot be reached, so a restarting server is not hammered and
  * the page never gives up.
  */
-export function nextCheckDelay(previousDelay: number, found: MaintenanceCheck): number {
-  if (found !== MaintenanceCheck.unreachable) return MAINTENANCE_POLL_MS;
-  return Math.min(MAINTENANCE_POLL_MAX_MS, Math.max(MAINTENANCE_POLL_MS, previousDelay * 2));
+export function nextCheckDelay(
+  previousDelay: number,
+  found: MaintenanceCheck,
+  pollMs: number = MAINTENANCE_POLL_MS,
+): number {
+  if (found !== MaintenanceCheck.unreachable) return pollMs;
+  return Math.min(MAINTENANCE_POLL_MAX_MS, Math.max(pollMs, previousDelay * 2));
 }
 
 /** Options of {@link MaintenanceWatch}. */
@@ -45,6 +51,8 @@ export interface MaintenanceWatchOptions {
   check: () => Promise<MaintenanceCheck>;
   /** Called once, when a check finds maintenance over. */
   onOver: () => void;
+  /** The wait between checks while the server answers 503; default {@link MAINTENANCE_POLL_MS}. */
+  pollMs?: number;
 }
 
 /**
@@ -65,7 +73,7 @@ export class MaintenanceWatch {
   /** Schedules the first check. */
   start(): void {
     this.stopped = false;
-    this.schedule(MAINTENANCE_POLL_MS);
+    this.schedule(this.options.pollMs ?? MAINTENANCE_POLL_MS);
   }
 
   /** Cancels the pending check. */
@@ -92,6 +100,6 @@ export class MaintenanceWatch {
       this.options.onOver();
       return;
     }
-    this.schedule(nextCheckDelay(this.delay, found));
+    this.schedule(nextCheckDelay(this.delay, found, this.options.pollMs));
   }
 }

@@ -4,7 +4,8 @@ import { fetchPasswordSettings } from '../api/identityApi';
 import { FakeServer } from '../testing/fakeServer';
 import { anAccount, createTestStores } from '../testing/createTestStores';
 import type { RootStore } from '../RootStore';
-import { LoginProblem, SessionStatus } from './SessionStore';
+import { ErrorCode } from '../../schemas/api/commonConstants';
+import { LoginProblem, MaintenanceReason, SessionStatus } from './SessionStore';
 import { RemoteLoadingStatus, SavingStatus } from './statuses';
 
 let server: FakeServer;
@@ -78,6 +79,27 @@ describe('SessionStore: the check on load', () => {
 
     expect(stores.session.status).toBe(SessionStatus.maintenance);
     expect(navigator.visits).toEqual(['/maintenance']);
+  });
+
+  it('goes to maintenance on a 503, as planned maintenance unless the database is unavailable', async () => {
+    server.on('GET', IdentityPath.passwordSettings, {
+      status: 503,
+      body: { statusCode: 503, code: ErrorCode.databaseUnavailable, message: 'down' },
+    });
+    const { stores, navigator } = setUp('/');
+    expect(stores.session.maintenanceReason).toBe(MaintenanceReason.planned);
+
+    await expect(fetchPasswordSettings()).rejects.toMatchObject({ name: 'MaintenanceError' });
+    expect(stores.session.maintenanceReason).toBe(MaintenanceReason.databaseUnavailable);
+    expect(navigator.visits).toEqual(['/maintenance']);
+
+    // The database is back, but the flag is now set: the page says so.
+    server.on('GET', IdentityPath.authorizationStatus, {
+      status: 503,
+      body: { statusCode: 503, code: ErrorCode.maintenance, message: 'planned' },
+    });
+    expect(await stores.session.leaveMaintenanceIfOver()).toBe(false);
+    expect(stores.session.maintenanceReason).toBe(MaintenanceReason.planned);
   });
 
   it('sends a visitor without a session to sign in, keeping the deep link', async () => {

@@ -39,6 +39,16 @@ export const SessionStatus = {
 /** One of `SessionStatus`. */
 export type SessionStatus = (typeof SessionStatus)[keyof typeof SessionStatus];
 
+/** Why the maintenance page shows. */
+export const MaintenanceReason = {
+  /** The tenant's or the global maintenance flag (503 `MAINTENANCE`, or any other 503). */
+  planned: 'planned',
+  /** The server cannot reach its database (503 `DATABASE_UNAVAILABLE`). */
+  databaseUnavailable: 'databaseUnavailable',
+} as const;
+/** Why the maintenance page shows. */
+export type MaintenanceReason = (typeof MaintenanceReason)[keyof typeof MaintenanceReason];
+
 /** Why the sign-in line shows a message; each is a key under `login.` in the locales. */
 export const LoginProblem = {
   sessionExpired: 'sessionExpired',
@@ -116,6 +126,11 @@ export class SessionStore {
   loginMessage: LoginMessage | null = null;
   /** Where to go after the next login: the path the session expired on. */
   returnPath: string | null = null;
+  /**
+   * Why the maintenance page shows: planned maintenance, or a database the server cannot
+   * reach (503 `DATABASE_UNAVAILABLE`), which passes within seconds and is retried sooner.
+   */
+  maintenanceReason: MaintenanceReason = MaintenanceReason.planned;
 
   private readonly deps: SessionStoreDeps;
   private check: Promise<void> | null = null;
@@ -180,7 +195,7 @@ export class SessionStore {
   private checkFailed(error: ApiError, path: string): void {
     const pathname = pathnameOf(path);
     if (error instanceof MaintenanceError) {
-      this.enterMaintenance();
+      this.enterMaintenance(error.code);
       return;
     }
     this.status = SessionStatus.anonymous;
@@ -297,7 +312,7 @@ export class SessionStore {
         minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)),
       };
     } else if (error instanceof MaintenanceError) {
-      this.enterMaintenance();
+      this.enterMaintenance(error.code);
     } else {
       this.loginMessage = { problem: LoginProblem.errorLogginIn };
     }
@@ -339,8 +354,15 @@ export class SessionStore {
     }
   }
 
-  /** Step 5: the server is in maintenance; the maintenance page takes over. */
-  enterMaintenance(): void {
+  /**
+   * Step 5: the server answered 503; the maintenance page takes over. `code` is the answer's
+   * error code: `DATABASE_UNAVAILABLE` shows the page's "temporarily unavailable" variant.
+   */
+  enterMaintenance(code?: string): void {
+    this.maintenanceReason =
+      code === ErrorCode.databaseUnavailable
+        ? MaintenanceReason.databaseUnavailable
+        : MaintenanceReason.planned;
     this.status = SessionStatus.maintenance;
     if (pathnameOf(this.deps.navigator.currentPath()) !== Paths.maintenance) {
       this.go(Paths.maintenance, true);
@@ -356,7 +378,11 @@ export class SessionStore {
       await identityApi.authorizationStatus();
     } catch (error) {
       // No answer says nothing about maintenance: the page stays until the server answers.
-      if (error instanceof MaintenanceError || error instanceof NetworkError) return false;
+      if (error instanceof MaintenanceError) {
+        this.enterMaintenance(error.code);
+        return false;
+      }
+      if (error instanceof NetworkError) return false;
     }
     runInAction(() => {
       this.status = SessionStatus.unknown;
