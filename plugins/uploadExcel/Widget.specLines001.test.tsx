@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FileService } from '../../src/forms/registry/formServices';
 import { createFieldRegistry } from '../../src/forms/registry/createFieldRegistry';
@@ -35,6 +35,7 @@ describe('spec 001 section 8 (line 156): excelUpload.deleteSuccess', () => {
 
     await screen.findByText(en.excelUpload.deleteSuccess);
     expect(files.remove).toHaveBeenCalledWith(FILE_ID);
-    expect(screen.queryByText('statement.xlsx')).toBeNull();
+    // Gone from the field and, once its fade ends, from the closing confirmation too.
+    await waitFor(() => expect(screen.queryByText('statement.xlsx')).toBeNull());
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -179,9 +179,9 @@ describe('spec 001 section 2 (line 48): the records loading indicator and the An
     openList();
     await screen.findByText('Ana Ruiz');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Records']);
+    cleanup();
     stores?.dispose();
     server?.restore();
-    document.body.innerHTML = '';
 
     serve({ ...customers, externalAnalysisUrl: 'https://analytics.example/loans' }, new Gates());
     openList();
