@@ -41,11 +41,12 @@ describe('spec 001 section 8 (line 156): gps.deleteSuccess', () => {
 
 describe('spec 001 section 9 (line 163): the GPS 10000 ms timeout and maximumAge 0', () => {
   it('given the get button, when pressed, then the browser is asked for a fresh position (maximumAge 0) within 10000 ms, and the answer is kept to 5 decimals', async () => {
-    const getCurrentPosition = vi.fn((success: PositionCallback) =>
-      success({
-        coords: { latitude: 40.4167754, longitude: -3.7037902 },
-        timestamp: 0,
-      } as GeolocationPosition),
+    const getCurrentPosition = vi.fn(
+      (success: PositionCallback, _failure?: PositionErrorCallback, _options?: PositionOptions) =>
+        success({
+          coords: { latitude: 40.4167754, longitude: -3.7037902 },
+          timestamp: 0,
+        } as GeolocationPosition),
     );
     Object.defineProperty(navigator, 'geolocation', {
       value: { getCurrentPosition },
