@@ -102,7 +102,7 @@ export class RecordDetailStore {
       runInAction(() => {
         this.status = RemoteLoadingStatus.loadingFailed;
       });
-      if (error instanceof NotFoundError) this.deps.toasts.showError('records.notFound');
+      if (error instanceof NotFoundError) this.deps.toasts.showError('common.notFound');
       else if (!(error instanceof ForbiddenError) && !(error instanceof UnauthorizedError)) {
         this.deps.toasts.showError('common.serverErrorTryAgain');
       }
