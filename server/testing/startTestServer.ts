@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { buildApp, DEFAULT_CLIENT_DIR } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { AppDatabase } from '../db/database';
-import { DEFAULT_DEADLINES, DatabaseFaults } from '../db/databaseGuard';
+import { DatabaseFaults, type DatabaseDeadlines } from '../db/databaseGuard';
 import { migrate } from '../db/migrate';
 import { seedFormDefinitions } from '../forms/seedFormDefinitions';
 import type { DatabaseSchema } from '../db/schema';
@@ -160,16 +160,22 @@ function startPhases(): { enter(name: string): void; done(): void } {
   };
 }
 
+/** The deadlines of a test server unless its test sets others. */
+const TEST_DEADLINES: DatabaseDeadlines = { acquireMs: 30_000, statementMs: 30_000 };
+
 async function startPhased(
   options: TestServerOptions,
   enter: (phase: string) => void,
 ): Promise<TestServer> {
   const faults = options.databaseFaults ? new DatabaseFaults() : undefined;
-  // The server's own deadlines, as in production, so a test sees what a user would.
+  // Deadlines as production has them, but long: two test files share two busy cores, and a
+  // statement or a wait for PGlite's one connection that a quiet machine answers in
+  // milliseconds can take seconds there. A test of the deadlines sets its own
+  // (tests/integration/databaseFaults.test.ts).
   const database = await createTestDatabase({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-    deadlines: options.config?.databaseDeadlines ?? DEFAULT_DEADLINES,
+    deadlines: options.config?.databaseDeadlines ?? TEST_DEADLINES,
     ...(faults ? { faults } : {}),
   });
   // Each server its own mail folder, so a test reads only the mails of its own server.
