@@ -24,12 +24,15 @@ const amara: UserSummary = {
 };
 
 /** Opens the assignee dialog for one team task whose people list is `people`. */
-async function openAssigneeDialog(people: UserSummary[]) {
+async function openAssigneeDialog(
+  people: UserSummary[],
+  info: { canBeReassigned: boolean; reassignableTo: ReassignableTo } = {
+    canBeReassigned: true,
+    reassignableTo: ReassignableTo.reassignableUsers,
+  },
+) {
   server = new FakeServer();
-  server.on('GET', TaskPath.reassignInfo(task.taskId), {
-    status: 200,
-    body: { canBeReassigned: true, reassignableTo: ReassignableTo.reassignableUsers },
-  });
+  server.on('GET', TaskPath.reassignInfo(task.taskId), { status: 200, body: info });
   server.on('GET', UserPath.reassignable(task.taskId), {
     status: 200,
     body: { result: { content: people, totalElements: people.length, page: 0, size: 200 } },
@@ -61,4 +64,31 @@ describe('spec 000 sections 5 and 8 (lines 214 and 299): the reassign confirm is
     await dialog.findByText('Nobody is set up to receive this task.');
     expect(continueButton.hasAttribute('disabled')).toBe(true);
   });
+});
+
+describe('spec 000 section 5 (line 215): reassign only where the reassignable setting permits it, for both setting types', () => {
+  it.each([ReassignableTo.allUsers, ReassignableTo.reassignableUsers])(
+    'given a task whose setting is %s and permits reassigning, when the dialog opens, then the people it may go to are offered',
+    async (reassignableTo) => {
+      const { dialog } = await openAssigneeDialog([amara], {
+        canBeReassigned: true,
+        reassignableTo,
+      });
+      expect(await dialog.findByText('Amara Okafor')).toBeTruthy();
+    },
+  );
+
+  it.each([ReassignableTo.allUsers, ReassignableTo.reassignableUsers])(
+    'given a task whose setting is %s and does not permit reassigning, when the dialog opens, then it says so, offers nobody and Continue stays disabled',
+    async (reassignableTo) => {
+      const { dialog, continueButton } = await openAssigneeDialog([amara], {
+        canBeReassigned: false,
+        reassignableTo,
+      });
+      expect(dialog.getByTestId('reassign-not-allowed')).toBeTruthy();
+      expect(dialog.queryByText('Amara Okafor')).toBeNull();
+      expect(server?.calls('GET', UserPath.reassignable(task.taskId))).toHaveLength(0);
+      expect(continueButton.hasAttribute('disabled')).toBe(true);
+    },
+  );
 });
