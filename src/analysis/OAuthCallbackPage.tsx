@@ -1,6 +1,6 @@
-import { Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { PageHeading } from '../components/PageHeading';
 import { canCompleteSignIn, completeSignIn } from './completeSignIn';
 import './analysis.css';
@@ -8,7 +8,8 @@ import './analysis.css';
 /**
  * `/oauth/callback` (spec 001 sections 2 and 4): in the sign-in popup, hands the code to
  * the window that opened it and closes; opened any other way, or without a code, it says
- * common.serverErrorTryAgain.
+ * common.serverErrorTryAgain. While it hands the code over, a spinner covers the whole
+ * window, shell included (spec 000 section 2): the popup has nothing else to show.
  */
 export function OAuthCallbackPage() {
   const { t } = useTranslation();
@@ -18,8 +19,8 @@ export function OAuthCallbackPage() {
   }, [completing]);
   if (completing) {
     return (
-      <div className="tessera-analysis__loading" role="status">
-        <Spinner size={32} aria-label={t('analysis.callbackTitle')} />
+      <div className="tessera-analysis__callback-wait" data-testid="oauth-callback-wait">
+        <FullPageSpinner label={t('analysis.callbackTitle')} />
       </div>
     );
   }

@@ -21,7 +21,7 @@ import type {
 import { CommentPath } from '../../schemas/api/commentsConstants';
 import type { CommentAvailabilityAnswer, CommentStatus } from '../../schemas/api/comments';
 import { NotificationPath } from '../../schemas/api/notificationsConstants';
-import { ApiError } from './errors';
+import { ApiError, ServerError } from './errors';
 import { http } from './httpClient';
 
 /** The claim rule shared with the server's SQL (spec 000 section 4). */
@@ -99,12 +99,35 @@ export class UnexpectedResponseError extends ApiError {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** One page of a dashboard list with its counters; an answer without `content` is refused. */
+/**
+ * Statuses a paged call keeps as they are: no answer at all, and those the whole app acts on
+ * (sign-in again, insufficient privileges, maintenance; spec 000 section 4).
+ */
+const STATUSES_KEPT_BY_PAGED_CALLS: readonly number[] = [0, 401, 403, 503];
+
+/** A paged call's answer other than 200 (spec 000 section 7: "treated as status 500"). */
+function pagedCallFailed(status: number): ServerError {
+  return new ServerError(500, 'PAGED_CALL_FAILED', `The list answered ${status}`);
+}
+
+/**
+ * One page of a dashboard list with its counters. Any answer but a 200 counts as a 500 (a 202
+ * or 204 as much as a 4xx), and a 200 without `content` is refused.
+ */
 export async function fetchTaskList(
   kind: TaskListKind,
   query: TaskQueryBody,
 ): Promise<TaskListAnswer> {
-  const response = await http.post<unknown>(TaskPath[kind], query);
+  let response;
+  try {
+    response = await http.post<unknown>(TaskPath[kind], query);
+  } catch (error) {
+    if (error instanceof ApiError && !STATUSES_KEPT_BY_PAGED_CALLS.includes(error.status)) {
+      throw pagedCallFailed(error.status);
+    }
+    throw error;
+  }
+  if (response.status !== 200) throw pagedCallFailed(response.status);
   const body = response.data;
   if (!isRecord(body) || !Array.isArray(body.content)) throw new UnexpectedResponseError();
   return body as TaskListAnswer;
