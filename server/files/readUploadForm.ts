@@ -51,6 +51,34 @@ export async function readUploadForm(
   }
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let file: IncomingFile | undefined;
+  try {
+    file = await readParts(request, fields, limitFor);
+  } catch (error) {
+    throw asFormRefusal(error);
+  }
+  if (!file) throw badForm('The form holds no file.');
+  return { fields, file };
+}
+
+/**
+ * The multipart parser's own failures (no boundary, a boundary over 256 characters, a form
+ * cut short) are plain errors without a status, which would answer 500: they are the
+ * sender's broken form, a 400. Every other error keeps its own status.
+ */
+function asFormRefusal(error: unknown): unknown {
+  if (!(error instanceof Error) || 'statusCode' in error) return error;
+  return /^(Multipart:|Unexpected end of|The needle cannot|.* terminated early)/.test(error.message)
+    ? badForm(`The multipart form cannot be read: ${error.message}`)
+    : error;
+}
+
+/** Reads the parts into `fields` and answers the one file. */
+async function readParts(
+  request: FastifyRequest,
+  fields: Record<string, string>,
+  limitFor: (fields: Readonly<Record<string, string>>) => Promise<number> | number,
+): Promise<IncomingFile | undefined> {
+  let file: IncomingFile | undefined;
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (file) throw badForm('Send the text fields before the file.');
@@ -64,6 +92,5 @@ export async function readUploadForm(
     const limit = await limitFor(fields);
     file = { name: part.filename, content: await readWithin(part.file, limit) };
   }
-  if (!file) throw badForm('The form holds no file.');
-  return { fields, file };
+  return file;
 }
