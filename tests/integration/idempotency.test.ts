@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CommentPath, type AddCommentBody } from '../../schemas/api/comments';
 import type { ErrorBody } from '../../schemas/api/common';
 import { FormPath } from '../../schemas/api/forms';
+import { ProcessPath } from '../../schemas/api/processes';
 import { TaskPath } from '../../schemas/api/tasks';
 import { sweepIdempotencyKeys } from '../../server/idempotency/idempotentWrite';
 import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
@@ -111,6 +112,36 @@ describe('writes sent with an Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await keyRows('draft-1')).toHaveLength(1);
+  });
+
+  it('given a process start with a key, when it is retried, then one case is started and its id answered twice', async () => {
+    const { db } = suite.server.database;
+    const definition = await db
+      .selectFrom('process_definitions')
+      .select('id')
+      .where('tenant', '=', 'internal')
+      .where('key', '=', 'kitAlpha')
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    const body = {
+      processDefinitionId: definition.id,
+      name: 'Started once',
+      values: { taskName: 'Started once', assignee: 'lmartin' },
+    };
+
+    const first = await send(lucas, 'POST', ProcessPath.processInstances, body, 'start-1');
+    const again = await send(lucas, 'POST', ProcessPath.processInstances, body, 'start-1');
+
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const started = await db
+      .selectFrom('process_instances')
+      .select('id')
+      .where('started_by', '=', 'lmartin')
+      .where('definition_id', '=', definition.id)
+      .execute();
+    expect(started).toHaveLength(1);
   });
 
   it('given a key already used, when it comes with another body, then 422 IDEMPOTENCY_KEY_REUSED and nothing is written', async () => {
