@@ -89,6 +89,9 @@ interface RunCounts {
   kills: number;
 }
 
+/** The requests on the wire now, and how long the last answer took. */
+const traffic = { inFlight: 0, lastAnswerMs: 20 };
+
 /** Where the server keeps its data, and how the test reads it while the server is down. */
 interface Backend {
   name: 'pglite' | 'postgres';
@@ -283,6 +286,8 @@ describe('a server killed while it takes writes', { timeout: 900_000 }, () => {
   ): Promise<void> {
     for (;;) {
       operation.attempts += 1;
+      const sent = Date.now();
+      traffic.inFlight += 1;
       try {
         const response = await fetch(`http://127.0.0.1:${port()}${operation.url}`, {
           method: operation.method,
@@ -295,6 +300,7 @@ describe('a server killed while it takes writes', { timeout: 900_000 }, () => {
           signal: AbortSignal.timeout(60_000),
         });
         const text = await response.text();
+        traffic.lastAnswerMs = Date.now() - sent;
         if (response.status < 500) {
           operation.status = response.status;
           if (response.status !== 200) {
@@ -308,6 +314,8 @@ describe('a server killed while it takes writes', { timeout: 900_000 }, () => {
       } catch (error) {
         if (operation.status !== undefined) throw error;
         // The server went away under the request, or is not back yet: the same key again.
+      } finally {
+        traffic.inFlight -= 1;
       }
       await sleep(50);
     }
@@ -357,6 +365,10 @@ describe('a server killed while it takes writes', { timeout: 900_000 }, () => {
     const killer = (async () => {
       while (!finished && counts.kills < KILLS) {
         await sleep(100 + Math.floor(random() * 900));
+        // A kill that lands between requests proves nothing: wait for one in flight, then
+        // strike at a random point of a typical answer's time, before or after its commit.
+        for (let waited = 0; traffic.inFlight === 0 && waited < 5_000; waited += 2) await sleep(2);
+        await sleep(Math.floor(random() * traffic.lastAnswerMs));
         if (finished) return;
         await stopped(server.child, 'SIGKILL');
         counts.kills += 1;
