@@ -35,6 +35,7 @@ import { spaRoutes } from './routes/spa';
 import { workflowRoutes } from './routes/tasks/workflowRoutes';
 import { webhookRoutes } from './routes/webhooks';
 import { taskEnginePlugin } from './workflow/taskEnginePlugin';
+import { idempotencyPlugin } from './idempotency/idempotencyPlugin';
 import { livePlugin } from './live/livePlugin';
 import { liveRoutes } from './routes/live';
 import { JobScheduler } from './engine';
@@ -105,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin);
   await app.register(mailerPlugin);
   await app.register(taskEnginePlugin);
+  // Expired answers of writes sent with an Idempotency-Key go, hourly.
+  await app.register(idempotencyPlugin);
   // Live task events: one LISTEN per process, and the open streams it wakes.
   await app.register(livePlugin);
   // BPMN timers are rows in the database; each server process polls for due ones.

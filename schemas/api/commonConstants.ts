@@ -68,5 +68,9 @@ export const ErrorCode = {
   processRetired: 'PROCESS_RETIRED',
   /** A process deployment was refused: `details` lists every problem of every file. */
   deploymentRefused: 'DEPLOYMENT_REFUSED',
+  /** An `Idempotency-Key` header that is empty, too long or not printable ASCII. */
+  idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
+  /** An `Idempotency-Key` already used by this user for a different request. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

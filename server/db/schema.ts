@@ -5,6 +5,7 @@ import type { DocumentTables } from '../documents/documentTables';
 import type { EngineTables } from '../engine/engineTables';
 import type { FileTables } from '../files/fileTables';
 import type { FormTables } from '../forms/formTables';
+import type { IdempotencyTables } from '../idempotency/idempotencyTables';
 import type { LiveTables } from '../live/liveTables';
 import type { RecordTables } from '../records/recordTables';
 import type { TaskTables } from '../workflow/taskTables';
@@ -27,4 +28,5 @@ export type DatabaseSchema = IdentityTables &
   DocumentTables &
   AnalysisTables &
   ClientErrorTables &
-  LiveTables;
+  LiveTables &
+  IdempotencyTables;

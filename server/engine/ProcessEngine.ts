@@ -67,12 +67,22 @@ export class ProcessEngine {
   private readonly commands: EngineCommands;
   private readonly externalTasks: ExternalTasks;
 
-  constructor(db: Kysely<DatabaseSchema>, options: ProcessEngineOptions = {}) {
-    this.context = new EngineContext(db, options);
+  /** An engine over `db`; given an engine's context instead, one that shares its listeners. */
+  constructor(db: Kysely<DatabaseSchema> | EngineContext, options: ProcessEngineOptions = {}) {
+    this.context = db instanceof EngineContext ? db : new EngineContext(db, options);
     this.deployer = new EngineDeployer(this.context);
     this.queries = new EngineQueries(this.context);
     this.commands = new EngineCommands(this.context);
     this.externalTasks = new ExternalTasks(this.context, this.commands);
+  }
+
+  /**
+   * This engine inside an open transaction: every command runs in `trx` and commits or rolls
+   * back with it, and the listeners subscribed here still hear it (a write whose answer is
+   * recorded under an idempotency key in the same transaction).
+   */
+  joining(trx: Transaction<DatabaseSchema>): ProcessEngine {
+    return new ProcessEngine(this.context.joining(trx));
   }
 
   /** Subscribes to new user tasks (e.g. to notify assignees and candidates). */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import { COMMENT_MAX_LENGTH, type Comment, type CommentStatus } from '../../schemas/api/comments';
 import { LiveTaskChange } from '../../schemas/api/liveConstants';
+import { inTransaction } from '../db/inTransaction';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import { recordLiveChange, taskRecipients } from '../live/liveEvents';
@@ -137,7 +138,7 @@ export async function addComment(
       details: [{ path: 'body.processInstanceId', code: 'mismatch' }],
     });
   }
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('task_comments')
       .values({

@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH, CommentPath } from '../../schemas/api/commentsConstants';
 import type { AddCommentBody, Comment, CommentsAnswer } from '../../schemas/api/comments';
-import { http } from './httpClient';
+import { http, sendKeyedWrite } from './httpClient';
 
 export { COMMENT_MAX_LENGTH };
 export type { AddCommentBody, Comment };
@@ -11,9 +11,9 @@ export async function fetchComments(processInstanceId: string): Promise<Comment[
   return response.data.result;
 }
 
-/** Adds a comment to a task. */
+/** Adds a comment to a task, once however often a lost answer makes the client resend it. */
 export async function addComment(comment: AddCommentBody): Promise<void> {
-  await http.post(CommentPath.add, comment);
+  await sendKeyedWrite({ method: 'POST', url: CommentPath.add, data: comment });
 }
 
 /** The comments the team popup shows: the first `limit` that have text (spec 000 section 2). */

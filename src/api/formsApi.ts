@@ -14,7 +14,7 @@ import type {
 import { FormPath } from '../../schemas/api/forms';
 import type { CompleteTaskAnswer, CompleteTaskBody } from '../../schemas/api/tasks';
 import { TaskPath } from '../../schemas/api/tasksConstants';
-import { http } from './httpClient';
+import { http, sendKeyedWrite } from './httpClient';
 
 export type {
   CombinedTaskAnswer,
@@ -49,7 +49,11 @@ export async function saveDraft(
   formId?: string,
 ): Promise<SaveDraftAnswer> {
   const body: SaveDraftBody = formId ? { values, formId } : { values };
-  const response = await http.put<SaveDraftAnswer>(FormPath.draft(taskId), body);
+  const response = await sendKeyedWrite<SaveDraftAnswer>({
+    method: 'PUT',
+    url: FormPath.draft(taskId),
+    data: body,
+  });
   return response.data;
 }
 
@@ -61,7 +65,11 @@ export async function completeTask(
   formId?: string,
 ): Promise<CompleteTaskAnswer> {
   const body: CompleteTaskBody = formId ? { outcome, values, formId } : { outcome, values };
-  const response = await http.post<CompleteTaskAnswer>(TaskPath.complete(taskId), body);
+  const response = await sendKeyedWrite<CompleteTaskAnswer>({
+    method: 'POST',
+    url: TaskPath.complete(taskId),
+    data: body,
+  });
   return response.data;
 }
 

@@ -13,7 +13,7 @@ import {
   UnprocessableError,
   parseRetryAfter,
 } from './errors';
-import { http, setGlobalErrorHandlers } from './httpClient';
+import { http, sendKeyedWrite, setGlobalErrorHandlers } from './httpClient';
 import { FakeServer } from '../testing/fakeServer';
 
 let server: FakeServer;
@@ -105,5 +105,41 @@ describe('httpClient', () => {
     await http.get('/y');
     expect(server.requests[0]?.headers['x-tenant-name']).toBe('internal');
     expect(http.defaults.withCredentials).toBe(true);
+  });
+
+  it('given a keyed write whose answer is lost, when it is sent again, then the same key goes with it; a new action gets a new key', async () => {
+    let sends = 0;
+    server.on('POST', '/write', () => {
+      sends += 1;
+      return sends === 1 ? 'network-error' : { status: 200, body: { done: true } };
+    });
+
+    const answer = await sendKeyedWrite<{ done: boolean }>({
+      method: 'POST',
+      url: '/write',
+      data: {},
+    });
+    await sendKeyedWrite({ method: 'POST', url: '/write', data: {} });
+
+    expect(answer.data).toEqual({ done: true });
+    const keys = server
+      .calls('POST', '/write')
+      .map((request) => request.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('given a keyed write the server refuses, when it answers, then it is not sent again', async () => {
+    server.on('POST', '/refused', {
+      status: 409,
+      body: { statusCode: 409, code: 'CONFLICT', message: 'm' },
+    });
+
+    await expect(
+      sendKeyedWrite({ method: 'POST', url: '/refused', data: {} }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect(server.calls('POST', '/refused')).toHaveLength(1);
   });
 });

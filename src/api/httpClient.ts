@@ -1,4 +1,4 @@
-import axios from 'axios';
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { tenantFromHost } from './tenantFromHost';
 import {
   ApiError,
@@ -102,3 +102,43 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
   }
   throw apiError;
 });
+
+/** The header that names one user action, so the server does it once however often it is sent. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** How many times a keyed write is sent again after its answer was lost. */
+const KEYED_WRITE_RETRIES = 2;
+
+/** Pause before the first resend; doubled before each further one. */
+const KEYED_WRITE_BACKOFF_MS = 500;
+
+/**
+ * A fresh key for one user action: 128 random bits in hex. `crypto.getRandomValues`, not
+ * `randomUUID`, which browsers offer only on https and localhost.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Sends a write the server does at most once per key (comment, draft save, completion,
+ * process start). One key names the user's action and stays the same across resends: a send
+ * whose answer never arrived (the connection dropped, the time ran out) goes again, twice at
+ * most, and if the first had been done the server answers with its recorded answer instead
+ * of doing it twice. Any answer from the server, error or not, ends the sending.
+ */
+export async function sendKeyedWrite<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const key = newIdempotencyKey();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await http.request<T>({
+        ...config,
+        headers: { ...config.headers, [IDEMPOTENCY_KEY_HEADER]: key },
+      });
+    } catch (error) {
+      if (!(error instanceof NetworkError) || attempt >= KEYED_WRITE_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, KEYED_WRITE_BACKOFF_MS * 2 ** attempt));
+    }
+  }
+}

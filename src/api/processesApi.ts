@@ -13,7 +13,7 @@ import type {
   WithdrawInstanceBody,
 } from '../../schemas/api/processes';
 import { formatStamp } from '../core/format';
-import { http } from './httpClient';
+import { http, sendKeyedWrite } from './httpClient';
 
 export { WITHDRAW_REASON_MAX } from '../../schemas/api/processesConstants';
 
@@ -45,10 +45,11 @@ export async function fetchLatestDefinition(
 
 /** Starts an instance and answers its id (`data.id`). */
 export async function startProcess(request: CreateProcessInstanceBody): Promise<string> {
-  const response = await http.post<CreateProcessInstanceAnswer>(
-    ProcessPath.processInstances,
-    request,
-  );
+  const response = await sendKeyedWrite<CreateProcessInstanceAnswer>({
+    method: 'POST',
+    url: ProcessPath.processInstances,
+    data: request,
+  });
   return response.data.data.id;
 }
 

@@ -59,10 +59,30 @@ export class EngineContext {
   /** Listeners of instances reaching their end. */
   readonly processEnded = new ListenerList<ProcessEndedEvent>();
 
-  constructor(db: Kysely<DatabaseSchema>, options: ProcessEngineOptions = {}) {
+  constructor(
+    db: Kysely<DatabaseSchema>,
+    options: ProcessEngineOptions = {},
+    listenersOf?: EngineContext,
+  ) {
     this.db = db;
     this.handlers = options.handlers ?? serviceHandlers;
     this.clock = options.clock ?? (() => new Date());
+    if (listenersOf) {
+      this.taskCreated = listenersOf.taskCreated;
+      this.taskAssigned = listenersOf.taskAssigned;
+      this.taskCompleted = listenersOf.taskCompleted;
+      this.taskCancelled = listenersOf.taskCancelled;
+      this.taskDueDateChanged = listenersOf.taskDueDateChanged;
+      this.processEnded = listenersOf.processEnded;
+    }
+  }
+
+  /**
+   * This context over an open transaction, with the same handlers, clock and listeners: its
+   * commands run inside the caller's transaction (a write recorded with its idempotency key).
+   */
+  joining(trx: Transaction<DatabaseSchema>): EngineContext {
+    return new EngineContext(trx, { handlers: this.handlers, clock: this.clock }, this);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 } from '../../../schemas/api/comments';
 import { Privilege } from '../../../schemas/api/identity';
 import { requirePrivilege } from '../../fastify/session';
+import { idempotentWrite } from '../../idempotency/idempotentWrite';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { addComment, commentAvailability, listInstanceComments } from '../../workflow/comments';
 import { requireVisibleInstance } from '../../workflow/taskAccess';
@@ -51,12 +52,13 @@ export const commentRoutes: FastifyPluginAsync = async (fastify) => {
         summary: "Adds a comment to a task's process instance",
         querystring: NoQuery,
         body: AddCommentBody,
-        response: { 200: AddCommentAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AddCommentAnswer, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => ({
-      result: await addComment(db, request.actor, request.body),
-    }),
+    async (request, reply) =>
+      idempotentWrite(request, reply, { db, engine: app.engine }, async (scope) => ({
+        result: await addComment(scope.db, request.actor, request.body),
+      })),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
 import { loadCombinedTask, loadTaskForm, saveTaskDraft } from '../../forms/taskForms';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
+import { idempotentWrite } from '../../idempotency/idempotentWrite';
 
 /**
  * The task's form under both spellings the spec names, a combined task's forms, and the
@@ -60,7 +61,9 @@ export const taskFormRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: SaveDraftAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) =>
-      saveTaskDraft(db, app.engine, request.actor, request.params.taskId, request.body),
+    async (request, reply) =>
+      idempotentWrite(request, reply, { db, engine: app.engine }, (scope) =>
+        saveTaskDraft(scope.db, scope.engine, request.actor, request.params.taskId, request.body),
+      ),
   );
 };

@@ -28,6 +28,7 @@ import {
   withdrawInstance,
 } from '../../workflow/processQueries';
 import { errorResponses } from '../errorResponses';
+import { idempotentWrite } from '../../idempotency/idempotentWrite';
 
 /**
  * The process calls of `ProcessPath`: startable processes, definitions of an app key,
@@ -80,12 +81,22 @@ export const processRoutes: FastifyPluginAsync = async (fastify) => {
         summary: 'Starts a process instance',
         querystring: NoQuery,
         body: CreateProcessInstanceBody,
-        response: { 200: CreateProcessInstanceAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: CreateProcessInstanceAnswer,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
-    async (request) => ({
-      data: await startProcessInstance(app.engine, request.actor, request.body),
-    }),
+    // A start is the costliest write to repeat: a second case for one application.
+    async (request, reply) =>
+      idempotentWrite(
+        request,
+        reply,
+        { db: app.database.db, engine: app.engine },
+        async (scope) => ({
+          data: await startProcessInstance(scope.engine, request.actor, request.body),
+        }),
+      ),
   );
 
   app.get(

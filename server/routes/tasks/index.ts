@@ -22,6 +22,7 @@ import {
 import { AppError } from '../../errors';
 import { requirePrivilege, sessionOf } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
+import { idempotentWrite } from '../../idempotency/idempotentWrite';
 import { cleanComment } from '../../workflow/comments';
 import { reassignInfo, requireVisibleTask } from '../../policies/taskPolicy';
 import { bulkReassign, reassignTask } from '../../workflow/reassign';
@@ -153,16 +154,17 @@ export const taskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: CompleteTaskAnswer, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({
-      result: await completeTask(
-        db,
-        app.engine,
-        request.actor,
-        request.params.taskId,
-        request.body,
-        checkTaskCompletion,
-      ),
-    }),
+    async (request, reply) =>
+      idempotentWrite(request, reply, { db, engine: app.engine }, async (scope) => ({
+        result: await completeTask(
+          scope.db,
+          scope.engine,
+          request.actor,
+          request.params.taskId,
+          request.body,
+          checkTaskCompletion,
+        ),
+      })),
   );
 
   app.get(

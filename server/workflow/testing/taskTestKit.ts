@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { identityClient, type IdentityClient } from '../../../tests/integration/identityClient';
-import type { Task } from '../../engine';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema';
+import type { ProcessEngine, Task } from '../../engine';
 import { storeFormDefinition } from '../../forms/seedFormDefinitions';
 import type { TestServer } from '../../testing/startTestServer';
 
@@ -62,15 +64,19 @@ export const KIT_FORM = {
 
 /** Deploys the kit processes and stores the kit form for a tenant. */
 export async function deployKit(server: TestServer, tenant = 'internal'): Promise<void> {
+  await deployKitOn(server.database.db, server.app.engine, tenant);
+}
+
+/** {@link deployKit} on a database and engine of one's own (a server started as a process). */
+export async function deployKitOn(
+  db: Kysely<DatabaseSchema>,
+  engine: ProcessEngine,
+  tenant = 'internal',
+): Promise<void> {
   for (const process of Object.values(KIT_PROCESSES)) {
-    await server.app.engine.deploy(tenant, kitBpmn(process));
+    await engine.deploy(tenant, kitBpmn(process));
   }
-  await storeFormDefinition(server.database.db, {
-    tenant,
-    id: KIT_FORM.key,
-    kind: 'plain',
-    definition: KIT_FORM,
-  });
+  await storeFormDefinition(db, { tenant, id: KIT_FORM.key, kind: 'plain', definition: KIT_FORM });
 }
 
 /** What a kit task looks like; everything but the name is optional. */
