@@ -280,6 +280,9 @@ export async function completeTask(
   body: { outcome?: string; formId?: string; values: Readonly<Record<string, unknown>> },
   check: CompletionCheck,
 ): Promise<CompleteTaskAnswer['result']> {
+  // Someone who may not see the case is refused (403) before the policy's answer, which
+  // would tell them whether the task is still open (409 once completed).
+  await requireVisibleTask(db, actor, taskId);
   const task = await authorizeTask(db, actor, taskId, TaskAction.complete);
   const values = await check(db, task, {
     outcome: body.outcome,

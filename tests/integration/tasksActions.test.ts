@@ -237,6 +237,22 @@ describe('task actions', () => {
       );
     });
 
+    it('given a completed task of a case someone may not see, when they complete it, then 403, not the 409 that would tell them it is done', async () => {
+      const task = await makeTask(suite.server, {
+        name: 'Done in the back office',
+        assignee: 'cdubois',
+        candidateGroups: ['back-office'],
+      });
+      await suite.server.app.engine.completeTask('internal', task.id, {
+        userId: 'cdubois',
+        variables: {},
+      });
+      const outsider = await call(lucas, 'POST', TaskPath.complete(task.id), { values: {} });
+      expect(outsider.statusCode).toBe(403);
+      const again = await call(claire, 'POST', TaskPath.complete(task.id), { values: {} });
+      expect(again.statusCode).toBe(409);
+    });
+
     it('given malformed completions, when sent, then 400', async () => {
       const task = await makeTask(suite.server, { name: 'Validate me', assignee: 'lmartin' });
       for (const body of [
