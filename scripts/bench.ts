@@ -7,7 +7,7 @@
 //   npm run bench -- [--only start,bundle,api,forms,records] [--forms-runs 5] [--forms-keys 50]
 //     [--forms-sizes 100,1000,5000] [--api-seconds 10] [--pglite-tasks 100000]
 //     [--postgres-tasks 1000000] [--no-processes] [--paint-runs 30] [--records 100000]
-//     [--records-runs 60] [--out docs/benchmarks.md]
+//     [--records-runs 60] [--warm-runs 5] [--out docs/benchmarks.md]
 // PostgreSQL is measured when DATABASE_URL is set (a throw-away database each time).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
 
   let login: LoginWeight | undefined;
   await timed('start', async () => {
-    const result = await measureStart({ warmRuns: 5, build: false });
+    const result = await measureStart({ warmRuns: count('warm-runs', 5), build: false });
     login = result.login;
     return [result.table];
   });
