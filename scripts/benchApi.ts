@@ -11,13 +11,15 @@
 // one and then two (TESSERA_PROCESSES), and loaded the same way.
 // Usage: npm run bench:api [-- --pglite-only | --postgres-only | --paint-only | --no-paint]
 //   [--no-processes] [--explain] [--pglite-tasks N] [--postgres-tasks N] [--seconds N] [--paint-runs N]
+// `measureApi` answers the same figures as data, for `npm run bench`.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+// `performance` is the global one, not node:perf_hooks': the page functions below use it too,
+// and a test runner that rewrites imports would send the page a name it does not have.
 import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -41,6 +43,14 @@ import { TASKS_DATA_MARK } from '../src/dashboard/TaskListStore';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
 import { capturedStatements } from '../tests/helpers/capturedStatements';
 import { freePort } from '../tests/helpers/freePort';
+import {
+  atLeast,
+  atLeastTimes,
+  atMost,
+  figure,
+  type Figure,
+  type FigureTable,
+} from './benchFigures';
 
 /** What the load generator (`scripts/loadGenerator.mjs`, a process of its own) prints. */
 interface LoadFigures {
@@ -384,8 +394,9 @@ async function measure(
   backend: 'pglite' | 'postgres',
   tasks: number,
   seconds: number,
+  options: { explain: boolean; processes: boolean; log?: (line: string) => void },
 ): Promise<Figures> {
-  const log = (text: string) => process.stdout.write(`[${backend}] ${text}\n`);
+  const log = (text: string) => options.log?.(`[${backend}] ${text}`);
   const bench =
     backend === 'pglite' ? await openPglite() : await openPostgres(process.env.DATABASE_URL ?? '');
   try {
@@ -399,7 +410,7 @@ async function measure(
     log(
       `seeded ${tasks.toLocaleString('en')} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    if (flag('explain')) await explain(db);
+    if (options.explain) await explain(db);
 
     const { token } = await createSession(db, {
       tenant: 'internal',
@@ -468,7 +479,7 @@ async function measure(
       );
       // 3. The built server in processes of its own, as production runs it: one, then two.
       const serverRuns: ServerRun[] = [];
-      if (bench.url && !flag('no-processes')) {
+      if (bench.url && options.processes) {
         for (const processes of SERVER_PROCESS_COUNTS) {
           const server = await startServerProcesses(bench.url, processes);
           try {
@@ -719,10 +730,13 @@ async function measurePaintAt(
  * which is what the budget is about; and a 1280×9400 one where all 200 rows are on screen
  * at once, for reference: it shows what drawing every row of the page would cost.
  */
-async function measurePaint(runs: number): Promise<PaintFigures[]> {
-  const log = (text: string) => process.stdout.write(`[paint] ${text}\n`);
+async function measurePaint(
+  runs: number,
+  options: { clientDir?: string; log?: (line: string) => void } = {},
+): Promise<PaintFigures[]> {
+  const log = (text: string) => options.log?.(`[paint] ${text}`);
   let started = performance.now();
-  const clientDir = await buildClient();
+  const clientDir = options.clientDir ?? (await buildClient());
   log(`built the client in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startTestServer({ clientDir, dataDir: 'memory://' });
   let browser: Browser | undefined;
@@ -758,7 +772,7 @@ async function measurePaint(runs: number): Promise<PaintFigures[]> {
   } finally {
     await browser?.close();
     await server.close();
-    await rm(clientDir, { recursive: true, force: true });
+    if (!options.clientDir) await rm(clientDir, { recursive: true, force: true });
   }
 }
 
@@ -810,19 +824,172 @@ function printPaint(figures: readonly PaintFigures[]): void {
   }
 }
 
-async function main(): Promise<void> {
-  const seconds = numberOption('seconds', 10);
-  const paintOnly = flag('paint-only');
+/** What `measureApi` is asked to run. */
+export interface ApiOptions {
+  /** Seconds of load per HTTP run. */
+  readonly seconds: number;
+  /** Tasks on PGlite, or none to skip it. */
+  readonly pgliteTasks?: number;
+  /** Tasks on PostgreSQL (needs DATABASE_URL), or none to skip it. */
+  readonly postgresTasks?: number;
+  /** Start the built server in processes of its own (PostgreSQL only). */
+  readonly processes: boolean;
+  /** Loads measured per window in Chromium, or none to skip the paint. */
+  readonly paintRuns?: number;
+  /** An existing client build for the paint (`dist/client`); built afresh when absent. */
+  readonly clientDir?: string;
+  /** Print the plans of the list's statements. */
+  readonly explain?: boolean;
+  /** Progress lines; silent when absent. */
+  readonly log?: (line: string) => void;
+}
+
+/** The figures of one `measureApi` run. */
+export interface ApiResult {
+  readonly figures: readonly Figures[];
+  readonly paint: readonly PaintFigures[];
+  /** The same beside their budgets and baselines. */
+  readonly tables: readonly FigureTable[];
+}
+
+/** Seeds each backend asked for and measures the list call, then the paint of a page. */
+export async function measureApi(options: ApiOptions): Promise<ApiResult> {
   const runs: ['pglite' | 'postgres', number][] = [];
-  if (!paintOnly && !flag('postgres-only')) {
-    runs.push(['pglite', numberOption('pglite-tasks', 100_000)]);
-  }
-  if (!paintOnly && !flag('pglite-only') && process.env.DATABASE_URL) {
-    runs.push(['postgres', numberOption('postgres-tasks', 1_000_000)]);
+  if (options.pgliteTasks) runs.push(['pglite', options.pgliteTasks]);
+  if (options.postgresTasks && process.env.DATABASE_URL) {
+    runs.push(['postgres', options.postgresTasks]);
   }
   const figures: Figures[] = [];
-  for (const [backend, tasks] of runs) figures.push(await measure(backend, tasks, seconds));
-  const paint = flag('no-paint') ? [] : await measurePaint(numberOption('paint-runs', 30));
+  for (const [backend, tasks] of runs) {
+    figures.push(
+      await measure(backend, tasks, options.seconds, {
+        explain: options.explain ?? false,
+        processes: options.processes,
+        log: options.log,
+      }),
+    );
+  }
+  const paint = options.paintRuns
+    ? await measurePaint(options.paintRuns, { clientDir: options.clientDir, log: options.log })
+    : [];
+  return {
+    figures,
+    paint,
+    tables: [...figures.map(apiTable), ...(paint.length ? [paintTable(paint)] : [])],
+  };
+}
+
+/**
+ * One backend's list figures: the fresh call against the floor every signed-in call pays,
+ * requests per second, and the server processes (two against one). The budgets are
+ * PostgreSQL's at 1M tasks; PGlite's figures are for information.
+ */
+function apiTable(row: Figures): FigureTable {
+  const budgeted = row.backend === 'postgres';
+  const figures: Figure[] = [
+    figure({
+      name: 'list call in process, fresh, p95',
+      unit: 'ms',
+      value: row.p95,
+      ...(budgeted ? { budget: atMost(BUDGET_P95_MS) } : {}),
+    }),
+    figure({
+      name: 'list call in process, fresh, p50',
+      unit: 'ms',
+      value: row.p50,
+      baseline: { name: 'signed-in floor call p50', value: row.floorP50 },
+    }),
+    figure({
+      name: 'list call in process, kept answer, p50',
+      unit: 'ms',
+      value: row.keptP50,
+      baseline: { name: 'fresh p50', value: row.p50 },
+    }),
+    figure({
+      name: `HTTP in process, ${LOAD_CONNECTIONS} connections`,
+      unit: 'requests/s',
+      value: row.rps,
+      ...(budgeted ? { budget: atLeast(BUDGET_RPS) } : {}),
+    }),
+    figure({ name: 'HTTP in process, p99', unit: 'ms', value: row.httpP99 }),
+  ];
+  for (const run of row.serverRuns) {
+    const one = row.serverRuns.find(
+      (other) => other.processes === 1 && other.writesPerSecond === run.writesPerSecond,
+    );
+    const name = `built server, ${run.processes} process${run.processes > 1 ? 'es' : ''}, ${run.writesPerSecond} writes/s elsewhere`;
+    figures.push(
+      run.processes === 1
+        ? figure({
+            name,
+            unit: 'requests/s',
+            value: run.rps,
+            ...(budgeted && run.writesPerSecond === 0 ? { budget: atLeast(BUDGET_RPS) } : {}),
+          })
+        : figure({
+            name,
+            unit: 'requests/s',
+            value: run.rps,
+            ...(one ? { baseline: { name: 'one process', value: one.rps } } : {}),
+            budget: atLeastTimes(TWO_PROCESS_RATIO),
+          }),
+    );
+  }
+  return {
+    title: `API: assigned list on ${row.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${row.tasks.toLocaleString('en')} tasks`,
+    note:
+      `First page of ${QUERY.size} with every counter; the measured user has ${MEASURED_OPEN.toLocaleString('en')} open tasks. ` +
+      `${INJECT_CALLS} calls in process; HTTP load from a process of its own.` +
+      (budgeted
+        ? ' Budgets are those of 1M tasks on PostgreSQL.'
+        : " The budgets are PostgreSQL's at 1M tasks; PGlite's figures are for information."),
+    figures,
+  };
+}
+
+/** Data arrival to paint of a 200-row page, work p95 per window against one frame. */
+function paintTable(paint: readonly PaintFigures[]): FigureTable {
+  return {
+    title: 'API: a 200-row page from data arrival to paint (Chromium)',
+    note:
+      'Work: the store update and React commit plus the showing frame’s style, layout and paint; ' +
+      'the tall window, where all 200 rows are drawn, is a reference without budget.',
+    figures: paint.flatMap(({ viewport, budgeted, samples }) => {
+      const work = samples.map((sample) => sample.script + sample.frame).sort((a, b) => a - b);
+      const total = samples.map((sample) => sample.total).sort((a, b) => a - b);
+      return [
+        figure({
+          name: `${viewport}: work p95`,
+          unit: 'ms',
+          value: percentile(work, 95),
+          ...(budgeted ? { budget: atMost(PAINT_BUDGET_MS) } : {}),
+        }),
+        figure({
+          name: `${viewport}: arrival → paint p95`,
+          unit: 'ms',
+          value: percentile(total, 95),
+        }),
+      ];
+    }),
+  };
+}
+
+async function main(): Promise<void> {
+  const paintOnly = flag('paint-only');
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const { figures, paint } = await measureApi({
+    seconds: numberOption('seconds', 10),
+    ...(!paintOnly && !flag('postgres-only')
+      ? { pgliteTasks: numberOption('pglite-tasks', 100_000) }
+      : {}),
+    ...(!paintOnly && !flag('pglite-only')
+      ? { postgresTasks: numberOption('postgres-tasks', 1_000_000) }
+      : {}),
+    processes: !flag('no-processes'),
+    ...(flag('no-paint') ? {} : { paintRuns: numberOption('paint-runs', 30) }),
+    explain: flag('explain'),
+    log,
+  });
   if (figures.length > 0) printApi(figures);
   if (paint.length > 0) printPaint(paint);
 }
@@ -900,7 +1067,10 @@ function printApi(figures: readonly Figures[]): void {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run only as a script, so `npm run bench` and the e2e tests can import `measureApi`.
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname, 'benchApi.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

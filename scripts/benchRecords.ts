@@ -5,6 +5,8 @@
 // for information; `--backend postgres` or `--backend pglite` runs only one.
 // Usage: npm run bench:records [-- --records N] [--runs N] [--backend both|postgres|pglite]
 //   [--explain]
+// `measureRecords` answers the same figures as data, for `npm run bench`.
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { ObjectDefinition, FilterItem, SortParams } from '../schemas/api/records';
@@ -24,6 +26,7 @@ import {
 } from '../server/seed/demoRecords';
 import { seedIdentity } from '../server/seed/seedIdentity';
 import { createTestDatabase } from '../server/testing/createTestDatabase';
+import { atMost, figure, type Figure, type FigureTable } from './benchFigures';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -31,17 +34,24 @@ function option(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-const RECORDS = option('records', 100_000);
-const RUNS = option('runs', 60);
-const EXPLAIN = process.argv.includes('--explain');
-const BACKEND = (() => {
-  const index = process.argv.indexOf('--backend');
-  const chosen = index >= 0 ? process.argv[index + 1] : undefined;
-  if (chosen === 'postgres' || chosen === 'pglite' || chosen === 'both') return chosen;
-  if (chosen !== undefined) throw new Error(`--backend is both, postgres or pglite, not ${chosen}`);
-  return 'both';
-})();
+/** What `measureRecords` is asked to run. */
+export interface RecordsOptions {
+  /** Customers stored. */
+  readonly records: number;
+  /** Timed calls per list request (after 5 warm-ups). */
+  readonly runs: number;
+  /** Loans stored and downloaded as xlsx. */
+  readonly exportRows: number;
+  /** Which databases: PostgreSQL needs DATABASE_URL. */
+  readonly backend: 'both' | 'postgres' | 'pglite';
+  /** Print the plans of the exact filter's statements. */
+  readonly explain?: boolean;
+  /** Where progress and the printed tables go; silent when absent. */
+  readonly write?: (text: string) => void;
+}
+
 const EXPORT_ROWS = 10_000;
+/** A list page (filter + sort + page of 10, with its count) answers within this at p95. */
 const BUDGET_MS = 20;
 
 function definition(key: string): ObjectDefinition {
@@ -93,8 +103,14 @@ const CASES: { name: string; filters: FilterItem[]; sort?: SortParams; page: num
   },
 ];
 
-/** One backend's run: seed, the list requests, the download. */
-async function runOn(backend: 'PostgreSQL' | 'PGlite'): Promise<void> {
+/** One backend's run: seed, the list requests, the download; answers its figures. */
+async function runOn(
+  backend: 'PostgreSQL' | 'PGlite',
+  options: RecordsOptions,
+): Promise<FigureTable> {
+  const { records: RECORDS, runs: RUNS, exportRows: EXPORT_ROWS, explain: EXPLAIN } = options;
+  const write = options.write ?? (() => undefined);
+  const figures: Figure[] = [];
   // An empty URL is PGlite; no URL at all would fall back to DATABASE_URL.
   const database = await createTestDatabase({
     databaseUrl: backend === 'PostgreSQL' ? process.env.DATABASE_URL : '',
@@ -116,15 +132,15 @@ async function runOn(backend: 'PostgreSQL' | 'PGlite'): Promise<void> {
     await insertRecords(db, 'internal', loans, demoLoans(EXPORT_ROWS, customerRows.slice(0, 5000)));
     // As autovacuum leaves a table in use: statistics gathered, visibility map set.
     await sql`vacuum analyze object_records`.execute(db);
-    process.stdout.write(
+    write(
       `\n${backend}: ${RECORDS.toLocaleString('en')} customers and ${EXPORT_ROWS.toLocaleString('en')} loans stored in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`,
     );
 
     const fields = customers.fields.map((field) => field.key);
-    process.stdout.write(
+    write(
       `List page of 10 (page + count), ${RUNS} runs each after 5 warm-ups; a filtered count stops at ${RECORD_COUNT_CAP.toLocaleString('en')}:\n`,
     );
-    process.stdout.write(
+    write(
       `  ${'request'.padEnd(48)} ${'rows'.padStart(8)}  ${'p50'.padStart(8)}  ${'p95'.padStart(8)}  budget  p95/budget\n`,
     );
     let worst = 0;
@@ -152,13 +168,22 @@ async function runOn(backend: 'PostgreSQL' | 'PGlite'): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 0.95);
+      figures.push(
+        figure({
+          name: `list: ${item.name} (${total} rows), p95`,
+          unit: 'ms',
+          value: p95,
+          // The budget is PostgreSQL's; PGlite's figures are for information.
+          ...(backend === 'PostgreSQL' ? { budget: atMost(BUDGET_MS) } : {}),
+        }),
+      );
       worst = Math.max(worst, p95 / BUDGET_MS);
       const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
-      process.stdout.write(
+      write(
         `  ${item.name.padEnd(48)} ${total.padStart(8)}  ${ms(percentile(times, 0.5))}  ${ms(p95)}  ${String(BUDGET_MS).padStart(3)} ms  ${(p95 / BUDGET_MS).toFixed(2).padStart(10)}\n`,
       );
     }
-    process.stdout.write(
+    write(
       `  worst p95/budget ${worst.toFixed(2)}${backend === 'PostgreSQL' ? (worst <= 1 ? ': within budget' : ': over budget') : " (the budget is PostgreSQL's; PGlite for information)"}\n`,
     );
 
@@ -175,12 +200,12 @@ async function runOn(backend: 'PostgreSQL' | 'PGlite'): Promise<void> {
         const plan = await sql<{
           'QUERY PLAN': string;
         }>`explain (analyze, costs off) ${statement}`.execute(db);
-        process.stdout.write(`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+        write(`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
       }
     }
 
     // The download: every loan (10,000) read in the list's order and written as xlsx.
-    global.gc?.();
+    globalThis.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     const rssBefore = process.memoryUsage().rss;
     let peakHeap = heapBefore;
@@ -200,24 +225,73 @@ async function runOn(backend: 'PostgreSQL' | 'PGlite'): Promise<void> {
     const total = performance.now() - started;
     clearInterval(sampler);
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-    process.stdout.write(
+    figures.push(
+      figure({ name: `xlsx download of ${rows.length} records`, unit: 'ms', value: total }),
+      figure({
+        name: 'xlsx download, heap growth at peak',
+        unit: 'MiB',
+        value: (peakHeap - heapBefore) / 2 ** 20,
+      }),
+    );
+    write(
       `\nxlsx download of ${rows.length.toLocaleString('en')} records: ${total.toFixed(0)} ms (read ${read.toFixed(0)} ms, build ${(total - read).toFixed(0)} ms), file ${mib(file.length)}, heap +${mib(peakHeap - heapBefore)} at peak, RSS +${mib(process.memoryUsage().rss - rssBefore)}\n\n`,
     );
+    return {
+      title: `Records on ${backend}`,
+      note:
+        `${RECORDS.toLocaleString('en')} customers; a list page of 10 with its count, p95 of ${RUNS} calls after 5 warm-ups, ` +
+        `then the xlsx download of ${EXPORT_ROWS.toLocaleString('en')} loans.` +
+        (backend === 'PGlite'
+          ? " The 20 ms budget is PostgreSQL's; PGlite's figures are for information."
+          : ''),
+      figures,
+    };
   } finally {
     await database.close();
   }
 }
 
-async function main(): Promise<void> {
-  const postgres = Boolean(process.env.DATABASE_URL) && BACKEND !== 'pglite';
-  if (BACKEND === 'postgres' && !postgres) throw new Error('--backend postgres needs DATABASE_URL');
-  if (postgres) await runOn('PostgreSQL');
-  if (BACKEND !== 'postgres') await runOn('PGlite');
+/** Seeds and measures the records list and download on each backend asked for. */
+export async function measureRecords(options: RecordsOptions): Promise<FigureTable[]> {
+  const postgres = Boolean(process.env.DATABASE_URL) && options.backend !== 'pglite';
+  if (options.backend === 'postgres' && !postgres) {
+    throw new Error('--backend postgres needs DATABASE_URL');
+  }
+  const tables: FigureTable[] = [];
+  if (postgres) tables.push(await runOn('PostgreSQL', options));
+  if (options.backend !== 'postgres') tables.push(await runOn('PGlite', options));
+  return tables;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  const backend = (() => {
+    const index = process.argv.indexOf('--backend');
+    const chosen = index >= 0 ? process.argv[index + 1] : undefined;
+    if (chosen === 'postgres' || chosen === 'pglite' || chosen === 'both') return chosen;
+    if (chosen !== undefined) {
+      throw new Error(`--backend is both, postgres or pglite, not ${chosen}`);
+    }
+    return 'both';
+  })();
+  await measureRecords({
+    records: option('records', 100_000),
+    runs: option('runs', 60),
+    exportRows: EXPORT_ROWS,
+    backend,
+    explain: process.argv.includes('--explain'),
+    write: (text) => process.stdout.write(text),
+  });
+}
+
+// Run only as a script, so `npm run bench` and the e2e tests can import `measureRecords`.
+if (
+  process.argv[1] &&
+  resolve(process.argv[1]) === resolve(import.meta.dirname, 'benchRecords.ts')
+) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

@@ -159,3 +159,78 @@ export function handValidate(
   }
   return count;
 }
+
+/** The share of fields the rules form shows under a visibility condition. */
+export const CONDITIONED_SHARE = 0.3;
+/** The share of fields the rules form computes with a formula. */
+export const FORMULA_SHARE = 0.3;
+
+/**
+ * What each field of the rules form carries: in every ten fields, three formulas (positions
+ * 1, 4, 7) and three fields under a visibility condition (2, 5, 8), 30 % each. The typing
+ * field and the last field (whose appearance ends the mount's timing) carry none.
+ */
+export function ruleOf(index: number, n: number): 'formula' | 'condition' | 'none' {
+  if (index === typingIndex(n) || index === n - 1) return 'none';
+  const position = index % 10;
+  if (position === 1 || position === 4 || position === 7) return 'formula';
+  if (position === 2 || position === 5 || position === 8) return 'condition';
+  return 'none';
+}
+
+/** The nearest number field before `index` that is not itself a formula, if any. */
+function numberSource(index: number, n: number): string | undefined {
+  for (let other = index - 1; other >= 0; other -= 1) {
+    const kind = KINDS[other % KINDS.length];
+    if ((kind === 'number' || kind === 'integer') && ruleOf(other, n) !== 'formula') {
+      return `f${other}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The benchmark form with rules: the same N fields and layout as `designerDefinition`, 30 %
+ * of them replaced by formulas over an earlier number field and 30 % shown under a condition
+ * on a neighbouring field. Every tenth formula and condition reads the typing field, so each
+ * keystroke re-evaluates some of them, as a form whose rules hang off what is being typed.
+ * Every condition holds on the values the bench types, so the same fields are on screen as in
+ * the form without rules and the two forms' keystrokes are comparable.
+ */
+export function rulesDefinition(fields: readonly BenchField[]): Record<string, unknown> {
+  const n = fields.length;
+  const typing = `f${typingIndex(n)}`;
+  const plain = designerDefinition(fields);
+  const plainFields = plain.fields as Record<string, unknown>[];
+  let formulas = 0;
+  let conditions = 0;
+  return {
+    ...plain,
+    id: `DSG-bench-rules-${n}`,
+    name: `Benchmark form of ${n} fields with rules`,
+    fields: plainFields.map((field, index) => {
+      const rule = ruleOf(index, n);
+      if (rule === 'formula') {
+        formulas += 1;
+        const source = numberSource(index, n);
+        const base = source ? `COALESCE(${source}, 0) * 2 + ${index}` : String(index);
+        const expression = formulas % 10 === 1 ? `${base} + LEN(COALESCE(${typing}, ''))` : base;
+        return {
+          id: field.id,
+          label: field.label,
+          desktopWidth: field.desktopWidth,
+          tabWidth: field.tabWidth,
+          phoneWidth: field.phoneWidth,
+          type: 'formula',
+          config: { expression, decimals: 2 },
+        };
+      }
+      if (rule === 'condition') {
+        conditions += 1;
+        const on = conditions % 10 === 1 ? typing : `f${index - 1}`;
+        return { ...field, visibleWhen: { field: on, op: 'notEquals', value: 'hide me' } };
+      }
+      return field;
+    }),
+  };
+}
