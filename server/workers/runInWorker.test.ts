@@ -73,4 +73,22 @@ describe('runInWorker', () => {
     expect(error).toBeInstanceOf(WorkerLimitError);
     expect(error).toMatchObject({ limit: 'memory' });
   });
+
+  it('given a heap too small for a thread to start in, then the job is refused as out of memory and no thread is started', async () => {
+    // On Node 22 a thread given 1 MiB aborts the whole process while it starts; this test
+    // process living on to the assertion is part of the proof.
+    const error = await runInWorker(
+      {
+        job: 'fillTemplate',
+        input: {
+          content: buildDocx([{ text: 'Dear {name}' }]),
+          documentType: 'document',
+          values: toTemplateValues({ name: 'Ana' }),
+        },
+      },
+      { timeMs: 15_000, heapMb: 1 },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WorkerLimitError);
+    expect(error).toMatchObject({ limit: 'memory' });
+  });
 });

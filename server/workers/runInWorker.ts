@@ -44,6 +44,14 @@ const ITEMS_PER_MESSAGE = 2_000;
 const YOUNG_GENERATION_MB = 32;
 
 /**
+ * The smallest old-generation heap a thread is started with, in MiB. Below about 4 MiB,
+ * Node 22's V8 runs out of memory while the thread's isolate is still being set up, and
+ * that aborts the whole process rather than failing the thread; a job given less is
+ * refused as out of memory without a thread.
+ */
+export const MIN_WORKER_HEAP_MB = 8;
+
+/**
  * The job thread: in the source tree a loader of the TypeScript job table, in the build a
  * bundle of it, both named `jobWorker.mjs` next to this module's output.
  */
@@ -72,6 +80,9 @@ export function runInWorker<Name extends JobName>(
   job: WorkerJob<Name>,
   limits: WorkerLimits,
 ): Promise<JobOutput<Name>> {
+  if (limits.heapMb < MIN_WORKER_HEAP_MB) {
+    return Promise.reject(new WorkerLimitError('memory', limits));
+  }
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
       // None of the process's own flags (a loader, eval input, inspect ports) apply here.
