@@ -167,6 +167,10 @@ describe('who may call each route', () => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) {
           if (method === 'HEAD' || method === 'OPTIONS') continue;
+          // The client build's files (server/routes/spa.ts): served the same to every caller,
+          // and registered only where the client is built, so this test sees it or not
+          // depending on which stage ran first.
+          if (method === 'GET' && route.url === '/*') continue;
           routes.push({
             key: `${method} ${route.url}`,
             method,
