@@ -82,9 +82,10 @@ async function serve(config: AppConfig): Promise<void> {
   try {
     // Other processes may be starting on the same PostgreSQL (the workers of this server,
     // other servers): the first migrates and seeds, the others wait and find it done.
-    // Migrating and seeding may take longer than a call may wait for a statement.
-    const seed = await whileStartingAlone(database, () =>
-      database.withoutStatementDeadline(async () => {
+    // Waiting for another starter's migrations and seeds, and doing them, may take longer
+    // than a call may wait for a statement.
+    const seed = await database.withoutStatementDeadline(() =>
+      whileStartingAlone(database, async () => {
         await migrate(database.db);
         const identity = await seedIdentity(database.db, config.passwordHashing);
         const forms = await seedFormDefinitions(database.db);
