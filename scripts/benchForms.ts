@@ -478,6 +478,8 @@ export function formsTable(
     note:
       `Tessera's runtime in headless Chromium; medians of ${runs} fresh pages per configuration, ` +
       `${keys} keystrokes each; plain React 19 and rjsf measured in the same run. ` +
+      `The first screen is painted once the last control in the DOM lies below the screen ` +
+      `(or is the last field's); the typing field is scrolled into view before typing. ` +
       `Page errors or lost keystrokes: ${problems}.`,
     figures,
   };

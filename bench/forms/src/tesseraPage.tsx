@@ -40,6 +40,9 @@ async function start(): Promise<void> {
       control(index) {
         return document.querySelector<HTMLInputElement>(`[id$="_f${index}"]`);
       },
+      reveal(index) {
+        store?.reveal(`f${index}`);
+      },
       stateValue(key) {
         return store?.valueOf(key);
       },

@@ -58,6 +58,7 @@ export const ErrorSummary = observer(function ErrorSummary({
                 data-field-id={fieldId}
                 onClick={(event) => {
                   event.preventDefault();
+                  store.reveal(fieldId);
                   const control = document.getElementById(controlId);
                   if (!control) return;
                   control.closest('.tf-cell')?.scrollIntoView?.({ block: 'center' });

@@ -1,6 +1,6 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import type { FieldRuntime, Translate } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import type { FormServices } from '../registry/formServices';
@@ -9,6 +9,7 @@ import { FormBodyField } from './FormBodyField';
 import { FieldTemplate } from './FieldTemplate';
 import type { FormStore } from './FormStore';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
+import { ChunkWindow } from './chunkWindow';
 import { planGrid, type Breakpoint } from './planGrid';
 import { RendererContext } from './RendererContext';
 import { cellPaddingStyle } from './cellPadding';
@@ -73,7 +74,16 @@ export const FormRenderer = memo(function FormRenderer({
 }: FormRendererProps) {
   const { form } = store;
   const plan = useMemo(() => planGrid(form), [form]);
-  const context = useMemo(() => ({ registry, plan }), [registry, plan]);
+  const window = useMemo(() => new ChunkWindow(plan), [plan]);
+  // The store asks the window to mount a field that is to be shown (an error, a link).
+  useEffect(() => {
+    const detach = store.attachView(window);
+    return () => {
+      detach();
+      window.dispose();
+    };
+  }, [store, window]);
+  const context = useMemo(() => ({ registry, plan, window }), [registry, plan, window]);
   const runtime = useMemo(
     () => createFieldRuntime({ host: store, locale, t, accessTest, readOnly, services }),
     [store, locale, t, accessTest, readOnly, services],

@@ -1,7 +1,8 @@
 import { autorun } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { createFieldRegistry } from '../registry/createFieldRegistry';
-import { FormStore } from './FormStore';
+import { hiddenFieldIds } from '../../core/forms/visibility/evaluateVisibility';
+import { FormStore, OWN_RULES_MAX_DEPTH } from './FormStore';
 import { designerForm } from './runtimeTestKit';
 
 const registry = createFieldRegistry();
@@ -171,4 +172,57 @@ describe('FormStore with visibility conditions', () => {
       'validation.required',
     ]);
   });
+
+  // Rules reading rules, a loop of two, a reader of the loop and a chain deeper than the
+  // depth judged field by field: the store's shown state must be the one-pass judgement's.
+  function tangledForm(chain: number) {
+    const shownWhenTicked = (field: string) => ({ field, op: 'equals', value: true });
+    return designerForm([
+      { id: 'a', type: 'checkbox', label: 'A' },
+      { id: 'b', type: 'checkbox', label: 'B', visibleWhen: shownWhenTicked('a') },
+      { id: 'c', type: 'checkbox', label: 'C', visibleWhen: shownWhenTicked('b') },
+      { id: 'x', type: 'checkbox', label: 'X', visibleWhen: shownWhenTicked('y') },
+      { id: 'y', type: 'checkbox', label: 'Y', visibleWhen: shownWhenTicked('x') },
+      { id: 'z', type: 'checkbox', label: 'Z', visibleWhen: shownWhenTicked('x') },
+      ...Array.from({ length: chain }, (_, index) => ({
+        id: `k${index}`,
+        type: 'checkbox',
+        label: `K${index}`,
+        visibleWhen: shownWhenTicked(index === 0 ? 'c' : `k${index - 1}`),
+      })),
+    ]);
+  }
+
+  it.each([3, OWN_RULES_MAX_DEPTH + 5])(
+    'given rules in chains (%i deep) and in a loop, when every box is ticked and unticked in turn, then each shown state is the one-pass judgement of the values',
+    (chain) => {
+      const form = tangledForm(chain);
+      const store = new FormStore(form, { registry });
+      const ids = store.fieldIds();
+      const seen: string[] = [];
+      const stop = autorun(() => {
+        seen.push(ids.filter((fieldId) => !store.isShown(fieldId)).join(','));
+      });
+      const check = () => {
+        const values = Object.fromEntries(
+          ids.map((fieldId) => [fieldId, store.peekValue(fieldId)]),
+        );
+        const hidden = hiddenFieldIds(
+          form.sections.flatMap((section) => section.fields),
+          values,
+        );
+        for (const fieldId of ids)
+          expect(store.isShown(fieldId), fieldId).toBe(!hidden.has(fieldId));
+        expect(seen.at(-1)).toBe(ids.filter((fieldId) => hidden.has(fieldId)).join(','));
+      };
+      check();
+      for (const value of [true, false, true]) {
+        for (const fieldId of ids) {
+          store.setValue(fieldId, value);
+          check();
+        }
+      }
+      stop();
+    },
+  );
 });

@@ -14,7 +14,12 @@ import {
   type DependencyGraph,
 } from '../../core/forms/formula/buildDependencyGraph';
 import { recalculate } from '../../core/forms/formula/recalculate';
-import { hiddenFieldIds, hiddenFieldIdsBy } from '../../core/forms/visibility/evaluateVisibility';
+import {
+  hiddenFieldIds,
+  hiddenFieldIdsBy,
+  ruleHolds,
+} from '../../core/forms/visibility/evaluateVisibility';
+import { ruleGraph } from '../../core/forms/visibility/ruleGraph';
 import type { FieldHost, FieldWatcher } from '../registry/fieldPlugin';
 import type { FieldRegistry } from '../registry/FieldRegistry';
 import { outcomeModeOf, type OutcomeMode } from '../../core/forms/fields/outcomeMode';
@@ -38,6 +43,18 @@ export interface OutcomeListener {
   onOutcome(request: OutcomeRequest): void;
   /** A submit was refused; the errors are in `errors`. */
   onInvalid(errors: FieldErrorMap): void;
+}
+
+/**
+ * The deepest chain of rules reading rules whose fields are judged one by one; a deeper one
+ * (thousands of rules each reading the one before) is judged in one pass without recursion.
+ */
+export const OWN_RULES_MAX_DEPTH = 64;
+
+/** What shows a form's fields: it can put a field in the page that is not there yet. */
+export interface FieldView {
+  /** Puts the field's part of the form in the DOM now (a long form mounts its parts lazily). */
+  reveal(fieldId: string): void;
 }
 
 /** Options of a form store. */
@@ -91,13 +108,20 @@ export class FormStore implements FieldHost {
   // Each formula field's value as it opened (or was last saved): what a read-only form shows.
   private readonly storedFormulas = new Map<string, unknown>();
   private readOnly: boolean;
-  // The fields with a visibility condition, and the ids hidden now: judged again only when
-  // a value a condition reads changes, and telling observers only when the ids change.
+  // The fields with a visibility condition. Each is judged on its own, as a computed value
+  // of its inputs' values and shown states, so a keystroke judges again only the rules
+  // that read that field. Rules in a loop (or reading one), and chains deeper than
+  // `OWN_RULES_MAX_DEPTH`, are judged all together as `hiddenFieldIdsBy` does, in
+  // `hiddenNow`, which tells observers only when the hidden ids change.
   private readonly ruled: NormalizedField[] = [];
+  private readonly judgedAlone: ReadonlySet<string>;
+  private readonly shownBy = new Map<string, IComputedValue<boolean>>();
   private readonly hiddenNow: IComputedValue<readonly string[]>;
   private listener: OutcomeListener | null = null;
   // Errors to bring into view once the form is on screen (a part not shown yet).
   private pendingReveal: FieldErrorMap | null = null;
+  // The renderers showing this form now (the preview shows one form in three frames).
+  private readonly views = new Set<FieldView>();
 
   constructor(form: NormalizedForm, options: FormStoreOptions) {
     this.form = form;
@@ -132,6 +156,9 @@ export class FormStore implements FieldHost {
       () => [...hiddenFieldIdsBy(this.ruled, (fieldId) => this.valueOf(fieldId))].sort(),
       { equals: compareStructural },
     );
+    const rules = ruleGraph(this.ruled);
+    this.judgedAlone =
+      rules.depth <= OWN_RULES_MAX_DEPTH ? new Set(rules.depthOf.keys()) : new Set<string>();
     makeAutoObservable<
       this,
       | 'fields'
@@ -146,9 +173,12 @@ export class FormStore implements FieldHost {
       | 'readOnly'
       | 'graphNow'
       | 'ruled'
+      | 'judgedAlone'
+      | 'shownBy'
       | 'hiddenNow'
       | 'listener'
       | 'pendingReveal'
+      | 'views'
     >(
       this,
       {
@@ -169,10 +199,15 @@ export class FormStore implements FieldHost {
         readOnly: false,
         graphNow: false,
         ruled: false,
+        judgedAlone: false,
+        shownBy: false,
         hiddenNow: false,
         isShown: false,
         listener: false,
         pendingReveal: false,
+        views: false,
+        attachView: false,
+        reveal: false,
         problems: false,
         hasValues: false,
         valueOf: false,
@@ -223,7 +258,17 @@ export class FormStore implements FieldHost {
 
   /** Whether a field is shown now (observed): its visibility condition holds, or it has none. */
   isShown(fieldId: string): boolean {
-    return this.ruled.length === 0 || !this.hiddenNow.get().includes(fieldId);
+    const rule = this.fields.get(fieldId)?.visibleWhen;
+    if (!rule) return true;
+    if (!this.judgedAlone.has(fieldId)) return !this.hiddenNow.get().includes(fieldId);
+    let shown = this.shownBy.get(fieldId);
+    if (!shown) {
+      // A hidden input reads as empty, as its value is not sent: hiding chains.
+      const read = (input: string) => (this.isShown(input) ? this.valueOf(input) : undefined);
+      shown = computed(() => ruleHolds(rule, read));
+      this.shownBy.set(fieldId, shown);
+    }
+    return shown.get();
   }
 
   /** The errors shown for a field now (observed). */
@@ -358,6 +403,19 @@ export class FormStore implements FieldHost {
     this.readOnly = readOnly;
     if (readOnly) this.applyComputed(Object.fromEntries(this.storedFormulas));
     this.applyComputed(recalculate(this.graphNow(), this.current, null).values);
+  }
+
+  /** Lets a renderer bring fields into the page on request; answers a function that stops it. */
+  attachView(view: FieldView): () => void {
+    this.views.add(view);
+    return () => {
+      this.views.delete(view);
+    };
+  }
+
+  /** Puts a field in the page now, in every renderer showing the form, before it is focused. */
+  reveal(fieldId: string): void {
+    for (const view of this.views) view.reveal(fieldId);
   }
 
   /** Lets a listener hear outcome clicks (the task form); answers a function that stops it. */

@@ -1,19 +1,11 @@
 import { Classes } from '@blueprintjs/core';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import type { FieldHost, FieldRuntime } from '../registry/fieldPlugin';
 import { useRenderer } from './RendererContext';
-
-// Custom properties read by the stylesheet to size a chunk before the browser lays it out.
-function chunkStyle(rows: { desktop: number; tablet: number; phone: number }): CSSProperties {
-  return {
-    '--tf-rows-d': rows.desktop,
-    '--tf-rows-t': rows.tablet,
-    '--tf-rows-p': rows.phone,
-  } as CSSProperties;
-}
+import { WindowedChunk } from './WindowedChunk';
 
 /**
  * A section every field of which is shown only on a condition (an APS tab shown only when a
@@ -34,14 +26,15 @@ const ShownWhileAnyField = observer(function ShownWhileAnyField({
 
 /**
  * The form's body: its sections, each a titled run of 12-column grids. rjsf renders each
- * property once; this template only places the rendered cells by the precomputed plan.
+ * property once; this template only places the rendered cells by the precomputed plan, a
+ * long form's chunks as they near the screen (`ChunkWindow`).
  */
 export function ObjectFieldTemplate({
   properties,
   registry,
 }: ObjectFieldTemplateProps<unknown, RJSFSchema, FieldRuntime>) {
-  const { plan } = useRenderer();
-  const { locale, host } = registry.formContext;
+  const { plan, window } = useRenderer();
+  const { locale, host, t } = registry.formContext;
   const cells = new Map<string, ReactElement>();
   for (const property of properties) cells.set(property.name, property.content);
   return (
@@ -53,10 +46,10 @@ export function ObjectFieldTemplate({
         const drawn = (
           <section key={section.id} className="tf-section" aria-label={title || undefined}>
             {title && <h2 className={`${Classes.HEADING} tf-section-title`}>{title}</h2>}
-            {section.chunks.map((chunk, index) => (
-              <div key={index} className="tf-grid tf-chunk" style={chunkStyle(chunk.rows)}>
-                {chunk.fieldIds.map((fieldId) => cells.get(fieldId))}
-              </div>
+            {section.chunks.map((chunk) => (
+              <WindowedChunk key={chunk.index} chunk={chunk} window={window} t={t}>
+                {() => chunk.fieldIds.map((fieldId) => cells.get(fieldId))}
+              </WindowedChunk>
             ))}
           </section>
         );

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { FieldRegistry } from '../registry/FieldRegistry';
+import type { ChunkWindow } from './chunkWindow';
 import type { GridPlan } from './planGrid';
 
 /** What the renderer's templates share besides rjsf's `formContext`. */
@@ -8,6 +9,8 @@ export interface RendererContextValue {
   readonly registry: FieldRegistry;
   /** The grid classes and chunks of the form. */
   readonly plan: GridPlan;
+  /** Which of the plan's chunks are mounted. */
+  readonly window: ChunkWindow;
 }
 
 /** Carries the renderer's registry and layout to its rjsf templates. */

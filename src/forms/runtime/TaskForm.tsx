@@ -135,9 +135,10 @@ export function TaskForm({
   );
 
   useEffect(() => {
-    const scroller = createErrorScroller((fieldId) =>
-      document.getElementById(`${idPrefix}_${fieldId}`),
-    );
+    const scroller = createErrorScroller((fieldId) => {
+      store.reveal(fieldId);
+      return document.getElementById(`${idPrefix}_${fieldId}`);
+    });
     const stop = store.listen({
       onOutcome: ({ outcome, values }) =>
         void run(outcome.key, () => handlers.current.onSubmit(outcome, values)),

@@ -13,6 +13,10 @@ export type ChunkRows = Readonly<Record<Breakpoint, number>>;
 
 /** A run of whole grid rows rendered as one grid; the browser may skip laying it out off screen. */
 export interface GridChunk {
+  /** Its position among all the form's chunks, from 0. */
+  readonly index: number;
+  /** The position of its first field among all the laid-out fields, from 0. */
+  readonly start: number;
   /** The fields, in order. */
   readonly fieldIds: readonly string[];
   /** Its rows at each breakpoint. */
@@ -37,6 +41,8 @@ export interface GridPlan {
   readonly fieldIds: readonly string[];
   /** The cell classes of `fieldIds`, position by position. */
   readonly cellClasses: readonly string[];
+  /** The chunk (its `index`) each laid-out field is in. */
+  readonly chunkOfField: ReadonlyMap<string, number>;
 }
 
 /** Fields per chunk before a chunk may end (at a row break common to all breakpoints). */
@@ -73,6 +79,15 @@ export function planGrid(form: NormalizedForm): GridPlan {
   const cellClasses: string[] = [];
   const seen = new Set<string>();
   const sections: GridSection[] = [];
+  const chunkOfField = new Map<string, number>();
+  let chunkCount = 0;
+  let chunkedFields = 0;
+  const cut = (chunks: GridChunk[], ids: string[], rows: ChunkRows) => {
+    for (const id of ids) chunkOfField.set(id, chunkCount);
+    chunks.push({ index: chunkCount, start: chunkedFields, fieldIds: ids, rows });
+    chunkCount += 1;
+    chunkedFields += ids.length;
+  };
   for (const section of form.sections) {
     // 1. The section's own fields; an id already shown in an earlier section is skipped,
     //    as rjsf's schema keeps only the first.
@@ -104,7 +119,7 @@ export function planGrid(form: NormalizedForm): GridPlan {
       fieldIds.push(field.id);
       cellClasses.push(intern(classes.join(' ')));
       if (ids.length >= CHUNK_FIELDS && startsEverywhere) {
-        chunks.push({ fieldIds: ids, rows });
+        cut(chunks, ids, rows);
         ids = [];
         rows = { desktop: 0, tablet: 0, phone: 0 };
       }
@@ -113,8 +128,8 @@ export function planGrid(form: NormalizedForm): GridPlan {
         if ((starts[breakpoint].get(field.id) ?? 0) < 0) rows[breakpoint] += 1;
       }
     }
-    if (ids.length > 0) chunks.push({ fieldIds: ids, rows });
+    if (ids.length > 0) cut(chunks, ids, rows);
     sections.push({ id: section.id, title: section.title, chunks });
   }
-  return { sections, fieldIds, cellClasses };
+  return { sections, fieldIds, cellClasses, chunkOfField };
 }
