@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { isFormulaError } from '../../src/core/forms/formula/formulaValue';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { inputClassName } from '../../src/forms/registry/widgetClasses';
@@ -36,12 +36,22 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
         );
   const message = isFormulaError(value) ? t(`validation.${value.code}`, value.params) : '';
   const messageId = `${inputId}__error`;
-  const copy = () => {
-    void navigator.clipboard?.writeText(shown).then(
+  // The buttons keep their handlers from render to render, so a value that changes on
+  // every keystroke elsewhere re-renders the input, not the buttons and their tooltips.
+  const shownNow = useRef(shown);
+  useLayoutEffect(() => {
+    shownNow.current = shown;
+  }, [shown]);
+  const copy = useCallback(() => {
+    void navigator.clipboard?.writeText(shownNow.current).then(
       () => setCopied(true),
       () => setCopied(false),
     );
-  };
+  }, []);
+  const toggleView = useCallback(() => {
+    setView((now) => (now === 'formula' ? 'calculation' : 'formula'));
+    setCopied(false);
+  }, []);
   return (
     <>
       <div
@@ -66,10 +76,7 @@ export function FormulaWidget({ field, inputId, errorId, value, text, runtime }:
                 showFormula ? 'fields.formula.showCalculation' : 'fields.formula.showFormula',
               )}
               aria-pressed={showFormula}
-              onClick={() => {
-                setView(showFormula ? 'calculation' : 'formula');
-                setCopied(false);
-              }}
+              onClick={toggleView}
             />
           )}
           <IconButton

@@ -1,5 +1,5 @@
 import { Button, Tooltip, mergeRefs, type ButtonProps } from '@blueprintjs/core';
-import { forwardRef } from 'react';
+import { forwardRef, memo } from 'react';
 import './IconButton.css';
 
 /** The class of the action tooltips, which let clicks through to what lies under them. */
@@ -19,27 +19,30 @@ export interface IconButtonProps extends Omit<
 /**
  * A Blueprint button that shows only an icon, with a Blueprint Tooltip that names the action on
  * hover and on keyboard focus (a `title` shows for the mouse only, and late), and the same
- * words as its accessible name.
+ * words as its accessible name. Memoised: a tooltip costs more to render than the field
+ * around it, and a button whose props hold still is not rendered again.
  */
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, 'aria-label': ariaLabel, ...props },
-  ref,
-) {
-  return (
-    <Tooltip
-      content={label}
-      popoverClassName={ACTION_TOOLTIP_CLASS}
-      placement="top"
-      hoverOpenDelay={300}
-      renderTarget={({ isOpen: _isOpen, ref: targetRef, className, ...target }) => (
-        <Button
-          {...target}
-          {...props}
-          className={[props.className, className].filter(Boolean).join(' ')}
-          aria-label={ariaLabel ?? label}
-          ref={mergeRefs<HTMLButtonElement>(ref, targetRef)}
-        />
-      )}
-    />
-  );
-});
+export const IconButton = memo(
+  forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+    { label, 'aria-label': ariaLabel, ...props },
+    ref,
+  ) {
+    return (
+      <Tooltip
+        content={label}
+        popoverClassName={ACTION_TOOLTIP_CLASS}
+        placement="top"
+        hoverOpenDelay={300}
+        renderTarget={({ isOpen: _isOpen, ref: targetRef, className, ...target }) => (
+          <Button
+            {...target}
+            {...props}
+            className={[props.className, className].filter(Boolean).join(' ')}
+            aria-label={ariaLabel ?? label}
+            ref={mergeRefs<HTMLButtonElement>(ref, targetRef)}
+          />
+        )}
+      />
+    );
+  }),
+);
