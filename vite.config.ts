@@ -55,14 +55,18 @@ export default defineConfig({
           const plugin = /\/plugins\/([^/]+)\/[^/]+$/.exec(chunk.facadeModuleId ?? '');
           return plugin ? `assets/plugin-${plugin[1]}-[hash].js` : 'assets/[name]-[hash].js';
         },
-        // A language other than English arrives as one chunk (`locale-es-<hash>.js`) when it
-        // is chosen, not as a request per area.
+        // The translations a page loads on demand arrive as one chunk a language
+        // (`locale-es-<hash>.js`), not as a request per area: another language when it is
+        // chosen, the rest of English with the screens behind sign-in. The areas the first
+        // chunk imports itself (src/i18n/i18n.ts) stay in it.
         codeSplitting: {
           groups: [
             {
-              name: (id) => {
+              name: (id, chunking) => {
                 const language = /\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(id)?.[1];
-                return language && language !== 'en' ? `locale-${language}` : null;
+                if (!language) return null;
+                const imported = (chunking.getModuleInfo(id)?.importers.length ?? 0) > 0;
+                return imported ? null : `locale-${language}`;
               },
             },
           ],

@@ -44,8 +44,8 @@ const stores = new RootStore({
       ? window.navigator.languages
       : [window.navigator.language],
 });
-// English is in this chunk; another language is fetched (one small chunk) before the first
-// render, while the session check below is already on its way.
+// English for the signed-out pages is in this chunk; another language is fetched (one small
+// chunk) before the first render, while the session check below is already on its way.
 const translationsReady = startI18n(stores.preferences.language);
 followLanguage(stores.preferences);
 // Calls carry the chosen language, which the server renders case and task names in.

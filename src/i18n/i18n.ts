@@ -3,26 +3,33 @@ import { reaction } from 'mobx';
 import { initReactI18next } from 'react-i18next';
 import type { PreferencesStore } from '../stores/PreferencesStore';
 import { buildResources, type LocaleTree } from './buildResources';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './languages';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, isLanguage, type Language } from './languages';
 import { createNumberFormatter } from './numberFormatter';
 
 // Mail templates are the server's; the browser carries only the interface's areas. English,
-// the fallback, ships with the first chunk; the other languages are fetched when chosen
-// (each is one chunk, see vite.config.ts), so nobody downloads three languages to sign in.
-const fallbackFiles = import.meta.glob<LocaleTree>(
-  [`/locales/en/*.json`, '!/locales/en/mail.json'],
+// the fallback, ships with the first chunk for the areas the signed-out pages show (sign-in,
+// the error view, what every page shares); the rest of a language is one chunk, fetched when
+// the language is chosen or a screen behind sign-in loads (see vite.config.ts), so nobody
+// downloads the whole interface, let alone three languages, to sign in.
+// The two lists name the same areas (a glob takes literals only).
+const signedOutFiles = import.meta.glob<LocaleTree>(
+  '/locales/en/{common,errors,errorView,login}.json',
   { eager: true, import: 'default' },
 );
-const otherFiles = import.meta.glob<LocaleTree>(
-  ['/locales/*/*.json', '!/locales/en/*.json', '!/locales/*/mail.json'],
+const onDemandFiles = import.meta.glob<LocaleTree>(
+  [
+    '/locales/*/*.json',
+    '!/locales/*/mail.json',
+    '!/locales/en/{common,errors,errorView,login}.json',
+  ],
   { import: 'default' },
 );
 
 /** The app's one i18next instance. */
 export const i18n: I18n = i18next.createInstance();
 
-/** The languages whose interface translations are in i18next. */
-const loaded = new Set<Language>([FALLBACK_LANGUAGE]);
+/** The languages whose interface translations are all in i18next. */
+const loaded = new Set<Language>();
 
 /**
  * Adds a language's interface translations to i18next, fetching them the first time; safe to
@@ -32,7 +39,7 @@ export async function loadLanguage(language: Language): Promise<void> {
   if (loaded.has(language)) return;
   const prefix = `/locales/${language}/`;
   const files = await Promise.all(
-    Object.entries(otherFiles)
+    Object.entries(onDemandFiles)
       .filter(([path]) => path.startsWith(prefix))
       .map(async ([path, load]) => [path, await load()] as const),
   );
@@ -52,7 +59,7 @@ export function initI18n(language: Language): I18n {
     .use(initReactI18next)
     .use(createNumberFormatter())
     .init({
-      resources: buildResources(fallbackFiles),
+      resources: buildResources(signedOutFiles),
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: FALLBACK_LANGUAGE,
@@ -65,16 +72,32 @@ export function initI18n(language: Language): I18n {
   return i18n;
 }
 
-/** Starts i18next in a language with its translations in place (before the first render). */
+/**
+ * Starts i18next in a language with its translations in place (before the first render): the
+ * signed-out areas of English, or the whole of another language.
+ */
 export async function startI18n(language: Language): Promise<I18n> {
   initI18n(language);
   document.documentElement.lang = language;
+  if (language === FALLBACK_LANGUAGE) return i18n;
   try {
     await loadLanguage(language);
   } catch {
     // Offline between page and chunk: English (the fallback) rather than no page at all.
   }
   return i18n;
+}
+
+/**
+ * Fetches the whole interface in the chosen language and in English, the fallback, for a
+ * screen beyond the sign-in page, which loads them with its own chunk. Rejects as a chunk that
+ * fails to load does.
+ */
+export async function loadInterfaceTranslations(): Promise<void> {
+  const chosen = i18n.resolvedLanguage ?? i18n.language;
+  const languages = new Set<Language>([FALLBACK_LANGUAGE]);
+  if (isLanguage(chosen)) languages.add(chosen);
+  await Promise.all([...languages].map((language) => loadLanguage(language)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ScreenErrorBoundary } from '../errors/ErrorBoundary';
 import { Paths } from '../routing/paths';
@@ -31,13 +32,16 @@ const RouteGuard = observer(function RouteGuard({ route }: RouteGuardProps) {
  * to the error view, inside the shell, which keeps working.
  */
 export function SignedInApp() {
+  const { t } = useTranslation();
   return (
     <Shell>
       <ScreenErrorBoundary>
         <Suspense
           fallback={
-            <div className="tessera-content-spinner">
-              <Spinner size={30} />
+            // A screen's chunk on its way: announced in words, the spinner only drawn.
+            <div className="tessera-content-spinner" role="status">
+              <Spinner size={30} aria-hidden />
+              <span className="tessera-visually-hidden">{t('common.loading')}</span>
             </div>
           }
         >

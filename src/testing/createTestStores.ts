@@ -1,6 +1,7 @@
 import type { Account } from '../../schemas/api/identity';
 import type { OpenLiveEventSource } from '../live/liveEventSource';
 import { RootStore } from '../RootStore';
+import { WorkStores } from '../WorkStores';
 
 /** A navigator that records where the app went instead of moving a browser. */
 export class RecordingNavigator {
@@ -24,8 +25,8 @@ export class RecordingNavigator {
 }
 
 /**
- * A RootStore on a recording navigator and an in-memory storage, for one test; without a
- * live stream unless the test hands in its own.
+ * A RootStore on a recording navigator and an in-memory storage, for one test, with the task
+ * work's stores built; without a live stream unless the test hands in its own.
  */
 export function createTestStores(
   startPath = '/',
@@ -45,6 +46,8 @@ export function createTestStores(
     browserLanguages: ['en-GB'],
     openEventSource,
   });
+  // Built at once, where the app fetches them at sign-in: a test reaches them straight away.
+  stores.attachWork(new WorkStores(stores.workDeps()));
   return { stores, navigator };
 }
 
