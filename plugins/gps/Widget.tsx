@@ -1,7 +1,7 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { BusyButton } from '../../src/components/BusyButton';
 import { LocateIcon, MapMarkerIcon, TrashIcon } from '@blueprintjs/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
 import {
@@ -9,6 +9,7 @@ import {
   FieldMessage,
   type FieldMessageProps,
 } from '../../src/forms/registry/FieldMessage';
+import { useMountedRef } from '../../src/forms/registry/useMountedRef';
 import { formatGpsPosition, mapsUrl } from './position';
 import { isGpsPosition, sanitizeGps, type GpsPosition } from './validate';
 import './gps.css';
@@ -83,14 +84,8 @@ export function GpsWidget({
   const { t } = runtime;
   const [status, setStatus] = useState<GpsStatus>(GpsStatus.idle);
   const [confirming, setConfirming] = useState(false);
-  const mounted = useRef(true);
+  const mounted = useMountedRef();
   const getButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const sanitized = sanitizeGps(value);
   const position = isGpsPosition(sanitized) ? sanitized : null;

@@ -9,6 +9,7 @@ import {
 } from '@blueprintjs/core';
 import { CameraIcon, EditIcon, RefreshIcon, TickIcon } from '@blueprintjs/icons';
 import { useEffect, useRef, useState } from 'react';
+import { SaveFailureCallout } from '../../src/forms/fileField';
 import type { Translate } from '../../src/forms/registry/fieldPlugin';
 import { BlobImage } from './BlobImage';
 import { frameOf } from './pictureImage';
@@ -173,11 +174,7 @@ export function CameraDialog({
             </>
           )}
         </div>
-        {failure && (
-          <Callout intent="danger" className="tf-picture__failure" role="alert">
-            {failure}
-          </Callout>
-        )}
+        <SaveFailureCallout className="tf-picture__failure">{failure}</SaveFailureCallout>
       </DialogBody>
       <DialogFooter
         actions={

@@ -13,6 +13,7 @@ import { ImageRotateLeftIcon, ImageRotateRightIcon } from '@blueprintjs/icons';
 import { Canvas, FabricImage, Rect as FabricRect } from 'fabric';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatNumber } from '../../src/core/format';
+import { SaveFailureCallout } from '../../src/forms/fileField';
 import type { Translate } from '../../src/forms/registry/fieldPlugin';
 import { decodePicture, rotatePicture } from './pictureImage';
 import {
@@ -390,11 +391,7 @@ export function PictureEditor({
             </FormGroup>
           )}
         </div>
-        {failure && (
-          <Callout intent="danger" className="tf-picture__failure" role="alert">
-            {failure}
-          </Callout>
-        )}
+        <SaveFailureCallout className="tf-picture__failure">{failure}</SaveFailureCallout>
       </DialogBody>
       <DialogFooter
         actions={

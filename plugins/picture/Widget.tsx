@@ -8,10 +8,20 @@ import {
   TrashIcon,
 } from '@blueprintjs/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FileRefusal } from '../../schemas/api/filesConstants';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { saveFile } from '../../src/components/saveFile';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
+import {
+  DeleteFileDialog,
+  FileChooser,
+  FileFieldButton,
+  fileRefusal,
+  SaveFailureCallout,
+  StoredFileImage,
+  useFileField,
+  type FileRefusalReason,
+} from '../../src/forms/fileField';
+import { describedBy } from '../../src/forms/registry/FieldMessage';
 import type { FieldWidgetProps, Translate } from '../../src/forms/registry/fieldPlugin';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
 import { useStoredFile } from '../../src/forms/registry/useStoredFile';
@@ -47,21 +57,20 @@ type Step =
 /** Why a chosen or saved picture was refused, as the message it shows. */
 type Problem = 'size' | 'format' | 'unreadable' | null;
 
-/** What the last save's failure says: a first failure and a failed retry differ. */
-type SaveFailure = 'first' | 'retry' | null;
+/**
+ * The store's refusals a picture shows as a problem; any other failure (a spreadsheet's
+ * refusal never meets a picture) is offered a retry.
+ */
+const REFUSAL_PROBLEMS: Partial<Record<FileRefusalReason, Problem>> = {
+  tooLarge: 'size',
+  unreadable: 'unreadable',
+  typeNotAllowed: 'format',
+};
 
-/** The long action under way, shown by the full-screen wait. */
-type Busy = 'preparing' | 'uploading' | 'deleting' | null;
-
-/** The stored picture as the field shows it. */
 /** The store's refusal of an upload, as the problem it shows; null for any other failure. */
 function refusalOf(error: unknown): Problem {
-  const { status, details } = error as { status?: number; details?: { code?: string }[] };
-  const codes = (details ?? []).map((detail) => detail.code);
-  if (status === 413 || codes.includes(FileRefusal.tooLarge)) return 'size';
-  if (codes.includes(FileRefusal.unreadable)) return 'unreadable';
-  if (status === 415 || codes.includes(FileRefusal.typeNotAllowed)) return 'format';
-  return null;
+  const reason = fileRefusal(error);
+  return reason === null ? null : (REFUSAL_PROBLEMS[reason] ?? null);
 }
 
 /** A problem's message (spec 001 sections 5 and 8). */
@@ -116,29 +125,18 @@ function useCameraDenied(enabled: boolean): boolean {
  * confirmation. Leaving a dialog with a photo not yet saved asks first. A read-only field
  * shows the photo with a download.
  */
-export function PictureWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function PictureWidget(props: FieldWidgetProps) {
+  const { field, inputId, errorId, onBlur, readOnly, invalid, text, runtime } = props;
   const { t } = runtime;
-  const files = runtime.services.files;
-  const sanitized = sanitizePicture(value);
+  const sanitized = sanitizePicture(props.value);
   const fileId = isPictureId(sanitized) ? sanitized : null;
+  const fileField = useFileField(props, { kind: 'picture', fileId });
+  const { files, mounted, busy, setBusy, failure } = fileField;
   const [revision, setRevision] = useState(0);
   const [step, setStep] = useState<Step | null>(null);
-  const [confirming, setConfirming] = useState<'delete' | 'discard' | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const [discarding, setDiscarding] = useState(false);
   const [choiceProblem, setChoiceProblem] = useState<Problem>(null);
   const [saveProblem, setSaveProblem] = useState<Problem>(null);
-  const [failure, setFailure] = useState<SaveFailure>(null);
   const [notice, setNotice] = useState<'deleteSuccess' | 'deleteError' | 'loadFailed' | null>(null);
   const gallery = useRef<HTMLInputElement>(null);
   const trigger = useRef<HTMLElement | null>(null);
@@ -146,13 +144,6 @@ export function PictureWidget({
   const focusAfterDelete = useRef(false);
   // The JPEG of a failed save, so a retry sends it again without writing it anew.
   const pending = useRef<Blob | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   const cameraDenied = useCameraDenied(!readOnly && Boolean(files));
   // A download that is not a JPEG or a PNG is refused (spec 001 section 5).
   const { shown: picture, failed } = useStoredFile(files, fileId, {
@@ -175,9 +166,10 @@ export function PictureWidget({
   /** Opens a dialog, forgetting the last one's failure. */
   const go = (next: Step | null) => {
     pending.current = null;
-    setFailure(null);
+    fileField.forgetFailure();
     setSaveProblem(null);
-    setConfirming(null);
+    setDiscarding(false);
+    fileField.keepFile();
     if (next?.kind !== 'source') setChoiceProblem(null);
     setStep(next);
   };
@@ -218,43 +210,41 @@ export function PictureWidget({
 
   /** Writes the picture as a JPEG of the field's preset and stores it (spec 001 section 5). */
   const save = async (produce: () => Promise<Blob>) => {
-    if (!files) return;
     setSaveProblem(null);
-    try {
-      let jpeg = pending.current;
-      if (!jpeg) {
-        setBusy('preparing');
-        jpeg = await produce();
-        pending.current = jpeg;
-      }
-      setBusy('uploading');
-      const stored = await files.upload(jpeg, {
-        kind: 'picture',
-        fieldId: field.id,
-        fileName: `${field.id}.jpg`,
-        ...(fileId ? { existingId: fileId } : {}),
+    // A retry sends the JPEG kept from the failed save; a first save writes and keeps it.
+    const jpeg =
+      pending.current ??
+      (async () => {
+        const written = await produce();
+        pending.current = written;
+        return written;
       });
-      if (!mounted.current) return;
-      onChange(stored.id);
-      setRevision((previous) => previous + 1);
-      setNotice(null);
-      finish();
-    } catch (error) {
-      if (!mounted.current) return;
-      if (!pending.current) {
-        setSaveProblem('unreadable');
-        return;
-      }
-      const refusal = refusalOf(error);
-      if (refusal) {
-        pending.current = null;
-        setSaveProblem(refusal);
-      } else {
-        setFailure((previous) => (previous === null ? 'first' : 'retry'));
-      }
-    } finally {
-      if (mounted.current) setBusy(null);
-    }
+    await fileField.store(
+      jpeg,
+      { fileName: `${field.id}.jpg` },
+      {
+        stored: (stored) => {
+          props.onChange(stored.id);
+          setRevision((previous) => previous + 1);
+          setNotice(null);
+          finish();
+        },
+        failed: (error) => {
+          // No JPEG: the picture could not be read or written, and a retry would not help.
+          if (!pending.current) {
+            setSaveProblem('unreadable');
+            return;
+          }
+          const refusal = refusalOf(error);
+          if (refusal) {
+            pending.current = null;
+            setSaveProblem(refusal);
+          } else {
+            fileField.saveFailed();
+          }
+        },
+      },
+    );
   };
 
   /** The whole picture, as taken or chosen. */
@@ -299,31 +289,19 @@ export function PictureWidget({
     if (picture) open({ kind: 'editor', photo: picture.file, from: 'stored' }, opener);
   };
 
-  const remove = () => {
-    if (!files || !fileId) return;
-    setConfirming(null);
-    setBusy('deleting');
-    files.remove(fileId).then(
-      () => {
-        if (!mounted.current) return;
-        onChange(null);
-        onBlur();
+  const remove = () =>
+    fileField.remove({
+      removed: () => {
         setNotice('deleteSuccess');
-        setBusy(null);
         focusAfterDelete.current = true;
       },
-      () => {
-        if (!mounted.current) return;
-        setNotice('deleteError');
-        setBusy(null);
-      },
-    );
-  };
+      failed: () => setNotice('deleteError'),
+    });
 
   /** Leaving a dialog: a photo not yet saved is lost, so the user is asked first. */
   const leave = (unsaved: boolean) => {
     if (busy) return;
-    if (unsaved) setConfirming('discard');
+    if (unsaved) setDiscarding(true);
     else finish();
   };
 
@@ -344,25 +322,19 @@ export function PictureWidget({
           ? t('outcome.pictureRetryError')
           : null;
   const shownNotice = failed ? 'loadFailed' : notice;
-  const describedBy = [errorId, shownNotice ? messageId : ''].filter(Boolean).join(' ');
   const maxMegabytes = Math.round(PICTURE_MAX_BYTES / (1024 * 1024));
 
   return (
     <div className="tf-picture">
       {fileId && !failed && (
-        <div className="tf-picture__frame">
-          {picture ? (
-            <img
-              className="tf-picture__thumb"
-              src={picture.url}
-              alt={alt}
-              data-testid="picture-image"
-              data-revision={revision}
-            />
-          ) : (
-            <div className={`${Classes.SKELETON} tf-picture__thumb`} />
-          )}
-        </div>
+        <StoredFileImage
+          shown={picture}
+          alt={alt}
+          frameClassName="tf-picture__frame"
+          imageClassName="tf-picture__thumb"
+          testId="picture-image"
+          revision={revision}
+        />
       )}
       {!fileId && readOnly && (
         <p className={`${Classes.TEXT_MUTED} tf-picture__none`} id={inputId}>
@@ -371,15 +343,13 @@ export function PictureWidget({
       )}
       <div className="tf-picture__actions">
         {!readOnly && (
-          <Button
+          <FileFieldButton
             id={inputId}
-            variant="outlined"
             icon={<CameraIcon />}
-            intent={invalid ? 'danger' : 'none'}
+            invalid={invalid}
             text={fileId ? t('picture.replace') : t('picture.add')}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy || undefined}
-            data-testid="picture-open"
+            describedBy={describedBy(errorId, shownNotice && messageId)}
+            testId="picture-open"
             onClick={(event) => open({ kind: 'source' }, event.currentTarget)}
           />
         )}
@@ -418,7 +388,7 @@ export function PictureWidget({
                   data-testid="picture-delete"
                   onClick={(event) => {
                     trigger.current = event.currentTarget;
-                    setConfirming('delete');
+                    fileField.askToDelete();
                   }}
                 />
               </>
@@ -436,19 +406,14 @@ export function PictureWidget({
       </p>
 
       {!readOnly && (
-        <input
+        <FileChooser
           ref={gallery}
-          type="file"
-          hidden
           accept={[
             ...PICTURE_EXTENSIONS.map((extension) => `.${extension}`),
             ...PICTURE_MEDIA_TYPES,
           ].join(',')}
-          data-testid="picture-file-input"
-          onChange={(event) => {
-            void choose(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
+          testId="picture-file-input"
+          onChoose={(file) => void choose(file)}
         />
       )}
 
@@ -535,11 +500,7 @@ export function PictureWidget({
               />
             )}
           </div>
-          {failureText && (
-            <Callout intent="danger" className="tf-picture__failure" role="alert">
-              {failureText}
-            </Callout>
-          )}
+          <SaveFailureCallout className="tf-picture__failure">{failureText}</SaveFailureCallout>
         </DialogBody>
         <DialogFooter
           actions={
@@ -593,28 +554,24 @@ export function PictureWidget({
         onClosed={refocus}
       />
 
-      <ConfirmDialog
-        isOpen={confirming === 'delete'}
-        title={t('picture.deleteTitle')}
-        message={t('picture.deleteMessage')}
-        primaryText={t('picture.deleteConfirm')}
-        secondaryText={t('picture.keep')}
-        primaryIntent="danger"
+      <DeleteFileDialog
+        fileField={fileField}
+        area="picture"
+        t={t}
         onConfirm={remove}
-        onCancel={() => setConfirming(null)}
         returnFocusTo={() =>
           trigger.current?.isConnected ? trigger.current : document.getElementById(inputId)
         }
       />
       <ConfirmDialog
-        isOpen={confirming === 'discard'}
+        isOpen={discarding}
         title={t('picture.discardTitle')}
         message={t('picture.discardMessage')}
         primaryText={t('picture.discardConfirm')}
         secondaryText={t('picture.keepEditing')}
         primaryIntent="danger"
         onConfirm={finish}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => setDiscarding(false)}
         returnFocusTo={() => document.getElementById(inputId)}
       />
       <LoadingOverlay isOpen={busy !== null} label={t(`picture.${busy ?? 'uploading'}`)} />

@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Classes,
   Dialog,
   DialogBody,
@@ -15,6 +14,12 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { SignatureMethod } from '../../schemas/api/filesConstants';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
+import {
+  FileFieldButton,
+  SaveFailureCallout,
+  StoredFileImage,
+  useFileField,
+} from '../../src/forms/fileField';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import type { FileService } from '../../src/forms/registry/formServices';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
@@ -35,9 +40,6 @@ const SIGNATURE_FONT = { latin: latinFont, latinExt: latinExtFont };
 
 /** Which confirmation is asked (spec 001 section 4: erase and exit each ask). */
 type Confirming = 'erase' | 'exit' | null;
-
-/** How the last save went: a first failure and a failed retry say different things. */
-type SaveFailure = 'first' | 'retry' | null;
 
 /** The drawing as a PNG, read straight from the canvas (no data URL, which the CSP may refuse). */
 function pngOf(element: HTMLCanvasElement): Promise<Blob> {
@@ -80,18 +82,13 @@ function StoredSignature({
   }
   return (
     <div className="tf-signature__stored">
-      <div className="tf-signature__frame">
-        {file ? (
-          <img
-            className="tf-signature__image"
-            src={file.url}
-            alt={alt}
-            data-testid="signature-image"
-          />
-        ) : (
-          <div className={`${Classes.SKELETON} tf-signature__image`} />
-        )}
-      </div>
+      <StoredFileImage
+        shown={file}
+        alt={alt}
+        frameClassName="tf-signature__frame"
+        imageClassName="tf-signature__image"
+        testId="signature-image"
+      />
       {withDownload && file && (
         <a
           className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} tf-signature__download`}
@@ -117,28 +114,19 @@ function StoredSignature({
  * dialog's "Type your name" mode sets it in a script face on the same canvas, and it is
  * saved as the same kind of PNG, its file marked as typed (`SignatureMethod`).
  */
-export function SignatureWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
-}: FieldWidgetProps) {
+export function SignatureWidget(props: FieldWidgetProps) {
+  const { field, inputId, errorId, readOnly, invalid, text, runtime } = props;
   const { t } = runtime;
-  const files = runtime.services.files;
-  const fileId = sanitizeSignature(value);
+  const fileId = sanitizeSignature(props.value);
+  const fileField = useFileField(props, { kind: 'signature', fileId });
+  const { files, failure } = fileField;
+  // Drawing or typing is locked while the signature is written and stored.
+  const saving = fileField.busy !== null;
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [empty, setEmpty] = useState(true);
   // The pad listens only once the dialog has opened; until then a stroke would be lost.
   const [ready, setReady] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<SaveFailure>(null);
   const [method, setMethod] = useState<SignatureMethod>(SignatureMethod.drawn);
   const [typedName, setTypedName] = useState('');
   const nameInputId = useId();
@@ -147,14 +135,8 @@ export function SignatureWidget({
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      pad.current?.off();
-    };
-  }, []);
+  // The pad stops listening when the field leaves the page.
+  useEffect(() => () => pad.current?.off(), []);
 
   // The pad draws at the device's pixel density, so a signature is sharp on a phone too.
   const startPad = useCallback(() => {
@@ -249,9 +231,9 @@ export function SignatureWidget({
     setTypedName('');
     setReady(false);
     setConfirming(null);
-    setFailure(null);
+    fileField.forgetFailure();
     setOpen(false);
-    onBlur();
+    props.onBlur();
   };
 
   const erase = () => {
@@ -274,35 +256,30 @@ export function SignatureWidget({
 
   const accept = async () => {
     const drawing = pad.current;
+    const element = canvas.current;
     // Spec 001 section 5: a signature is saved only when the canvas is not empty; a typed
     // one only when a name was typed.
-    if (!files || nothingToSave || (!typing && !drawing)) return;
-    setSaving(true);
-    try {
-      const element = canvas.current;
-      if (!element) return;
+    if (!files || nothingToSave || (!typing && !drawing) || !element) return;
+    const png = async () => {
       if (typing) {
         // The face must be there before the canvas is read, or a fallback face is saved.
         await loadSignatureFont(SIGNATURE_FONT);
         sizeCanvas(element);
         drawTypedSignature(element, typedName);
       }
-      const blob = await pngOf(element);
-      const stored = await files.upload(blob, {
-        kind: 'signature',
-        fieldId: field.id,
-        fileName: `${field.id}.png`,
-        signatureMethod: method,
-        ...(fileId ? { existingId: fileId } : {}),
-      });
-      if (!mounted.current) return;
-      onChange(stored.id);
-      close();
-    } catch {
-      if (mounted.current) setFailure((previous) => (previous === null ? 'first' : 'retry'));
-    } finally {
-      if (mounted.current) setSaving(false);
-    }
+      return pngOf(element);
+    };
+    await fileField.store(
+      png,
+      { fileName: `${field.id}.png`, signatureMethod: method },
+      {
+        stored: (stored) => {
+          props.onChange(stored.id);
+          close();
+        },
+        failed: fileField.saveFailed,
+      },
+    );
   };
 
   const label = text.label || field.id;
@@ -338,16 +315,14 @@ export function SignatureWidget({
           t={t}
         />
       )}
-      <Button
+      <FileFieldButton
         id={inputId}
         ref={trigger}
         icon={<EditIcon />}
-        variant="outlined"
-        intent={invalid ? 'danger' : 'none'}
+        invalid={invalid}
         text={fileId ? t('signature.signAgain') : t('signature.sign')}
-        aria-invalid={invalid || undefined}
-        aria-describedby={errorId}
-        data-testid="signature-open"
+        describedBy={errorId}
+        testId="signature-open"
         onClick={() => setOpen(true)}
       />
       <Dialog
@@ -418,15 +393,15 @@ export function SignatureWidget({
             data-method={method}
             data-ready={ready || undefined}
           />
-          {failure && (
-            <Callout intent="danger" className="tf-signature__failure" role="alert">
+          <SaveFailureCallout className="tf-signature__failure">
+            {failure && (
               <p>
                 {failure === 'first'
                   ? t('outcome.signatureUploadingError')
                   : t('outcome.signatureRetryError')}
               </p>
-            </Callout>
-          )}
+            )}
+          </SaveFailureCallout>
         </DialogBody>
         <DialogFooter
           actions={

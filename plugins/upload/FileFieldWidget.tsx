@@ -1,10 +1,17 @@
 import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { DocumentIcon, DownloadIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
-import { useEffect, useRef, useState } from 'react';
-import { FILE_MAX_BYTES, FileRefusal, type FileKind } from '../../schemas/api/filesConstants';
-import { ConfirmDialog } from '../../src/components/ConfirmDialog';
+import { useRef, useState } from 'react';
+import { FILE_MAX_BYTES, type FileKind } from '../../schemas/api/filesConstants';
 import { saveFile } from '../../src/components/saveFile';
 import { LoadingOverlay } from '../../src/components/LoadingOverlay';
+import {
+  DeleteFileDialog,
+  FileChooser,
+  FileFieldButton,
+  fileRefusal,
+  useFileField,
+  type FileRefusalReason,
+} from '../../src/forms/fileField';
 import type { FieldWidgetProps } from '../../src/forms/registry/fieldPlugin';
 import { describedBy, FieldMessage } from '../../src/forms/registry/FieldMessage';
 import { ServiceUnavailable } from '../../src/forms/registry/ServiceUnavailable';
@@ -37,13 +44,6 @@ interface Notice {
   readonly name: string;
 }
 
-/** The store's refusals of a spreadsheet it would not read to the end. */
-const SPREADSHEET_REFUSALS: readonly string[] = [
-  FileRefusal.spreadsheetTooLarge,
-  FileRefusal.spreadsheetTooManyCells,
-  FileRefusal.spreadsheetTooSlow,
-];
-
 /** A cell that reads as an amount (`5200`, `-1,250.50`, `12 %`): aligned on the right. */
 const NUMBER = /^[-+(]?[\d\s.,]*\d[\d\s.,]*\)?\s?%?$/;
 
@@ -59,17 +59,21 @@ const LONG_CELL = 24;
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
-/** The field's message for a refusal of the file store (`FileRefusal` in the details). */
+/**
+ * The field's message for each refusal of the file store. An unreadable file comes back as a
+ * 415, as one of a type not allowed does: both read as a wrong format here.
+ */
+const REFUSAL_PROBLEMS: Record<FileRefusalReason, Problem> = {
+  spreadsheet: 'spreadsheetError',
+  tooLarge: 'fileSizeError',
+  unreadable: 'fileFormatError',
+  typeNotAllowed: 'fileFormatError',
+};
+
+/** The field's message for a failed upload: the store's refusal, or a failure to retry. */
 function problemOf(error: unknown): Problem {
-  const { status, details } = error as { status?: number; details?: { code?: string }[] };
-  const codes = (details ?? []).map((detail) => detail.code);
-  // A zip bomb is a small file: "too large, choose one of up to 10 MB" would not help.
-  if (codes.some((code) => code !== undefined && SPREADSHEET_REFUSALS.includes(code))) {
-    return 'spreadsheetError';
-  }
-  if (status === 413 || codes.includes(FileRefusal.tooLarge)) return 'fileSizeError';
-  if (status === 415 || codes.includes(FileRefusal.typeNotAllowed)) return 'fileFormatError';
-  return 'uploadError';
+  const reason = fileRefusal(error);
+  return reason === null ? 'uploadError' : REFUSAL_PROBLEMS[reason];
 }
 
 /**
@@ -80,36 +84,22 @@ function problemOf(error: unknown): Problem {
  * errors show under the field. A read-only field shows the file with its download only.
  */
 export function FileFieldWidget({
-  field,
-  inputId,
-  errorId,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  invalid,
-  text,
-  runtime,
   kind,
   extensions,
   texts,
   showRows = false,
+  ...props
 }: FileFieldWidgetProps) {
-  const { t, services } = runtime;
-  const announce = services.announce;
-  const files = services.files;
-  const [busy, setBusy] = useState<'uploading' | 'deleting' | null>(null);
+  const { field, inputId, errorId, readOnly, invalid, text, runtime } = props;
+  const { t } = runtime;
+  const announce = runtime.services.announce;
+  const sanitized = sanitizeFileValue(props.value);
+  const stored: FileValue | null = isFileValue(sanitized) ? sanitized : null;
+  const fileField = useFileField(props, { kind, fileId: stored?.id ?? null });
+  const { files, busy } = fileField;
   const [problem, setProblem] = useState<Problem>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const configured = Array.isArray(text.config.accept)
     ? text.config.accept.filter((entry): entry is string => typeof entry === 'string')
@@ -119,8 +109,6 @@ export function FileFieldWidget({
     typeof text.config.maxBytes === 'number'
       ? Math.min(text.config.maxBytes, FILE_MAX_BYTES[kind])
       : FILE_MAX_BYTES[kind];
-  const sanitized = sanitizeFileValue(value);
-  const stored: FileValue | null = isFileValue(sanitized) ? sanitized : null;
   const messageId = `${inputId}-file-message`;
 
   if (!files) return <ServiceUnavailable service="files" field={field} t={t} id={inputId} />;
@@ -137,17 +125,11 @@ export function FileFieldWidget({
       return;
     }
     setProblem(null);
-    setBusy('uploading');
-    files
-      .upload(file, {
-        kind,
-        fieldId: field.id,
-        fileName: file.name,
-        ...(stored ? { existingId: stored.id } : {}),
-      })
-      .then(
-        (saved) => {
-          if (!mounted.current) return;
+    void fileField.store(
+      file,
+      { fileName: file.name },
+      {
+        stored: (saved) => {
           const next: FileValue = saved.spreadsheet
             ? {
                 id: saved.id,
@@ -156,40 +138,26 @@ export function FileFieldWidget({
                 rowCount: saved.spreadsheet.rowCount,
               }
             : { id: saved.id, fileName: saved.fileName };
-          onChange(next);
-          onBlur();
+          props.onChange(next);
+          props.onBlur();
           setNotice({ key: 'uploadSuccess', name: saved.fileName });
           announce?.(`${texts}.uploadSuccess`, { name: saved.fileName });
         },
-        (error: unknown) => {
-          if (mounted.current) setProblem(problemOf(error));
-        },
-      )
-      .finally(() => {
-        if (mounted.current) setBusy(null);
-      });
+        failed: (error) => setProblem(problemOf(error)),
+      },
+    );
   };
 
   const remove = () => {
     if (!stored) return;
-    setConfirming(false);
-    setBusy('deleting');
-    files.remove(stored.id).then(
-      () => {
-        if (!mounted.current) return;
-        onChange(null);
-        onBlur();
+    fileField.remove({
+      removed: () => {
         setProblem(null);
         setNotice({ key: 'deleteSuccess', name: stored.fileName });
         announce?.(`${texts}.deleteSuccess`, { name: stored.fileName });
-        setBusy(null);
       },
-      () => {
-        if (!mounted.current) return;
-        setProblem('deleteError');
-        setBusy(null);
-      },
-    );
+      failed: () => setProblem('deleteError'),
+    });
   };
 
   const download = () => {
@@ -220,7 +188,7 @@ export function FileFieldWidget({
               intent="danger"
               icon={<TrashIcon />}
               text={t(`${texts}.delete`)}
-              onClick={() => setConfirming(true)}
+              onClick={fileField.askToDelete}
             />
           )}
         </div>
@@ -229,26 +197,19 @@ export function FileFieldWidget({
       )}
       {!readOnly && (
         <>
-          <input
+          <FileChooser
             ref={input}
             id={`${inputId}-file`}
-            type="file"
-            hidden
             accept={allowed.map((extension) => `.${extension}`).join(',')}
-            onChange={(event) => {
-              choose(event.currentTarget.files?.[0]);
-              event.currentTarget.value = '';
-            }}
-            data-testid="file-input"
+            testId="file-input"
+            onChoose={choose}
           />
-          <Button
+          <FileFieldButton
             id={inputId}
-            variant="outlined"
             icon={<UploadIcon />}
-            intent={invalid ? 'danger' : 'none'}
+            invalid={invalid}
             text={stored ? t(`${texts}.replace`) : t(`${texts}.choose`)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy(errorId, (problem || notice) && messageId)}
+            describedBy={describedBy(errorId, (problem || notice) && messageId)}
             onClick={() => input.current?.click()}
           />
           <span className={`tf-file__hint ${Classes.TEXT_MUTED}`}>
@@ -303,16 +264,12 @@ export function FileFieldWidget({
           </HTMLTable>
         </div>
       )}
-      <ConfirmDialog
-        isOpen={confirming}
-        title={t(`${texts}.deleteTitle`)}
-        message={t(`${texts}.deleteMessage`)}
-        boldText={stored?.fileName}
-        primaryText={t(`${texts}.deleteConfirm`)}
-        secondaryText={t(`${texts}.keep`)}
-        primaryIntent="danger"
+      <DeleteFileDialog
+        fileField={fileField}
+        area={texts}
+        t={t}
+        fileName={stored?.fileName}
         onConfirm={remove}
-        onCancel={() => setConfirming(false)}
         returnFocusTo={() => document.getElementById(inputId)}
       />
       <LoadingOverlay

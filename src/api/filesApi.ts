@@ -1,7 +1,7 @@
-import { parse as parseContentDisposition } from 'content-disposition';
 import type { StoredFile, StoredFileAnswer } from '../../schemas/api/files';
 import { FilePath, type FileKind, type SignatureMethod } from '../../schemas/api/filesConstants';
 import { http } from './httpClient';
+import { attachmentName } from './attachmentName';
 
 export type { StoredFile };
 
@@ -62,16 +62,6 @@ export async function replaceFile(
     { timeout: FILE_TIMEOUT_MS },
   );
   return response.data.result;
-}
-
-/** The file name an attachment header gives, if it gives one a browser can read. */
-function attachmentName(header: unknown): string | undefined {
-  if (typeof header !== 'string' || header === '') return undefined;
-  try {
-    return parseContentDisposition(header).parameters['filename'] || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

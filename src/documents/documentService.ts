@@ -1,4 +1,3 @@
-import { parse as parseContentDisposition } from 'content-disposition';
 import type {
   DocumentTemplate,
   GenerateAnswer,
@@ -7,6 +6,7 @@ import type {
 } from '../../schemas/api/documents';
 import { DocumentPath, type DocumentType } from '../../schemas/api/documentsConstants';
 import { http } from '../api/httpClient';
+import { attachmentName } from '../api/attachmentName';
 
 export type { DocumentTemplate, GeneratedDocument };
 
@@ -58,16 +58,6 @@ async function generate(
     { timeout: DOCUMENT_TIMEOUT_MS },
   );
   return response.data.data;
-}
-
-/** The name an attachment header gives, if a browser can read it. */
-function attachmentName(header: unknown): string | undefined {
-  if (typeof header !== 'string' || header === '') return undefined;
-  try {
-    return parseContentDisposition(header).parameters['filename'] || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -18,6 +18,7 @@ import type {
 } from '../../schemas/api/records';
 import { RecordsPath } from '../../schemas/api/recordsConstants';
 import { http } from '../api/httpClient';
+import { attachmentName } from '../api/attachmentName';
 
 export type { DataStoreProcessItem, ObjectDefinition, RecordPage };
 /** One record with the form it opens in. */
@@ -61,20 +62,6 @@ export async function fetchRecord(
   return response.data.result;
 }
 
-/** The name of a Content-Disposition's attachment, preferring the UTF-8 form. */
-export function attachmentFileName(header: unknown): string | undefined {
-  if (typeof header !== 'string') return undefined;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1]);
-    } catch {
-      // A broken escape falls back to the plain name.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(header)?.[1];
-}
-
 /** The filtered list as an xlsx `File`, named as the server names it (`{label}.xlsx`). */
 export async function downloadRecords(
   key: string,
@@ -87,7 +74,7 @@ export async function downloadRecords(
     timeout: DOWNLOAD_TIMEOUT_MS,
     headers: { Accept: '*/*' },
   });
-  const name = attachmentFileName(response.headers['content-disposition']) ?? fallbackName;
+  const name = attachmentName(response.headers['content-disposition']) ?? fallbackName;
   return new File([response.data], name, { type: response.data.type });
 }
 
@@ -126,6 +113,6 @@ export async function downloadRecordFile(
     ...(signal ? { signal } : {}),
   });
   const blob = response.data;
-  const name = attachmentFileName(response.headers['content-disposition']) ?? fileId;
+  const name = attachmentName(response.headers['content-disposition']) ?? fileId;
   return new File([blob], name, { type: blob.type });
 }

@@ -7,8 +7,8 @@ import type {
   ReportTaskForm,
   LoanApplicationDetails,
 } from '../../schemas/api/reports';
-import { parse as parseContentDisposition } from 'content-disposition';
 import { http } from '../api/httpClient';
+import { attachmentName } from '../api/attachmentName';
 
 export type { LoanApplicationDetails, ReportInstance, ReportTask, ReportTaskForm, ReportType };
 
@@ -49,16 +49,6 @@ export async function fetchReportDetail(
     params: { lang: language },
   });
   return response.data.result;
-}
-
-/** The file name a Content-Disposition header gives, if any. */
-function attachmentName(header: unknown): string | undefined {
-  if (typeof header !== 'string' || header === '') return undefined;
-  try {
-    return parseContentDisposition(header).parameters['filename'] || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The instance's CSV, made by the server, as a `File` named as it names it. */
