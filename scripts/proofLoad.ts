@@ -5,6 +5,7 @@
 // the 99th percentile is over its budget.
 //
 //   npm run proof:load -- [--connections 50] [--seconds 60] [--bundle dist/server/main.mjs]
+//                         [--latency-informative]   (a slow p99 is printed, not failed)
 //
 // On embedded PGlite in a folder of its own by default; on a database of its own in the
 // PostgreSQL of DATABASE_URL when that is set. `npm run build` makes the bundle.
@@ -248,7 +249,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     report: (line) => console.log(line),
   });
   console.log(describeLoad(result));
-  const failed = result.non2xx + result.errors > 0 || result.latencyP99 >= LOAD_P99_BUDGET_MS;
-  console.log(failed ? 'load proof: FAILED' : 'load proof: met');
-  process.exit(failed ? 1 : 0);
+  // `--latency-informative`: an error still fails, a slow 99th percentile is printed only
+  // (embedded PGlite beside PostgreSQL in the daily proof; docs/decisions.md).
+  const informative = process.argv.includes('--latency-informative');
+  const broken = result.non2xx + result.errors > 0;
+  const slow = result.latencyP99 >= LOAD_P99_BUDGET_MS;
+  console.log(
+    broken
+      ? 'load proof: FAILED (answers other than 2xx, or errors)'
+      : slow
+        ? informative
+          ? `load proof: p99 over the budget (for information on ${result.backend})`
+          : 'load proof: FAILED (p99 over the budget)'
+        : 'load proof: met',
+  );
+  process.exit(broken || (slow && !informative) ? 1 : 0);
 }
