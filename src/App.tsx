@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unstable_HistoryRouter as HistoryRouter, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from './components/FullPageSpinner';
-import { loadIconButtonTooltips } from './components/IconButton';
 import { ToastOutlet } from './components/ToastOutlet';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { loadInterfaceTranslations } from './i18n/i18n';
@@ -18,12 +17,10 @@ import { useStores } from './stores/useStores';
 
 /**
  * Loads a screen's chunk together with what every screen beyond the sign-in page needs: the
- * whole interface's translations and the icon buttons' tooltips, so it renders complete.
+ * whole interface's translations, so it renders complete.
  */
 function loadScreen<Module>(load: () => Promise<Module>): Promise<Module> {
-  return Promise.all([load(), loadInterfaceTranslations(), loadIconButtonTooltips()]).then(
-    ([module]) => module,
-  );
+  return Promise.all([load(), loadInterfaceTranslations()]).then(([module]) => module);
 }
 
 // Only the sign-in page is in the first chunk; everything else loads when first visited.

@@ -1,8 +1,7 @@
-import { InputGroup, type Intent } from '@blueprintjs/core';
+import { Button, InputGroup, type Intent } from '@blueprintjs/core';
 import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from './IconButton';
 
 /** Props of {@link PasswordInput}. */
 export interface PasswordInputProps {
@@ -26,7 +25,12 @@ export interface PasswordInputProps {
   invalid?: boolean;
 }
 
-/** A password field with a show/hide toggle, the one every password screen uses. */
+/**
+ * A password field with a show/hide toggle, the one every password screen uses. The toggle
+ * is a plain icon button named by its state ("Show password" / "Hide password", pressed or
+ * not) without the icon buttons' tooltip: the sign-in page is its only icon button, and the
+ * tooltip's positioning engine is the heaviest part of the first download.
+ */
 export function PasswordInput({
   id,
   value,
@@ -59,10 +63,10 @@ export function PasswordInput({
       spellCheck={false}
       autoCapitalize="off"
       rightElement={
-        <IconButton
+        <Button
           variant="minimal"
           icon={visible ? <EyeOffIcon /> : <EyeOpenIcon />}
-          label={toggleLabel}
+          aria-label={toggleLabel}
           aria-pressed={visible}
           aria-controls={id}
           disabled={disabled}

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deployFormProcesses, makeFormTask } from '../../server/forms/testing/formTestKit';
-import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
+import { deployStoredForm, makeFormTask } from '../../server/forms/testing/formTestKit';
 import { openPage } from '../helpers/browser';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
@@ -39,15 +38,9 @@ const GUARANTOR_FORM = {
 
 const e2e = setUpServerAndBrowser();
 
-beforeAll(async () => {
-  await storeFormDefinition(e2e.server.database.db, {
-    tenant: 'internal',
-    id: FORM_KEY,
-    kind: 'plain',
-    definition: GUARANTOR_FORM,
-  });
-  await deployFormProcesses(e2e.server, [FORM_KEY]);
-});
+beforeAll(() =>
+  deployStoredForm(e2e.server, { id: FORM_KEY, kind: 'plain', definition: GUARANTOR_FORM }),
+);
 
 describe('a Flowable form with a conditional field', () => {
   it('given a required field shown only when a box is ticked, when the officer ticks and unticks it by keyboard and submits, then the browser and the server accept the form without it', async () => {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deployFormProcesses, makeFormTask } from '../../server/forms/testing/formTestKit';
-import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
+import { deployStoredForm, makeFormTask } from '../../server/forms/testing/formTestKit';
 import { auditScreen, formatFindings } from '../helpers/accessibility';
 import { openPage } from '../helpers/browser';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
@@ -32,15 +31,9 @@ const LONG_FORM = {
 
 const e2e = setUpServerAndBrowser();
 
-beforeAll(async () => {
-  await storeFormDefinition(e2e.server.database.db, {
-    tenant: 'internal',
-    id: FORM_KEY,
-    kind: 'plain',
-    definition: LONG_FORM,
-  });
-  await deployFormProcesses(e2e.server, [FORM_KEY]);
-});
+beforeAll(() =>
+  deployStoredForm(e2e.server, { id: FORM_KEY, kind: 'plain', definition: LONG_FORM }),
+);
 
 describe('a form of 400 fields', () => {
   it('given the task page, when it opens, then only the first screens are mounted; the keyboard, the scroll and a refused submit reach the rest, and the values typed all go out', async () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Task, Variables } from '../../engine';
 import { projectPath } from '../../paths';
 import type { TestServer } from '../../testing/startTestServer';
+import { storeFormDefinition, type FormToStore } from '../seedFormDefinitions';
 
 /**
  * A one-task process for form tests: its user task names `formKey` (or none) and is
@@ -37,6 +38,16 @@ export async function deployFormProcesses(
   for (const formKey of formKeys) {
     await server.app.engine.deploy(tenant, formProcessBpmn(formProcessKey(formKey), formKey));
   }
+}
+
+/** Stores a form definition (tenant `internal` unless given) and deploys its one-task process. */
+export async function deployStoredForm(
+  server: TestServer,
+  form: Omit<FormToStore, 'tenant'> & { readonly tenant?: string },
+): Promise<void> {
+  const tenant = form.tenant ?? 'internal';
+  await storeFormDefinition(server.database.db, { ...form, tenant });
+  await deployFormProcesses(server, [form.id], tenant);
 }
 
 /** Deploys `fixtures/processes/<file>` for a tenant. */
