@@ -98,6 +98,8 @@ export default defineConfig({
             'schemas/**/*.test.ts',
             // The test helpers' own pure logic (the rules a screen's text is read against).
             'tests/helpers/**/*.test.ts',
+            // The build tools' own logic (import.meta.glob outside Vite).
+            'scripts/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setupUnit.ts'],
           ...unitLimits,

@@ -5,11 +5,31 @@
 // The Sentry client stays external too: it is imported only when SENTRY_DSN is set, so a
 // server without one never reads it, and it resolves from node_modules like any dependency.
 // Usage: node scripts/buildServer.mjs [outfile]  (default dist/server/main.mjs)
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { expandImportGlobs, hasImportGlob } from './importGlob.mjs';
 
 const outfile = process.argv[2] ?? 'dist/server/main.mjs';
+
+/**
+ * The project's eager `import.meta.glob` calls (the plugin folders), written out as Vite
+ * writes them for the browser, so the server's bundle finds the same folders.
+ */
+const importGlobs = {
+  name: 'tessera-import-glob',
+  setup(bundler) {
+    bundler.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
+      const code = readFileSync(args.path, 'utf8');
+      if (!hasImportGlob(code)) return undefined;
+      return {
+        contents: expandImportGlobs(code, args.path),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+};
 
 await build({
   entryPoints: ['server/main.ts'],
@@ -31,6 +51,7 @@ await build({
   banner: {
     js: "import { createRequire as __tesseraCreateRequire } from 'node:module';\nconst require = __tesseraCreateRequire(import.meta.url);",
   },
+  plugins: [importGlobs],
   logLevel: 'warning',
 });
 
@@ -55,5 +76,6 @@ await build({
   banner: {
     js: "import { createRequire as __tesseraCreateRequire } from 'node:module';\nconst require = __tesseraCreateRequire(import.meta.url);",
   },
+  plugins: [importGlobs],
   logLevel: 'warning',
 });

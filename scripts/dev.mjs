@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 const port = process.env.PORT ?? '8080';
 const children = [
   // TESSERA_DEV_OUTBOX: each signed-in developer reads their own mails at /dev/outbox.
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--import', './scripts/importGlobHook.mjs', 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: port, TESSERA_DEV_OUTBOX: '1' },
   }),

@@ -92,3 +92,12 @@ describe('datetime rules', () => {
     expect(formatDateTime('not a time', 'en')).toBe('not a time');
   });
 });
+
+describe('a date-time field in a report', () => {
+  it('given a stored wall-clock moment, when a report shows it, then it is a report date with its time', () => {
+    expect(rules.reportText?.('2026-03-05T14:30', 'en')).toBe('05/Mar/2026 14:30');
+    expect(rules.reportText?.('2026-03-05T14:30:15', 'en')).toBe('05/Mar/2026 14:30');
+    expect(rules.reportText?.('2026-03-05', 'en')).toBeUndefined();
+    expect(rules.reportText?.('tomorrow at noon', 'en')).toBeUndefined();
+  });
+});

@@ -9,4 +9,5 @@ export default defineFieldRules<null, 'headline-with-line'>({
   displayOnly: true,
   fullWidth: true,
   plainAliases: ['headline-with-line'],
+  hiddenInReports: true,
 });

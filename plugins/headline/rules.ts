@@ -9,4 +9,5 @@ export default defineFieldRules<null, 'headline'>({
   displayOnly: true,
   fullWidth: true,
   plainAliases: ['headline'],
+  hiddenInReports: true,
 });

@@ -9,4 +9,5 @@ export default defineFieldRules<null, 'horizontal-line'>({
   displayOnly: true,
   fullWidth: true,
   plainAliases: ['horizontal-line'],
+  hiddenInReports: true,
 });

@@ -15,4 +15,5 @@ export default defineFieldRules<null, 'hyperlink'>({
     properties: { url: { type: 'string', minLength: 1 }, displayText: LOCALIZED_TEXT_SCHEMA },
   },
   designerConfigRequired: true,
+  hiddenInReports: true,
 });

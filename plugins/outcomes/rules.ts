@@ -14,4 +14,5 @@ export default defineFieldRules<null, 'outcomes'>({
     properties: { outcomes: { type: 'array', items: OUTCOME_SCHEMA, minItems: 1 } },
   },
   designerConfigRequired: true,
+  hiddenInReports: true,
 });

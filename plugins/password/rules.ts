@@ -10,4 +10,5 @@ export default defineFieldRules<string, 'password'>({
   sanitize: sanitizeText,
   sampleValue: (field) => sampleText(field, 'Sample#Pass2026'),
   plainAliases: ['password'],
+  hiddenInReports: true,
 });

@@ -8,4 +8,5 @@ export default defineFieldRules<null, 'spacer'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['spacer'],
+  hiddenInReports: true,
 });

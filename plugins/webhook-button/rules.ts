@@ -32,4 +32,5 @@ export default defineFieldRules<null, 'webhook-button'>({
     additionalProperties: false,
   },
   designerConfigRequired: true,
+  hiddenInReports: true,
 });

@@ -32,22 +32,6 @@ export const ReportPath = {
  */
 export const REPORT_PAGE_SIZE = 4000;
 
-/**
- * Field types a report's task blocks leave out (spec 001 section 2): layout and links; the
- * buttons of a form (outcomes, webhook calls), which are actions rather than data; and
- * passwords, whose value a report must never send to anyone.
- */
-export const REPORT_HIDDEN_FIELD_TYPES: readonly string[] = [
-  'horizontal-line',
-  'headline',
-  'headline-with-line',
-  'spacer',
-  'hyperlink',
-  'outcomes',
-  'webhook-button',
-  'password',
-];
-
 /** How a loan application ended, from its review's decision. */
 export const LoanApplicationStatus = {
   approved: 'approved',

@@ -8,8 +8,8 @@ import type {
   ReportTaskForm,
   ReportType,
 } from '../../schemas/api/reports';
-import { REPORT_HIDDEN_FIELD_TYPES } from '../../schemas/api/reportsConstants';
 import type { NormalizedField, NormalizedForm } from '../../schemas/forms';
+import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import type { CompiledForm, CompiledPart } from '../forms/compileStoredForm';
@@ -65,7 +65,10 @@ interface CompletedTaskRow {
   variables: Record<string, unknown>;
 }
 
-const hidden = new Set(REPORT_HIDDEN_FIELD_TYPES);
+/** Whether a report shows a field: its plugin says which types it leaves out (spec 001 section 2). */
+export function shownInReports(field: Pick<NormalizedField, 'type'>): boolean {
+  return !FIELD_CATALOG.rulesOf(field.type).hiddenInReports;
+}
 
 /** The tenant's full names of some users, by id. */
 async function fullNames(
@@ -376,7 +379,7 @@ function withoutHiddenFields(form: NormalizedForm): NormalizedForm {
   const sections = form.sections
     .map((section) => ({
       ...section,
-      fields: section.fields.filter((field) => !hidden.has(field.type)),
+      fields: section.fields.filter(shownInReports),
     }))
     .filter((section) => section.fields.length > 0);
   const kept = new Set(sections.map((section) => section.id));
@@ -417,9 +420,7 @@ function taskForms(
       title: combined ? part.form.name : null,
       form: withoutHiddenFields(bindDictionaryOptions(part.form, dictionaries)),
       // Only the shown fields' values: a hidden field's (a password's) never leaves.
-      values: pickPartValues(current, [
-        { ...part, fields: part.fields.filter((field) => !hidden.has(field.type)) },
-      ]),
+      values: pickPartValues(current, [{ ...part, fields: part.fields.filter(shownInReports) }]),
     }))
     .filter((entry) => entry.form.sections.length > 0);
 }

@@ -4,6 +4,7 @@ import type { ReportType } from '../../schemas/api/reports';
 import type { NormalizedField } from '../../schemas/forms';
 import { localizeText } from '../../src/core/forms/compiler/localizeText';
 import { formatAmount, formatNumber, formatPercent, formatReportDate } from '../../src/core/format';
+import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import { dictionaryNameOf, type DictionarySet } from '../../src/core/forms/fields/dictionaries';
 import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import { projectPath } from '../paths';
@@ -51,22 +52,9 @@ function reportMoment(iso: string, language: string, withTime: boolean): string 
   return formatReportDate(instant.toISOString().slice(0, 16), language, withTime);
 }
 
-/** A day as stored by date fields: `2026-03-05`. */
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A wall-clock moment as stored by date-time fields: `2026-03-05T14:30`, seconds optional. */
-const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
-
-/**
- * A date or date-time field's stored text as a report date (`05/mar/2026`, a date-time
- * with its `HH:mm`, which is what it holds); any other text as it was typed.
- */
-function dateFieldText(field: NormalizedField, text: string, language: string): string {
-  const trimmed = text.trim();
-  if (field.type === 'date' && ISO_DAY.test(trimmed)) return formatReportDate(trimmed, language);
-  if (field.type === 'datetime' && WALL_CLOCK.test(trimmed)) {
-    return formatReportDate(trimmed, language, true);
-  }
-  return text;
+/** A text value as its field's plugin shows it in a report (a day as a report date), or as typed. */
+function reportFieldText(field: NormalizedField, text: string, language: string): string {
+  return FIELD_CATALOG.rulesOf(field.type).reportText?.(text, language) ?? text;
 }
 
 /**
@@ -102,7 +90,7 @@ function valueText(
   const label = (item: unknown): string => {
     if (chooses && typeof item !== 'object')
       return choiceLabel(field, item, language, dictionaries);
-    if (typeof item === 'string') return dateFieldText(field, item, language);
+    if (typeof item === 'string') return reportFieldText(field, item, language);
     if (typeof item === 'number') return numberText(field, item, language);
     if (typeof item === 'boolean') return item ? texts.boolean.yes : texts.boolean.no;
     if (typeof item === 'object' && item !== null && 'name' in item) {

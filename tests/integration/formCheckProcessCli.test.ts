@@ -1,34 +1,11 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CHILD_TIMEOUT_MS, runForm, type Run } from '../helpers/formCommand';
 import { describe, expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
 const INVALID = 'fixtures/processes/invalid';
-
-/** Each run starts tsx, which compiles the script first: a limit only a hang reaches. */
-const CHILD_TIMEOUT_MS = 120_000;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** Runs `form check-process ...` as `npm run form` does and answers its exit code and output. */
 function checkProcess(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    execFile(
-      tsx,
-      ['scripts/form.ts', 'check-process', ...args],
-      { cwd: root, timeout: CHILD_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+  return runForm(['check-process', ...args]);
 }
 
 describe('form check-process on the command line', { timeout: CHILD_TIMEOUT_MS + 30_000 }, () => {

@@ -1,38 +1,12 @@
-import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CHILD_TIMEOUT_MS, runForm, type Run } from '../helpers/formCommand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/**
- * Each run starts tsx, which compiles the script first: seconds on a quiet machine, many more
- * on two cores shared with other test files. A limit only a hang reaches.
- */
-const CHILD_TIMEOUT_MS = 120_000;
 
 /** Runs `form compile FILE` as `npm run form` does and answers its exit code and output. */
 function compile(file: string): Promise<Run> {
-  return new Promise((done) => {
-    execFile(
-      tsx,
-      ['scripts/form.ts', 'compile', file],
-      { cwd: root, timeout: CHILD_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+  return runForm(['compile', file]);
 }
 
 /** No line of a stack trace (`    at fn (file:1:2)`) in what the author sees. */

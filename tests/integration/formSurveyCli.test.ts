@@ -1,35 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CHILD_TIMEOUT_MS, runForm, type Run } from '../helpers/formCommand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
-
-/** Each run starts tsx, which compiles the script first: a limit only a hang reaches. */
-const CHILD_TIMEOUT_MS = 120_000;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** Runs `form survey ...` as `npm run form` does and answers its exit code and output. */
 function survey(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    execFile(
-      tsx,
-      ['scripts/form.ts', 'survey', ...args],
-      { cwd: root, timeout: CHILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+  return runForm(['survey', ...args]);
 }
 
 /** start -> middle -> end in a definitions document with the Camunda namespace. */

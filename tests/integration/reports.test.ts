@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  REPORT_HIDDEN_FIELD_TYPES,
   ReportPath,
   type ReportDetailAnswer,
   type ReportListAnswer,
 } from '../../schemas/api/reports';
 import { formatAmount, formatReportDate } from '../../src/core/format';
+import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
 import { demoFormsStored, seedCompletedCases } from '../../server/seed/demoCompletedCases';
 import { SeededRandom } from '../../server/seed/demoWorkloadPlan';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
@@ -132,7 +132,7 @@ describe('completed-instance reports', () => {
     const fields = tasks.flatMap((task) =>
       task.forms.flatMap((entry) => entry.form.sections.flatMap((section) => section.fields)),
     );
-    expect(fields.filter((field) => REPORT_HIDDEN_FIELD_TYPES.includes(field.type))).toEqual([]);
+    expect(fields.filter((field) => FIELD_CATALOG.rulesOf(field.type).hiddenInReports)).toEqual([]);
     const valuation = tasks.find((task) => task.name === 'Value the collateral');
     expect(valuation?.completedBy?.fullName).toBe('Claire Dubois');
     expect(valuation?.forms[0]?.values).toMatchObject({ valuerName: 'Tasaciones Norte S.L.' });

@@ -65,6 +65,17 @@ export interface FieldRulesDefinition<V, T extends string = string> {
   readonly designerConfig?: JSONSchema7;
   /** A designer field of this type must carry a `config` (a formula needs its expression). */
   readonly designerConfigRequired?: boolean;
+  /**
+   * A report of completed cases leaves the field out (spec 001 section 2): layout and
+   * links, a form's buttons, which are actions rather than data, and secrets a report must
+   * never send to anyone.
+   */
+  readonly hiddenInReports?: boolean;
+  /**
+   * A stored text value as a report and its CSV show it in a language (a day as
+   * `05/mar/2026`); `undefined` shows the text as it was typed.
+   */
+  reportText?(text: string, language: string): string | undefined;
 }
 
 /** A plugin's rules with every optional behaviour filled in. */
@@ -100,6 +111,8 @@ export interface FieldRules<V = unknown, T extends string = string> extends Omit
   readonly designerAliases: readonly string[];
   /** Config required, as a definite flag. */
   readonly designerConfigRequired: boolean;
+  /** Left out of reports, as a definite flag. */
+  readonly hiddenInReports: boolean;
 }
 
 const NO_ERRORS: readonly ValidationError[] = Object.freeze([]);
@@ -155,6 +168,7 @@ export function defineFieldRules<V, T extends string>(
     isEmpty: definition.isEmpty?.bind(definition) ?? isEmptyValue,
     fileIds: definition.fileIds?.bind(definition) ?? (() => NO_FILES),
     sampleValue: definition.sampleValue?.bind(definition),
+    reportText: definition.reportText?.bind(definition),
     valueTypes,
     displayOnly: definition.displayOnly ?? false,
     computed: definition.computed ?? false,
@@ -164,5 +178,6 @@ export function defineFieldRules<V, T extends string>(
     plainAliases: definition.plainAliases ?? [],
     designerAliases: definition.designerAliases ?? [],
     designerConfigRequired: definition.designerConfigRequired ?? false,
+    hiddenInReports: definition.hiddenInReports ?? false,
   };
 }

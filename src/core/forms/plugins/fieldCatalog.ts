@@ -1,12 +1,11 @@
-import { createPluginCatalog, UNSUPPORTED_TYPE, type PluginCatalog } from './pluginCatalog';
+import { createPluginCatalog, type PluginCatalog } from './pluginCatalog';
 import { PLUGIN_RULE_MODULES } from './pluginRuleModules';
 
-/** The app's field types: every plugin folder's rules, read from the generated index. */
+/** The app's field types: every plugin folder's rules, found by their folders. */
 export const FIELD_CATALOG: PluginCatalog = createPluginCatalog(PLUGIN_RULE_MODULES);
 
-/** A type a plugin folder declares, or `unsupported`. */
-export type PluginType =
-  (typeof PLUGIN_RULE_MODULES)[keyof typeof PLUGIN_RULE_MODULES]['type'] | typeof UNSUPPORTED_TYPE;
+/** A type a plugin folder declares, or `unsupported`: the folders are read, not listed. */
+export type PluginType = string;
 
 /**
  * Every field type of the runtime, derived from the plugin folders: each is the id of a

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIELD_CATALOG, PLUGIN_TYPES } from './fieldCatalog';
-import { PLUGIN_INDEX_PATH, pluginIndexSource } from './pluginIndexSource';
+import { PLUGIN_RULE_MODULES } from './pluginRuleModules';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -14,10 +14,13 @@ function ruleFolders(): string[] {
     .map((entry) => entry.name);
 }
 
-describe('the generated index of plugin rules', () => {
-  it('given the plugin folders, then the index lists exactly them (run `npm run plugins:index` if not)', () => {
-    const written = readFileSync(join(ROOT, PLUGIN_INDEX_PATH), 'utf8');
-    expect(written).toBe(pluginIndexSource(ruleFolders()));
+describe('the plugin rules found by their folders', () => {
+  it('given the plugin folders, then the rules found are exactly theirs, keyed as Vite keys them', () => {
+    expect(Object.keys(PLUGIN_RULE_MODULES).sort()).toEqual(
+      ruleFolders()
+        .map((folder) => `/plugins/${folder}/rules.ts`)
+        .sort(),
+    );
   });
 
   it('given every folder with a widget, then it has pure rules beside it', () => {
