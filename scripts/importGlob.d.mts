@@ -18,3 +18,6 @@ export function globFiles(pattern: string, fromFile: string, root?: string): Glo
 
 /** The module's text with each eager `import.meta.glob` call written out as static imports. */
 export function expandImportGlobs(code: string, file: string, root?: string): string;
+
+/** An esbuild plugin that expands the project's globs in every module it loads. */
+export function esbuildImportGlobs(root?: string): import('esbuild').Plugin;

@@ -5,7 +5,7 @@
 // `expandImportGlobs`, which writes each eager glob as the static imports and the object
 // Vite would answer. One glob in the source is then the one list of plugin folders for the
 // browser, the server and the tools alike: adding a folder is the whole change.
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The project's root: where a glob starting with `/` starts, as in Vite. */
@@ -142,4 +142,23 @@ export function expandImportGlobs(code, file, root = PROJECT_ROOT) {
     throw new Error(`${file}: an import.meta.glob call could not be read: ${line}`);
   }
   return imports.join('') + expanded;
+}
+
+/** An esbuild plugin that expands the project's globs in every module it loads. */
+export function esbuildImportGlobs(root = PROJECT_ROOT) {
+  return {
+    name: 'tessera-import-glob',
+    setup(bundler) {
+      bundler.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+        if (args.path.includes('/node_modules/')) return undefined;
+        const code = readFileSync(args.path, 'utf8');
+        if (!hasImportGlob(code)) return undefined;
+        const extension = /\.([cm]?[jt]sx?)$/.exec(args.path)?.[1] ?? 'ts';
+        return {
+          contents: expandImportGlobs(code, args.path, root),
+          loader: extension.replace(/^[cm]/, ''),
+        };
+      });
+    },
+  };
 }

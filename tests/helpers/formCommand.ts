@@ -22,17 +22,22 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** Runs `npm run form -- ARGS` as npm does, from the root, and answers its exit code and output. */
-export function runForm(args: readonly string[]): Promise<Run> {
+/** Runs a command in a folder and answers how it ended and what it printed. */
+export function runCommand(command: string, args: readonly string[], cwd: string): Promise<Run> {
   return new Promise((done) => {
     execFile(
-      TSX,
-      [...TSX_ARGS, 'scripts/form.ts', ...args],
-      { cwd: ROOT, timeout: CHILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      command,
+      args,
+      { cwd, timeout: CHILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
         done({ code, stdout, stderr });
       },
     );
   });
+}
+
+/** Runs `npm run form -- ARGS` as npm does, from the root, and answers its exit code and output. */
+export function runForm(args: readonly string[]): Promise<Run> {
+  return runCommand(TSX, [...TSX_ARGS, 'scripts/form.ts', ...args], ROOT);
 }
