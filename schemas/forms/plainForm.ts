@@ -4,33 +4,6 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 // accept null as well as their value.
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** The field types Flowable's form model defines; others compile to an unsupported field. */
-export const PLAIN_FIELD_TYPES = [
-  'text',
-  'password',
-  'multi-line-text',
-  'integer',
-  'decimal',
-  'amount',
-  'boolean',
-  'date',
-  'dropdown',
-  'radio-buttons',
-  'people',
-  'functional-group',
-  'upload',
-  'expression',
-  'hyperlink',
-  'headline',
-  'headline-with-line',
-  'spacer',
-  'horizontal-line',
-  'container',
-  'group',
-] as const;
-/** A Flowable field type known to the compiler. */
-export type PlainFieldType = (typeof PLAIN_FIELD_TYPES)[number];
-
 /** Where the form designer put a field inside its container. */
 export const PlainLayout = Type.Object({
   row: Type.Optional(Nullable(Type.Integer())),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_KINDS, OUTCOME_TYPES, PLAIN_FIELD_TYPES } from '../../../../schemas/forms';
+import { MESSAGE_KINDS, OUTCOME_TYPES } from '../../../../schemas/forms';
 import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE } from '../plugins/pluginCatalog';
 import { validateFormValues } from '../validation/validateFormValues';
@@ -53,15 +53,15 @@ const expression: fc.Arbitrary<string> = fc
   }))
   .expr.filter((source) => source.length > 0 && source.length <= 2000);
 
+// Every Flowable type name a plugin folder answers to: drawn from the folders found.
+const PLAIN_NAMES = FIELD_CATALOG.types.flatMap((type) => FIELD_CATALOG.rulesOf(type).plainAliases);
+
 const plainLeaf = fc.record(
   {
     fieldType: nullable(fc.constantFrom('FormField', 'OptionFormField', 'ExpressionFormField')),
     id: fieldId,
     name: nullable(text),
-    type: fc.oneof(
-      fc.constantFrom(...PLAIN_FIELD_TYPES.filter((t) => t !== 'container' && t !== 'group')),
-      text,
-    ),
+    type: fc.oneof(fc.constantFrom(...PLAIN_NAMES), text),
     value: jsonValue,
     required: nullable(fc.boolean()),
     readOnly: nullable(fc.boolean()),
