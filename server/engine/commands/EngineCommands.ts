@@ -8,7 +8,13 @@ import {
   ProcessExecutionError,
   RetiredDefinitionError,
 } from '../engineErrors';
-import { toProcessInstance, toTask, type DefinitionRow, type InstanceRow } from './engineRows';
+import {
+  toProcessInstance,
+  toRunningInstance,
+  toTask,
+  type DefinitionRow,
+  type InstanceRow,
+} from './engineRows';
 import type { DatabaseSchema } from '../../db/schema';
 import type { Variables } from '../expressions/expressionAst';
 import type { CallActivityNode, ProcessModel } from '../processModel';
@@ -622,15 +628,7 @@ export class EngineCommands {
       // 3. Merge the variables and move the token on.
       const variables: Variables = { ...locked.variables, ...submitted };
       if (input.outcome !== undefined) variables[`${task.element_id}Outcome`] = input.outcome;
-      const instance: RunningInstance = {
-        id: locked.id,
-        tenant,
-        definitionId: definition.id,
-        definitionKey: definition.key,
-        startedBy: locked.started_by,
-        startedAt: locked.started_at,
-        variables,
-      };
+      const instance = toRunningInstance(locked, definition, variables);
       const runner = this.runner(trx, definition.model, instance, now);
       await runner.history(taskId, 'taskCompleted', input.userId, {
         outcome: input.outcome ?? null,
@@ -957,15 +955,7 @@ export class EngineCommands {
     const locked = await query.executeTakeFirst();
     if (locked === undefined || locked.ended_at !== null) return undefined;
     const definition = await this.context.definitionRow(trx, tenant, locked.definition_id);
-    const instance: RunningInstance = {
-      id: locked.id,
-      tenant,
-      definitionId: definition.id,
-      definitionKey: definition.key,
-      startedBy: locked.started_by,
-      startedAt: locked.started_at,
-      variables: { ...locked.variables },
-    };
+    const instance = toRunningInstance(locked, definition, { ...locked.variables });
     const runner = this.runner(trx, definition.model, instance, this.context.clock());
     await work(runner, instance);
     return this.settle(

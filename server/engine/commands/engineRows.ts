@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { ProcessDefinitionsTable, ProcessInstancesTable, TasksTable } from '../engineTables';
 import type { ProcessDefinition, ProcessInstance, Task } from '../processEngineTypes';
+import type { Variables } from '../expressions/expressionAst';
+import type { RunningInstance } from '../runner/TokenRunner';
 
 /** A definition row as read. */
 export type DefinitionRow = Selectable<ProcessDefinitionsTable>;
@@ -21,6 +23,26 @@ export function toProcessDefinition(row: DefinitionRow): ProcessDefinition {
     description: row.description,
     deployedAt: row.deployed_at,
     model: row.model,
+  };
+}
+
+/**
+ * The facts a run of a stored instance needs, from its row and definition; `variables` is
+ * the run's own copy, which handlers update in place.
+ */
+export function toRunningInstance(
+  row: InstanceRow,
+  definition: DefinitionRow,
+  variables: Variables,
+): RunningInstance {
+  return {
+    id: row.id,
+    tenant: row.tenant,
+    definitionId: definition.id,
+    definitionKey: definition.key,
+    startedBy: row.started_by,
+    startedAt: row.started_at,
+    variables,
   };
 }
 
