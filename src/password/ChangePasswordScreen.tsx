@@ -1,5 +1,5 @@
 import { Button, Callout, Card, FormGroup, Spinner } from '@blueprintjs/core';
-import { CrossIcon, EndorsedIcon, RefreshIcon, UserIcon } from '@blueprintjs/icons';
+import { CrossIcon, EndorsedIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { ChangePasswordForm, ChangePasswordStatus } from './ChangePasswordForm';
 import { NewPasswordFields } from './NewPasswordFields';
+import { PasswordEndCard, PasswordForm, PasswordLoadFailed } from './passwordScreenParts';
 import { IconButton } from '../components/IconButton';
 import './passwordScreens.css';
 
@@ -37,21 +38,20 @@ export const ChangePasswordScreen = observer(function ChangePasswordScreen() {
 
   if (form.status === ChangePasswordStatus.success) {
     return (
-      <PublicLayout>
-        <Card className="tessera-auth-card tessera-password-success" elevation={1}>
-          <EndorsedIcon size={40} className="tessera-password-success__icon" />
-          <h1 className="tessera-auth-card__title">{t('changePassword.successTitle')}</h1>
-          <p className="tessera-auth-card__subtitle">{t('changePassword.successText')}</p>
-          <Button
-            intent="primary"
-            size="large"
-            fill
-            text={t('changePassword.continue')}
-            onClick={toLogin}
-            autoFocus
-          />
-        </Card>
-      </PublicLayout>
+      <PasswordEndCard
+        icon={<EndorsedIcon size={40} className="tessera-password-success__icon" />}
+        title={t('changePassword.successTitle')}
+        text={t('changePassword.successText')}
+      >
+        <Button
+          intent="primary"
+          size="large"
+          fill
+          text={t('changePassword.continue')}
+          onClick={toLogin}
+          autoFocus
+        />
+      </PasswordEndCard>
     );
   }
 
@@ -65,14 +65,10 @@ export const ChangePasswordScreen = observer(function ChangePasswordScreen() {
             : t('changePassword.intro')}
         </p>
         {form.settingsStatus === RemoteLoadingStatus.loadingFailed ? (
-          <Callout intent="danger" title={t('changePassword.loadFailed')}>
-            <Button
-              className="tessera-password__retry"
-              icon={<RefreshIcon />}
-              text={t('common.retry')}
-              onClick={() => void form.load()}
-            />
-          </Callout>
+          <PasswordLoadFailed
+            title={t('changePassword.loadFailed')}
+            onRetry={() => void form.load()}
+          />
         ) : !form.settings ? (
           <div className="tessera-password__loading">
             <Spinner size={28} aria-label={t('common.loading')} />
@@ -100,13 +96,7 @@ const ChangePasswordFields = observer(function ChangePasswordFields({
   const submitting = form.status === ChangePasswordStatus.submitting;
   if (!form.settings) return null;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
+    <PasswordForm onSubmit={() => void form.submit()}>
       <div className="tessera-password__account">
         <UserIcon className="tessera-password__account-icon" />
         <div className="tessera-password__account-text">
@@ -176,6 +166,6 @@ const ChangePasswordFields = observer(function ChangePasswordFields({
         submitText={t('changePassword.submit')}
         autoFocus={!form.requiresCurrentPassword}
       />
-    </form>
+    </PasswordForm>
   );
 });

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
-import { EndorsedIcon, RefreshIcon, TimeIcon } from '@blueprintjs/icons';
+import { EndorsedIcon, TimeIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Paths } from '../routing/paths';
 import { SavingStatus } from '../stores/statuses';
 import { ResetPasswordForm, ResetPasswordView } from './ResetPasswordForm';
 import { NewPasswordFields } from './NewPasswordFields';
+import { PasswordEndCard, PasswordForm, PasswordLoadFailed } from './passwordScreenParts';
 import './passwordScreens.css';
 
 /**
@@ -49,39 +50,33 @@ export const ResetPasswordScreen = observer(function ResetPasswordScreen() {
       );
     case ResetPasswordView.expired:
       return (
-        <PublicLayout>
-          <Card className="tessera-auth-card tessera-password-success" elevation={1}>
-            <TimeIcon size={40} className="tessera-password-expired__icon" />
-            <h1 className="tessera-auth-card__title">{t('resetPassword.expiredTitle')}</h1>
-            <p className="tessera-auth-card__subtitle">{t('resetPassword.expiredText')}</p>
-            {signInButton}
-          </Card>
-        </PublicLayout>
+        <PasswordEndCard
+          icon={<TimeIcon size={40} className="tessera-password-expired__icon" />}
+          title={t('resetPassword.expiredTitle')}
+          text={t('resetPassword.expiredText')}
+        >
+          {signInButton}
+        </PasswordEndCard>
       );
     case ResetPasswordView.success:
       return (
-        <PublicLayout>
-          <Card className="tessera-auth-card tessera-password-success" elevation={1}>
-            <EndorsedIcon size={40} className="tessera-password-success__icon" />
-            <h1 className="tessera-auth-card__title">{t('resetPassword.successTitle')}</h1>
-            <p className="tessera-auth-card__subtitle">{t('resetPassword.successText')}</p>
-            {signInButton}
-          </Card>
-        </PublicLayout>
+        <PasswordEndCard
+          icon={<EndorsedIcon size={40} className="tessera-password-success__icon" />}
+          title={t('resetPassword.successTitle')}
+          text={t('resetPassword.successText')}
+        >
+          {signInButton}
+        </PasswordEndCard>
       );
     case ResetPasswordView.loadFailed:
       return (
         <PublicLayout>
           <Card className="tessera-auth-card" elevation={1}>
             <h1 className="tessera-auth-card__title">{t('resetPassword.resetPassword')}</h1>
-            <Callout intent="danger" title={t('resetPassword.loadFailed')}>
-              <Button
-                className="tessera-password__retry"
-                icon={<RefreshIcon />}
-                text={t('common.retry')}
-                onClick={() => void form.load()}
-              />
-            </Callout>
+            <PasswordLoadFailed
+              title={t('resetPassword.loadFailed')}
+              onRetry={() => void form.load()}
+            />
           </Card>
         </PublicLayout>
       );
@@ -112,13 +107,7 @@ const ResetPasswordFields = observer(function ResetPasswordFields({
   const saving = form.status === SavingStatus.saving;
   if (!form.settings) return null;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
+    <PasswordForm onSubmit={() => void form.submit()}>
       {/* Lets password managers file the new password under the right account. */}
       <input
         type="email"
@@ -139,6 +128,6 @@ const ResetPasswordFields = observer(function ResetPasswordFields({
         busy={saving}
         submitText={t('resetPassword.submit')}
       />
-    </form>
+    </PasswordForm>
   );
 });
