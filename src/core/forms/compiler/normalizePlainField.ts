@@ -4,6 +4,7 @@ import type {
   NormalizedValidation,
   PlainField,
 } from '../../../../schemas/forms';
+import type { PlainFieldReading } from '../plugins/defineFieldRules';
 import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
@@ -11,6 +12,7 @@ import { bothRulesWithin, type PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
+import { integerOf, limitOf, numberOf } from './plainLimits';
 import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
@@ -50,6 +52,17 @@ export function normalizePlainField(
     });
   }
   const { displayOnly } = rules;
+  // The type's own reading of its settings. Its warnings about them follow the field's
+  // settings below; those about its limits follow the length limits' (step 4).
+  const settingWarnings: CompileWarning[] = [];
+  const limitWarnings: CompileWarning[] = [];
+  const reading: PlainFieldReading =
+    rules.fromPlain?.(source, {
+      path,
+      fieldId: id,
+      limit: (name, read) => limitOf(source, name, read, path, limitWarnings),
+      warn: (warning) => settingWarnings.push(warning),
+    }) ?? {};
   // 2. Options; a Flowable "empty value" first option is a prompt, not a choice.
   let placeholder: NormalizedField['placeholder'] = source.placeholder
     ? translate.field(source.id, 'placeholder', source.placeholder, `${path}/placeholder`)
@@ -59,6 +72,11 @@ export function normalizePlainField(
   if (maskPlaceholder !== undefined) {
     const where = `${path}/params/inputMaskPlaceholder`;
     placeholder = translate.field(source.id, 'placeholder', maskPlaceholder, where);
+  }
+  // A placeholder the type reads elsewhere is what it shows.
+  if (reading.placeholder) {
+    const { text, path: where } = reading.placeholder;
+    placeholder = translate.field(source.id, 'placeholder', text, where);
   }
   let options: NormalizedOption[] | undefined;
   // The name each value was written with: a default may name its option by that name.
@@ -104,7 +122,7 @@ export function normalizePlainField(
     defaultValue = chosen?.value;
   }
   // 3. Type-specific settings; a link that could run script is dropped with a warning.
-  const config = configOf(source, type);
+  const config = configOf(source, type, reading);
   if (typeof config.displayText === 'string') {
     const where = source.displayText != null ? '/displayText' : '/params/displayText';
     config.displayText = translate.field(
@@ -125,8 +143,11 @@ export function normalizePlainField(
   const urlWarning = unsafeUrlWarning(source, path);
   if (urlWarning) warnings.push(urlWarning);
   warnings.push(...apsTypeWarnings(source, type, config, id, path));
+  warnings.push(...settingWarnings);
   // 4. Validation, with patterns the engine cannot run dropped.
-  const validation = displayOnly ? {} : validationOf(source, type, path, warnings);
+  const validation = displayOnly
+    ? {}
+    : validationOf(source, type, path, reading, warnings, limitWarnings);
   // 5. Width from the container, completed for tablet and phone.
   const { widths, warnings: widthWarnings } = resolveWidths(
     { desktop: entry.desktop },
@@ -136,7 +157,7 @@ export function normalizePlainField(
   const field: NormalizedField = {
     id,
     type,
-    ...(type === 'unsupported' ? { originalType: source.type } : {}),
+    ...(type === UNSUPPORTED_TYPE ? { originalType: source.type } : {}),
     label: translate.field(source.id, 'name', source.name ?? '', `${path}/name`),
     ...(typeof description === 'string' && description.trim() !== ''
       ? {
@@ -187,7 +208,11 @@ export function normalizePlainField(
 // Without a translations block every text stays as written.
 const UNTRANSLATED = plainTranslator({});
 
-function configOf(source: PlainField, type: string): Record<string, unknown> {
+function configOf(
+  source: PlainField,
+  type: string,
+  reading: PlainFieldReading,
+): Record<string, unknown> {
   const params = source.params ?? {};
   const config: Record<string, unknown> = {};
   // Flowable's params are kept whole: plugins read what they know (e.g. currency).
@@ -276,12 +301,13 @@ function configOf(source: PlainField, type: string): Record<string, unknown> {
     default:
       break;
   }
+  Object.assign(config, reading.config);
   // A type Tessera cannot fill in keeps everything its author wrote, for a later version
   // or another tool to read back.
-  if (type === 'unsupported' || type === 'select-folder') {
+  if (type === UNSUPPORTED_TYPE || type === 'select-folder' || reading.keepsAuthoredSettings) {
     Object.assign(config, authoredSettingsOf(source));
   }
-  if (type === 'unsupported') config.originalType = source.type;
+  if (type === UNSUPPORTED_TYPE) config.originalType = source.type;
   return config;
 }
 
@@ -433,49 +459,42 @@ function validationOf(
   source: PlainField,
   type: string,
   path: string,
+  reading: PlainFieldReading,
   warnings: CompileWarning[],
+  limitWarnings: readonly CompileWarning[],
 ): NormalizedValidation {
   const params = source.params ?? {};
   const validation: NormalizedValidation = {};
-  const limit = (name: LimitName, usable: (value: number) => boolean) =>
-    limitOf(source, name, usable, path, warnings);
   // Flowable and its ancestors write 0 for "no limit"; a length is a whole number.
-  const isLength = (value: number) => Number.isInteger(value) && value >= 0;
-  const minLength = limit('minLength', isLength);
-  const maxLength = limit('maxLength', isLength);
+  const length = (written: unknown) => {
+    const number = integerOf(written);
+    return number !== undefined && number >= 0 ? number : undefined;
+  };
+  const minLength = limitOf(source, 'minLength', length, path, warnings);
+  const maxLength = limitOf(source, 'maxLength', length, path, warnings);
   if (minLength !== undefined && minLength > 0) validation.minLength = minLength;
   if (maxLength !== undefined && maxLength > 0) validation.maxLength = maxLength;
   const min = source.minValue ?? params.minValue;
   const max = source.maxValue ?? params.maxValue;
   if (type === 'number') {
-    const minimum = limit('minValue', Number.isFinite);
-    const maximum = limit('maxValue', Number.isFinite);
+    const minimum = limitOf(source, 'minValue', numberOf, path, warnings);
+    const maximum = limitOf(source, 'maxValue', numberOf, path, warnings);
     if (minimum !== undefined) validation.min = minimum;
     if (maximum !== undefined) validation.max = maximum;
   } else if (type === 'date') {
     if (typeof min === 'string' && min !== '') validation.min = min;
     if (typeof max === 'string' && max !== '') validation.max = max;
   } else if (type === 'datetime') {
-    const bound = (name: 'minValue' | 'maxValue', written: unknown) => {
-      if (written == null || (typeof written === 'string' && written.trim() === '')) return;
-      const read = typeof written === 'string' ? readDateTime(written) : undefined;
-      if (read !== undefined) return read;
-      const where = source[name] != null ? '' : '/params';
-      warnings.push({
-        code: 'validation.invalidLimit',
-        path: `${path}${where}/${name}`,
-        params: {
-          limit: name,
-          value: typeof written === 'string' ? written : JSON.stringify(written),
-        },
-      });
-      return undefined;
-    };
-    const earliest = bound('minValue', min);
-    const latest = bound('maxValue', max);
+    const moment = (written: unknown) =>
+      typeof written === 'string' ? readDateTime(written) : undefined;
+    const earliest = limitOf(source, 'minValue', moment, path, warnings);
+    const latest = limitOf(source, 'maxValue', moment, path, warnings);
     if (earliest !== undefined) validation.min = earliest;
     if (latest !== undefined) validation.max = latest;
   }
+  // The type's own bounds, read by its plugin.
+  Object.assign(validation, reading.validation);
+  warnings.push(...limitWarnings);
   const pattern = source.regexPattern ?? params.regexPattern;
   if (typeof pattern === 'string' && pattern !== '') {
     const problem = patternProblem(pattern);
@@ -490,46 +509,4 @@ function validationOf(
     }
   }
   return validation;
-}
-
-type LimitName = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
-
-/**
- * A limit as written at the top level or in `params`: its number when usable, `undefined`
- * when unset (absent, null or empty), and `undefined` with a `validation.invalidLimit`
- * warning when it is something else (`"ten"`, `-5`, `2.5` for a length), so an author
- * learns that the form checks less than it says.
- */
-function limitOf(
-  source: PlainField,
-  name: LimitName,
-  usable: (value: number) => boolean,
-  path: string,
-  warnings: CompileWarning[],
-): number | undefined {
-  const atTop = source[name] != null;
-  const written: unknown = atTop ? source[name] : source.params?.[name];
-  if (written == null || (typeof written === 'string' && written.trim() === '')) return undefined;
-  const number = numberOf(written);
-  if (number !== undefined && usable(number)) return number;
-  warnings.push({
-    code: 'validation.invalidLimit',
-    path: `${path}${atTop ? '' : '/params'}/${name}`,
-    params: { limit: name, value: typeof written === 'string' ? written : JSON.stringify(written) },
-  });
-  return undefined;
-}
-
-function integerOf(value: unknown): number | undefined {
-  const number = numberOf(value);
-  return number !== undefined && Number.isInteger(number) ? number : undefined;
-}
-
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value);
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
 }
