@@ -12,11 +12,10 @@ import { bothRulesWithin, type PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
 import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
-import { integerOf, limitOf, numberOf } from './plainLimits';
+import { integerOf, limitOf } from './plainLimits';
 import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
-import { readDateTime } from '../../../../plugins/datetime/validate';
 import { optionsOf } from '../../../../plugins/dynamic-table/columns';
 
 /**
@@ -147,7 +146,7 @@ export function normalizePlainField(
   // 4. Validation, with patterns the engine cannot run dropped.
   const validation = displayOnly
     ? {}
-    : validationOf(source, type, path, reading, warnings, limitWarnings);
+    : validationOf(source, path, reading, warnings, limitWarnings);
   // 5. Width from the container, completed for tablet and phone.
   const { widths, warnings: widthWarnings } = resolveWidths(
     { desktop: entry.desktop },
@@ -218,15 +217,6 @@ function configOf(
   // Flowable's params are kept whole: plugins read what they know (e.g. currency).
   if (Object.keys(params).length > 0) config.params = params;
   switch (source.type) {
-    case 'integer':
-    case 'decimal':
-    case 'amount': {
-      config.numberKind = source.type;
-      const currency = params.currency ?? (source as { currency?: unknown }).currency;
-      if (typeof currency === 'string' && currency !== '') config.currency = currency;
-      if (source.type === 'amount') config.decimals = amountDecimals(source);
-      break;
-    }
     case 'text': {
       // An APS input mask: the widget types through it and the value must fit it.
       const mask = params.inputMask;
@@ -279,13 +269,6 @@ function configOf(
         }));
       break;
     }
-    case 'date':
-    case 'datetime': {
-      // APS writes a date's display format at the top level, Flowable's modeler in params.
-      const format = (source as { dateDisplayFormat?: unknown }).dateDisplayFormat;
-      if (typeof format === 'string' && format !== '') config.dateDisplayFormat = format;
-      break;
-    }
     case 'readonly':
       // A display value holds nothing of its own; the exported value is kept to show
       // when the server has none for its source.
@@ -309,17 +292,6 @@ function configOf(
   }
   if (type === UNSUPPORTED_TYPE) config.originalType = source.type;
   return config;
-}
-
-/**
- * The decimals of an amount: APS's `enableFractions` (in `params`, or at the top level as
- * its exports write it) false takes whole amounts only, true two decimals (cents). Unsaid,
- * an amount keeps the two decimals it always had.
- */
-function amountDecimals(source: PlainField): number {
-  const written =
-    source.params?.enableFractions ?? (source as { enableFractions?: unknown }).enableFractions;
-  return written === false || written === 'false' ? 0 : 2;
 }
 
 // The placeholder APS shows in a masked text field instead of the field's own.
@@ -457,7 +429,6 @@ function linkOf(source: PlainField): string | undefined {
 
 function validationOf(
   source: PlainField,
-  type: string,
   path: string,
   reading: PlainFieldReading,
   warnings: CompileWarning[],
@@ -474,25 +445,7 @@ function validationOf(
   const maxLength = limitOf(source, 'maxLength', length, path, warnings);
   if (minLength !== undefined && minLength > 0) validation.minLength = minLength;
   if (maxLength !== undefined && maxLength > 0) validation.maxLength = maxLength;
-  const min = source.minValue ?? params.minValue;
-  const max = source.maxValue ?? params.maxValue;
-  if (type === 'number') {
-    const minimum = limitOf(source, 'minValue', numberOf, path, warnings);
-    const maximum = limitOf(source, 'maxValue', numberOf, path, warnings);
-    if (minimum !== undefined) validation.min = minimum;
-    if (maximum !== undefined) validation.max = maximum;
-  } else if (type === 'date') {
-    if (typeof min === 'string' && min !== '') validation.min = min;
-    if (typeof max === 'string' && max !== '') validation.max = max;
-  } else if (type === 'datetime') {
-    const moment = (written: unknown) =>
-      typeof written === 'string' ? readDateTime(written) : undefined;
-    const earliest = limitOf(source, 'minValue', moment, path, warnings);
-    const latest = limitOf(source, 'maxValue', moment, path, warnings);
-    if (earliest !== undefined) validation.min = earliest;
-    if (latest !== undefined) validation.max = latest;
-  }
-  // The type's own bounds, read by its plugin.
+  // The type's own bounds (a number's, a day's), read by its plugin.
   Object.assign(validation, reading.validation);
   warnings.push(...limitWarnings);
   const pattern = source.regexPattern ?? params.regexPattern;
