@@ -10,13 +10,11 @@ import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import { bothRulesWithin, type PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
-import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { integerOf, limitOf } from './plainLimits';
 import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
-import { optionsOf } from '../../../../plugins/dynamic-table/columns';
 
 /**
  * Turns one placed Flowable field into a normalised field: maps the type (each plugin
@@ -66,13 +64,7 @@ export function normalizePlainField(
   let placeholder: NormalizedField['placeholder'] = source.placeholder
     ? translate.field(source.id, 'placeholder', source.placeholder, `${path}/placeholder`)
     : undefined;
-  // An APS text field's mask placeholder (`___-__-____`) is what its renderer shows.
-  const maskPlaceholder = maskPlaceholderOf(source);
-  if (maskPlaceholder !== undefined) {
-    const where = `${path}/params/inputMaskPlaceholder`;
-    placeholder = translate.field(source.id, 'placeholder', maskPlaceholder, where);
-  }
-  // A placeholder the type reads elsewhere is what it shows.
+  // A placeholder the type reads elsewhere (an APS mask's `___-__-____`) is what it shows.
   if (reading.placeholder) {
     const { text, path: where } = reading.placeholder;
     placeholder = translate.field(source.id, 'placeholder', text, where);
@@ -120,7 +112,7 @@ export function normalizePlainField(
     }
     defaultValue = chosen?.value;
   }
-  // 3. Type-specific settings; a link that could run script is dropped with a warning.
+  // 3. Type-specific settings, and what the type says about them.
   const config = configOf(source, type, reading);
   if (typeof config.displayText === 'string') {
     const where = source.displayText != null ? '/displayText' : '/params/displayText';
@@ -139,9 +131,7 @@ export function normalizePlainField(
       params: { fieldId: id, expression: config.optionsExpression },
     });
   }
-  const urlWarning = unsafeUrlWarning(source, path);
-  if (urlWarning) warnings.push(urlWarning);
-  warnings.push(...apsTypeWarnings(source, type, config, id, path));
+  warnings.push(...apsTypeWarnings(source, type, id, path));
   warnings.push(...settingWarnings);
   // 4. Validation, with patterns the engine cannot run dropped.
   const validation = displayOnly
@@ -216,74 +206,6 @@ function configOf(
   const config: Record<string, unknown> = {};
   // Flowable's params are kept whole: plugins read what they know (e.g. currency).
   if (Object.keys(params).length > 0) config.params = params;
-  switch (source.type) {
-    case 'text': {
-      // An APS input mask: the widget types through it and the value must fit it.
-      const mask = params.inputMask;
-      if (typeof mask === 'string' && mask !== '') {
-        config.inputMask = mask;
-        const reversed = params.inputMaskReversed;
-        if (reversed === true || reversed === 'true') config.inputMaskReversed = true;
-      }
-      break;
-    }
-    case 'multi-line-text': {
-      const maxLength = integerOf(source.maxLength ?? params.maxLength);
-      if (maxLength !== undefined && maxLength > 0) config.maxLength = maxLength;
-      break;
-    }
-    case 'expression':
-    case 'readonly-text':
-      config.expression =
-        source.expression ?? (typeof source.value === 'string' ? source.value : '');
-      break;
-    case 'hyperlink': {
-      const url = linkOf(source);
-      // A URL that is not http, https or mailto is dropped (see `unsafeUrlWarning`).
-      if (url !== undefined && isAllowedLinkTemplate(url)) config.url = url;
-      const text = source.displayText ?? params.displayText;
-      if (typeof text === 'string' && text !== '') config.displayText = text;
-      break;
-    }
-    case 'dropdown':
-    case 'radio-buttons':
-      if (source.optionsExpression) config.optionsExpression = source.optionsExpression;
-      break;
-    case 'dynamic-table': {
-      // The typed columns of the table, normalised; the plugin's rules read them back.
-      const definitions = (source as { columnDefinitions?: unknown }).columnDefinitions;
-      config.columns = (Array.isArray(definitions) ? definitions : [])
-        .filter(
-          (column): column is Record<string, unknown> => !!column && typeof column === 'object',
-        )
-        .filter((column) => typeof column.id === 'string' && column.id !== '')
-        .map((column) => ({
-          id: column.id,
-          label: typeof column.name === 'string' ? column.name : column.id,
-          type: column.type,
-          required: column.required === true,
-          editable: column.editable !== false,
-          visible: column.visible !== false,
-          // A choice without an id is stored by its name, as APS does.
-          options: optionsOf(column.options),
-        }));
-      break;
-    }
-    case 'readonly':
-      // A display value holds nothing of its own; the exported value is kept to show
-      // when the server has none for its source.
-      if (source.value != null) config.value = source.value;
-      break;
-    case 'typeahead':
-      // APS writes the REST source at the top level, Flowable's modeler in params.
-      for (const key of TYPEAHEAD_REST_KEYS) {
-        const setting = (source as Record<string, unknown>)[key] ?? params[key];
-        if (typeof setting === 'string' && setting !== '') config[key] = setting;
-      }
-      break;
-    default:
-      break;
-  }
   Object.assign(config, reading.config);
   // A type Tessera cannot fill in keeps everything its author wrote, for a later version
   // or another tool to read back.
@@ -293,24 +215,6 @@ function configOf(
   if (type === UNSUPPORTED_TYPE) config.originalType = source.type;
   return config;
 }
-
-// The placeholder APS shows in a masked text field instead of the field's own.
-function maskPlaceholderOf(source: PlainField): string | undefined {
-  const params = source.params ?? {};
-  if (source.type !== 'text' || typeof params.inputMask !== 'string' || params.inputMask === '') {
-    return undefined;
-  }
-  const written = params.inputMaskPlaceholder;
-  return typeof written === 'string' && written.trim() !== '' ? written : undefined;
-}
-
-/** The REST settings of an APS typeahead, kept in its `config`. */
-const TYPEAHEAD_REST_KEYS = [
-  'restUrl',
-  'restResponsePath',
-  'restIdProperty',
-  'restLabelProperty',
-] as const;
 
 // What every field carries and the compiler reads into the field itself.
 const PLACED_KEYS: ReadonlySet<string> = new Set([
@@ -372,7 +276,6 @@ function isSet(value: unknown): boolean {
 function apsTypeWarnings(
   source: PlainField,
   type: string,
-  config: Record<string, unknown>,
   fieldId: string,
   path: string,
 ): CompileWarning[] {
@@ -386,45 +289,7 @@ function apsTypeWarnings(
     path: `${path}/params/${rule.setting}`,
     params: { fieldId, setting: rule.setting },
   }));
-  if (unapplied.length > 0) return unapplied;
-  if (type === 'typeahead' && typeof config.restUrl === 'string') {
-    const where = (source as { restUrl?: unknown }).restUrl != null ? '' : '/params';
-    return [
-      {
-        code: 'typeahead.restSourceNotConfigured',
-        path: `${path}${where}/restUrl`,
-        params: { fieldId, url: config.restUrl },
-      },
-    ];
-  }
-  return [];
-}
-
-// A hyperlink URL whose scheme is not http, https or mailto (`javascript:`, `data:`).
-function unsafeUrlWarning(source: PlainField, path: string): CompileWarning | undefined {
-  if (source.type !== 'hyperlink') return undefined;
-  const where =
-    source.hyperlinkUrl != null
-      ? '/hyperlinkUrl'
-      : source.params?.hyperlinkUrl != null
-        ? '/params/hyperlinkUrl'
-        : '/value';
-  const written = writtenLinkOf(source);
-  const url = linkOf(source);
-  if (written === undefined || url === undefined || isAllowedLinkTemplate(url)) return undefined;
-  return { code: 'field.unsafeUrl', path: `${path}${where}`, params: { url: written } };
-}
-
-// A hyperlink's URL as its author wrote it.
-function writtenLinkOf(source: PlainField): string | undefined {
-  const url = source.hyperlinkUrl ?? source.params?.hyperlinkUrl ?? source.value;
-  return typeof url === 'string' ? url : undefined;
-}
-
-// A hyperlink's URL as APS opens it: one written without a scheme gets one.
-function linkOf(source: PlainField): string | undefined {
-  const written = writtenLinkOf(source);
-  return written === undefined ? undefined : withLinkScheme(written);
+  return unapplied;
 }
 
 function validationOf(
