@@ -21,8 +21,9 @@ import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
  * lists the Flowable names it answers to, `plainAliases`), reads the
  * validation Flowable spreads over top-level properties and `params`, drops the empty
  * first option of `hasEmptyValue` lists (it becomes the placeholder), and keeps
- * type-specific settings in `config`. Its texts (name, placeholder, description, options,
- * link text) come in the languages `translate` knows.
+ * Flowable's `params` in `config`. What a type makes of its own settings (config, bounds,
+ * a placeholder, warnings) is its plugin's `fromPlain`. Its texts (name, placeholder,
+ * description, options, link text) come in the languages `translate` knows.
  */
 export function normalizePlainField(
   entry: PlainEntry,
@@ -131,7 +132,6 @@ export function normalizePlainField(
       params: { fieldId: id, expression: config.optionsExpression },
     });
   }
-  warnings.push(...apsTypeWarnings(source, type, id, path));
   warnings.push(...settingWarnings);
   // 4. Validation, with patterns the engine cannot run dropped.
   const validation = displayOnly
@@ -209,7 +209,7 @@ function configOf(
   Object.assign(config, reading.config);
   // A type Tessera cannot fill in keeps everything its author wrote, for a later version
   // or another tool to read back.
-  if (type === UNSUPPORTED_TYPE || type === 'select-folder' || reading.keepsAuthoredSettings) {
+  if (type === UNSUPPORTED_TYPE || reading.keepsAuthoredSettings) {
     Object.assign(config, authoredSettingsOf(source));
   }
   if (type === UNSUPPORTED_TYPE) config.originalType = source.type;
@@ -240,56 +240,6 @@ function authoredSettingsOf(source: PlainField): Record<string, unknown> {
     settings[key] = value;
   }
   return settings;
-}
-
-// Types of Alfresco Process Services that compile but cannot do all they did there.
-/**
- * APS settings the form runtime does not carry out, by field type: said to the author by
- * name rather than dropped. An upload holds one file; a people picker offers the tenant's
- * directory; a file is kept with the case, not in a repository folder.
- */
-const UNAPPLIED_SETTINGS: readonly { readonly type: string; readonly setting: string }[] = [
-  { type: 'upload', setting: 'multiple' },
-  { type: 'upload', setting: 'fileSource' },
-  { type: 'people', setting: 'restrictWithGroup' },
-  { type: 'functional-group', setting: 'restrictWithGroup' },
-];
-
-/**
- * APS's file sources that mean "from the person's computer", which is where uploads come from
- * here anyway: naming one changes nothing.
- */
-const LOCAL_FILE_SOURCES: ReadonlySet<string> = new Set(['all-file-sources', 'local-file']);
-
-/**
- * Whether an author set a setting to something: not absent, false, empty text, an empty
- * object, or a file source that is the person's own computer.
- */
-function isSet(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === '') return false;
-  if (typeof value !== 'object') return true;
-  const { serviceId } = value as { serviceId?: unknown };
-  if (typeof serviceId === 'string' && LOCAL_FILE_SOURCES.has(serviceId)) return false;
-  return Object.keys(value).length > 0;
-}
-
-function apsTypeWarnings(
-  source: PlainField,
-  type: string,
-  fieldId: string,
-  path: string,
-): CompileWarning[] {
-  if (type === 'select-folder') {
-    return [{ code: 'selectFolder.noRepository', path: `${path}/type`, params: { fieldId } }];
-  }
-  const unapplied = UNAPPLIED_SETTINGS.filter(
-    (rule) => rule.type === type && isSet(source.params?.[rule.setting]),
-  ).map((rule): CompileWarning => ({
-    code: 'field.settingNotApplied',
-    path: `${path}/params/${rule.setting}`,
-    params: { fieldId, setting: rule.setting },
-  }));
-  return unapplied;
 }
 
 function validationOf(
