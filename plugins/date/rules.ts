@@ -1,5 +1,6 @@
 import { formatReportDate } from '../../src/core/format';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { dateFromPlain } from './plain';
 import { sampleDate } from './sampleDate';
 import { sanitizeDate, validateDate } from './validate';
 
@@ -15,6 +16,7 @@ export default defineFieldRules<string | null, 'date'>({
   validate: validateDate,
   sampleValue: (field, context) => sampleDate(field, context.today),
   plainAliases: ['date'],
+  fromPlain: dateFromPlain,
   // A report shows a day `YYYY-MM-DD` as a report date in the language; other text as typed.
   reportText: (text, language) =>
     ISO_DAY.test(text.trim()) ? formatReportDate(text.trim(), language) : undefined,

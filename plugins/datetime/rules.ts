@@ -1,5 +1,6 @@
 import { formatReportDate } from '../../src/core/format';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { dateTimeFromPlain } from './plain';
 import { sampleDateTime, sanitizeDateTime, validateDateTime } from './validate';
 
 /** A wall-clock moment as a date-time field stores it: `2026-03-05T14:30`, seconds optional. */
@@ -14,6 +15,7 @@ export default defineFieldRules<string | null, 'datetime'>({
   validate: validateDateTime,
   sampleValue: (field, context) => sampleDateTime(field, context.today),
   plainAliases: ['datetime'],
+  fromPlain: dateTimeFromPlain,
   // A report shows a wall-clock moment `YYYY-MM-DDTHH:mm` as a report date in the language; other text as typed.
   reportText: (text, language) =>
     WALL_CLOCK.test(text.trim()) ? formatReportDate(text.trim(), language, true) : undefined,

@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { dynamicTableFromPlain } from './plain';
 import { COLUMN_TYPES, type TableValue } from './columns';
 import { sampleTable, sanitizeTable, validateTable } from './validate';
 
@@ -16,6 +17,7 @@ export default defineFieldRules<TableValue, 'dynamic-table'>({
   validate: validateTable,
   sampleValue: sampleTable,
   plainAliases: ['dynamic-table'],
+  fromPlain: dynamicTableFromPlain,
   designerConfig: {
     type: 'object',
     properties: {

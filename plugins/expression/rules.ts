@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { expressionFromPlain } from './plain';
 
 /**
  * Read-only text built from other fields (`"${fullName} asks for a ${loanPurpose} loan"`).
@@ -11,6 +12,7 @@ export default defineFieldRules<null, 'expression'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['expression', 'readonly-text'],
+  fromPlain: expressionFromPlain,
   designerConfig: {
     type: 'object',
     required: ['expression'],

@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { functionalGroupFromPlain } from './plain';
 import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
 
 /** A functional group (Flowable `functional-group`), stored by id. */
@@ -8,4 +9,5 @@ export default defineFieldRules<string | null, 'functional-group'>({
   emptyValue: null,
   sanitize: sanitizeDirectoryId,
   plainAliases: ['functional-group'],
+  fromPlain: functionalGroupFromPlain,
 });

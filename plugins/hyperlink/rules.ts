@@ -1,5 +1,6 @@
 import { LOCALIZED_TEXT_SCHEMA } from '../../schemas/forms/configSchemas';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { hyperlinkFromPlain } from './plain';
 
 /** Flowable's `hyperlink`: a link with a display text, opened in a new tab. */
 export default defineFieldRules<null, 'hyperlink'>({
@@ -9,6 +10,7 @@ export default defineFieldRules<null, 'hyperlink'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['hyperlink'],
+  fromPlain: hyperlinkFromPlain,
   designerConfig: {
     type: 'object',
     required: ['url'],

@@ -1,5 +1,6 @@
 import { sanitizeText } from '../../src/core/forms/fields/valueText';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { multilineFromPlain } from './plain';
 import { sampleText } from '../text/sampleText';
 import { multilineLimit, validateMultiline } from './validate';
 
@@ -15,6 +16,7 @@ export default defineFieldRules<string, 'multiline'>({
   validate: validateMultiline,
   sampleValue: (field) => sampleText(field, MULTILINE_SAMPLE, multilineLimit(field)),
   plainAliases: ['multi-line-text'],
+  fromPlain: multilineFromPlain,
   designerConfig: {
     type: 'object',
     properties: {

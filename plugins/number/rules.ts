@@ -1,5 +1,6 @@
 import { PERCENT_FORMAT } from '../../src/core/forms/fields/showsPercent';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { numberFromPlain } from './plain';
 import { sampleNumber } from './sampleNumber';
 import { sanitizeNumber, validateNumber, type NumberValue } from './validate';
 
@@ -16,6 +17,7 @@ export default defineFieldRules<NumberValue, 'number'>({
   validate: validateNumber,
   sampleValue: sampleNumber,
   plainAliases: ['integer', 'decimal', 'amount'],
+  fromPlain: numberFromPlain,
   designerConfig: {
     type: 'object',
     properties: {

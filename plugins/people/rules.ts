@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { peopleFromPlain } from './plain';
 import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
 
 /** A person (Flowable `people`), stored by id. */
@@ -8,4 +9,5 @@ export default defineFieldRules<string | null, 'people'>({
   emptyValue: null,
   sanitize: sanitizeDirectoryId,
   plainAliases: ['people'],
+  fromPlain: peopleFromPlain,
 });

@@ -1,4 +1,5 @@
 import { singleChoiceRules } from '../../src/core/forms/fields/singleChoiceRules';
+import { radioFromPlain } from './plain';
 
 /** One choice among radio buttons (Flowable `radio-buttons`, designer `radio`). */
-export default singleChoiceRules('radio', ['radio-buttons']);
+export default singleChoiceRules('radio', ['radio-buttons'], radioFromPlain);

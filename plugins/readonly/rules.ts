@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { readonlyFromPlain } from './plain';
 
 /**
  * APS "Display value": shows the value of another field or process variable, read-only.
@@ -11,4 +12,5 @@ export default defineFieldRules<null, 'readonly'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['readonly'],
+  fromPlain: readonlyFromPlain,
 });

@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { selectFolderFromPlain } from './plain';
 
 /**
  * APS `select-folder`: a folder picker over an Alfresco content repository. Tessera has
@@ -12,4 +13,5 @@ export default defineFieldRules<null, 'select-folder'>({
   sanitize: () => null,
   displayOnly: true,
   plainAliases: ['select-folder'],
+  fromPlain: selectFolderFromPlain,
 });

@@ -1,5 +1,6 @@
 import { sanitizeText } from '../../src/core/forms/fields/valueText';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { textFromPlain } from './plain';
 import { maskExample, maskOf } from './inputMask';
 import { SAMPLE_TEXT, sampleText } from './sampleText';
 import { validateText } from './validate';
@@ -20,5 +21,6 @@ export default defineFieldRules<string, 'text'>({
     return mask ? maskExample(mask) : sampleText(field, SAMPLE_TEXT);
   },
   plainAliases: ['text'],
+  fromPlain: textFromPlain,
   designerAliases: ['input'],
 });

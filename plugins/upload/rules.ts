@@ -1,4 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { uploadFromPlain } from './plain';
 import {
   fileIdsOfValue,
   sanitizeFileValue,
@@ -18,4 +19,5 @@ export default defineFieldRules<FileFieldValue, 'upload'>({
   validate: validateFileValue,
   fileIds: fileIdsOfValue,
   plainAliases: ['upload'],
+  fromPlain: uploadFromPlain,
 });

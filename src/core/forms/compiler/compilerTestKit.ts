@@ -2,7 +2,9 @@ import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NormalizedForm } from '../../../../schemas/forms';
+import { NormalizedForm, type NormalizedField } from '../../../../schemas/forms';
+import { compileForm } from './compileForm';
+import type { CompileWarning } from './compileTypes';
 
 // Shared by the compiler's tests only: fixture loading and the normalised-form check.
 
@@ -35,4 +37,19 @@ const validateNormalized = new Ajv({
 export function normalizedFormErrors(form: unknown): string[] {
   if (validateNormalized(form)) return [];
   return (validateNormalized.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
+}
+
+/**
+ * Compiles a Flowable form model of one field, `written` over `{ id: 'f', name: 'F' }`
+ * (so its warnings' paths start with `/fields/0`): the field as normalised, and the
+ * warnings.
+ */
+export function compilePlainField(written: Readonly<Record<string, unknown>>): {
+  field: NormalizedField;
+  warnings: readonly CompileWarning[];
+} {
+  const result = compileForm({ key: 'one-field', fields: [{ id: 'f', name: 'F', ...written }] });
+  const field = result.form?.sections[0]?.fields[0];
+  if (!field) throw new Error(`not compiled: ${JSON.stringify(result.errors)}`);
+  return { field, warnings: result.warnings };
 }

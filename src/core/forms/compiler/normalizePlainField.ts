@@ -4,26 +4,26 @@ import type {
   NormalizedValidation,
   PlainField,
 } from '../../../../schemas/forms';
+import type { PlainFieldReading } from '../plugins/defineFieldRules';
 import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import { bothRulesWithin, type PlainEntry } from './flattenPlainFields';
 import { patternProblem } from './isSafePattern';
-import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
+import { integerOf, limitOf } from './plainLimits';
 import { plainTranslator, type PlainTranslator } from './plainTranslator';
 import { resolveWidths } from './resolveWidths';
 import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
-import { readDateTime } from '../../../../plugins/datetime/validate';
-import { optionsOf } from '../../../../plugins/dynamic-table/columns';
 
 /**
  * Turns one placed Flowable field into a normalised field: maps the type (each plugin
  * lists the Flowable names it answers to, `plainAliases`), reads the
  * validation Flowable spreads over top-level properties and `params`, drops the empty
  * first option of `hasEmptyValue` lists (it becomes the placeholder), and keeps
- * type-specific settings in `config`. Its texts (name, placeholder, description, options,
- * link text) come in the languages `translate` knows.
+ * Flowable's `params` in `config`. What a type makes of its own settings (config, bounds,
+ * a placeholder, warnings) is its plugin's `fromPlain`. Its texts (name, placeholder,
+ * description, options, link text) come in the languages `translate` knows.
  */
 export function normalizePlainField(
   entry: PlainEntry,
@@ -50,15 +50,25 @@ export function normalizePlainField(
     });
   }
   const { displayOnly } = rules;
+  // The type's own reading of its settings. Its warnings about them follow the field's
+  // settings below; those about its limits follow the length limits' (step 4).
+  const settingWarnings: CompileWarning[] = [];
+  const limitWarnings: CompileWarning[] = [];
+  const reading: PlainFieldReading =
+    rules.fromPlain?.(source, {
+      path,
+      fieldId: id,
+      limit: (name, read) => limitOf(source, name, read, path, limitWarnings),
+      warn: (warning) => settingWarnings.push(warning),
+    }) ?? {};
   // 2. Options; a Flowable "empty value" first option is a prompt, not a choice.
   let placeholder: NormalizedField['placeholder'] = source.placeholder
     ? translate.field(source.id, 'placeholder', source.placeholder, `${path}/placeholder`)
     : undefined;
-  // An APS text field's mask placeholder (`___-__-____`) is what its renderer shows.
-  const maskPlaceholder = maskPlaceholderOf(source);
-  if (maskPlaceholder !== undefined) {
-    const where = `${path}/params/inputMaskPlaceholder`;
-    placeholder = translate.field(source.id, 'placeholder', maskPlaceholder, where);
+  // A placeholder the type reads elsewhere (an APS mask's `___-__-____`) is what it shows.
+  if (reading.placeholder) {
+    const { text, path: where } = reading.placeholder;
+    placeholder = translate.field(source.id, 'placeholder', text, where);
   }
   let options: NormalizedOption[] | undefined;
   // The name each value was written with: a default may name its option by that name.
@@ -103,8 +113,8 @@ export function normalizePlainField(
     }
     defaultValue = chosen?.value;
   }
-  // 3. Type-specific settings; a link that could run script is dropped with a warning.
-  const config = configOf(source, type);
+  // 3. Type-specific settings, and what the type says about them.
+  const config = configOf(source, type, reading);
   if (typeof config.displayText === 'string') {
     const where = source.displayText != null ? '/displayText' : '/params/displayText';
     config.displayText = translate.field(
@@ -122,11 +132,11 @@ export function normalizePlainField(
       params: { fieldId: id, expression: config.optionsExpression },
     });
   }
-  const urlWarning = unsafeUrlWarning(source, path);
-  if (urlWarning) warnings.push(urlWarning);
-  warnings.push(...apsTypeWarnings(source, type, config, id, path));
+  warnings.push(...settingWarnings);
   // 4. Validation, with patterns the engine cannot run dropped.
-  const validation = displayOnly ? {} : validationOf(source, type, path, warnings);
+  const validation = displayOnly
+    ? {}
+    : validationOf(source, path, reading, warnings, limitWarnings);
   // 5. Width from the container, completed for tablet and phone.
   const { widths, warnings: widthWarnings } = resolveWidths(
     { desktop: entry.desktop },
@@ -136,7 +146,7 @@ export function normalizePlainField(
   const field: NormalizedField = {
     id,
     type,
-    ...(type === 'unsupported' ? { originalType: source.type } : {}),
+    ...(type === UNSUPPORTED_TYPE ? { originalType: source.type } : {}),
     label: translate.field(source.id, 'name', source.name ?? '', `${path}/name`),
     ...(typeof description === 'string' && description.trim() !== ''
       ? {
@@ -187,132 +197,24 @@ export function normalizePlainField(
 // Without a translations block every text stays as written.
 const UNTRANSLATED = plainTranslator({});
 
-function configOf(source: PlainField, type: string): Record<string, unknown> {
+function configOf(
+  source: PlainField,
+  type: string,
+  reading: PlainFieldReading,
+): Record<string, unknown> {
   const params = source.params ?? {};
   const config: Record<string, unknown> = {};
   // Flowable's params are kept whole: plugins read what they know (e.g. currency).
   if (Object.keys(params).length > 0) config.params = params;
-  switch (source.type) {
-    case 'integer':
-    case 'decimal':
-    case 'amount': {
-      config.numberKind = source.type;
-      const currency = params.currency ?? (source as { currency?: unknown }).currency;
-      if (typeof currency === 'string' && currency !== '') config.currency = currency;
-      if (source.type === 'amount') config.decimals = amountDecimals(source);
-      break;
-    }
-    case 'text': {
-      // An APS input mask: the widget types through it and the value must fit it.
-      const mask = params.inputMask;
-      if (typeof mask === 'string' && mask !== '') {
-        config.inputMask = mask;
-        const reversed = params.inputMaskReversed;
-        if (reversed === true || reversed === 'true') config.inputMaskReversed = true;
-      }
-      break;
-    }
-    case 'multi-line-text': {
-      const maxLength = integerOf(source.maxLength ?? params.maxLength);
-      if (maxLength !== undefined && maxLength > 0) config.maxLength = maxLength;
-      break;
-    }
-    case 'expression':
-    case 'readonly-text':
-      config.expression =
-        source.expression ?? (typeof source.value === 'string' ? source.value : '');
-      break;
-    case 'hyperlink': {
-      const url = linkOf(source);
-      // A URL that is not http, https or mailto is dropped (see `unsafeUrlWarning`).
-      if (url !== undefined && isAllowedLinkTemplate(url)) config.url = url;
-      const text = source.displayText ?? params.displayText;
-      if (typeof text === 'string' && text !== '') config.displayText = text;
-      break;
-    }
-    case 'dropdown':
-    case 'radio-buttons':
-      if (source.optionsExpression) config.optionsExpression = source.optionsExpression;
-      break;
-    case 'dynamic-table': {
-      // The typed columns of the table, normalised; the plugin's rules read them back.
-      const definitions = (source as { columnDefinitions?: unknown }).columnDefinitions;
-      config.columns = (Array.isArray(definitions) ? definitions : [])
-        .filter(
-          (column): column is Record<string, unknown> => !!column && typeof column === 'object',
-        )
-        .filter((column) => typeof column.id === 'string' && column.id !== '')
-        .map((column) => ({
-          id: column.id,
-          label: typeof column.name === 'string' ? column.name : column.id,
-          type: column.type,
-          required: column.required === true,
-          editable: column.editable !== false,
-          visible: column.visible !== false,
-          // A choice without an id is stored by its name, as APS does.
-          options: optionsOf(column.options),
-        }));
-      break;
-    }
-    case 'date':
-    case 'datetime': {
-      // APS writes a date's display format at the top level, Flowable's modeler in params.
-      const format = (source as { dateDisplayFormat?: unknown }).dateDisplayFormat;
-      if (typeof format === 'string' && format !== '') config.dateDisplayFormat = format;
-      break;
-    }
-    case 'readonly':
-      // A display value holds nothing of its own; the exported value is kept to show
-      // when the server has none for its source.
-      if (source.value != null) config.value = source.value;
-      break;
-    case 'typeahead':
-      // APS writes the REST source at the top level, Flowable's modeler in params.
-      for (const key of TYPEAHEAD_REST_KEYS) {
-        const setting = (source as Record<string, unknown>)[key] ?? params[key];
-        if (typeof setting === 'string' && setting !== '') config[key] = setting;
-      }
-      break;
-    default:
-      break;
-  }
+  Object.assign(config, reading.config);
   // A type Tessera cannot fill in keeps everything its author wrote, for a later version
   // or another tool to read back.
-  if (type === 'unsupported' || type === 'select-folder') {
+  if (type === UNSUPPORTED_TYPE || reading.keepsAuthoredSettings) {
     Object.assign(config, authoredSettingsOf(source));
   }
-  if (type === 'unsupported') config.originalType = source.type;
+  if (type === UNSUPPORTED_TYPE) config.originalType = source.type;
   return config;
 }
-
-/**
- * The decimals of an amount: APS's `enableFractions` (in `params`, or at the top level as
- * its exports write it) false takes whole amounts only, true two decimals (cents). Unsaid,
- * an amount keeps the two decimals it always had.
- */
-function amountDecimals(source: PlainField): number {
-  const written =
-    source.params?.enableFractions ?? (source as { enableFractions?: unknown }).enableFractions;
-  return written === false || written === 'false' ? 0 : 2;
-}
-
-// The placeholder APS shows in a masked text field instead of the field's own.
-function maskPlaceholderOf(source: PlainField): string | undefined {
-  const params = source.params ?? {};
-  if (source.type !== 'text' || typeof params.inputMask !== 'string' || params.inputMask === '') {
-    return undefined;
-  }
-  const written = params.inputMaskPlaceholder;
-  return typeof written === 'string' && written.trim() !== '' ? written : undefined;
-}
-
-/** The REST settings of an APS typeahead, kept in its `config`. */
-const TYPEAHEAD_REST_KEYS = [
-  'restUrl',
-  'restResponsePath',
-  'restIdProperty',
-  'restLabelProperty',
-] as const;
 
 // What every field carries and the compiler reads into the field itself.
 const PLACED_KEYS: ReadonlySet<string> = new Set([
@@ -340,142 +242,27 @@ function authoredSettingsOf(source: PlainField): Record<string, unknown> {
   return settings;
 }
 
-// Types of Alfresco Process Services that compile but cannot do all they did there.
-/**
- * APS settings the form runtime does not carry out, by field type: said to the author by
- * name rather than dropped. An upload holds one file; a people picker offers the tenant's
- * directory; a file is kept with the case, not in a repository folder.
- */
-const UNAPPLIED_SETTINGS: readonly { readonly type: string; readonly setting: string }[] = [
-  { type: 'upload', setting: 'multiple' },
-  { type: 'upload', setting: 'fileSource' },
-  { type: 'people', setting: 'restrictWithGroup' },
-  { type: 'functional-group', setting: 'restrictWithGroup' },
-];
-
-/**
- * APS's file sources that mean "from the person's computer", which is where uploads come from
- * here anyway: naming one changes nothing.
- */
-const LOCAL_FILE_SOURCES: ReadonlySet<string> = new Set(['all-file-sources', 'local-file']);
-
-/**
- * Whether an author set a setting to something: not absent, false, empty text, an empty
- * object, or a file source that is the person's own computer.
- */
-function isSet(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === '') return false;
-  if (typeof value !== 'object') return true;
-  const { serviceId } = value as { serviceId?: unknown };
-  if (typeof serviceId === 'string' && LOCAL_FILE_SOURCES.has(serviceId)) return false;
-  return Object.keys(value).length > 0;
-}
-
-function apsTypeWarnings(
-  source: PlainField,
-  type: string,
-  config: Record<string, unknown>,
-  fieldId: string,
-  path: string,
-): CompileWarning[] {
-  if (type === 'select-folder') {
-    return [{ code: 'selectFolder.noRepository', path: `${path}/type`, params: { fieldId } }];
-  }
-  const unapplied = UNAPPLIED_SETTINGS.filter(
-    (rule) => rule.type === type && isSet(source.params?.[rule.setting]),
-  ).map((rule): CompileWarning => ({
-    code: 'field.settingNotApplied',
-    path: `${path}/params/${rule.setting}`,
-    params: { fieldId, setting: rule.setting },
-  }));
-  if (unapplied.length > 0) return unapplied;
-  if (type === 'typeahead' && typeof config.restUrl === 'string') {
-    const where = (source as { restUrl?: unknown }).restUrl != null ? '' : '/params';
-    return [
-      {
-        code: 'typeahead.restSourceNotConfigured',
-        path: `${path}${where}/restUrl`,
-        params: { fieldId, url: config.restUrl },
-      },
-    ];
-  }
-  return [];
-}
-
-// A hyperlink URL whose scheme is not http, https or mailto (`javascript:`, `data:`).
-function unsafeUrlWarning(source: PlainField, path: string): CompileWarning | undefined {
-  if (source.type !== 'hyperlink') return undefined;
-  const where =
-    source.hyperlinkUrl != null
-      ? '/hyperlinkUrl'
-      : source.params?.hyperlinkUrl != null
-        ? '/params/hyperlinkUrl'
-        : '/value';
-  const written = writtenLinkOf(source);
-  const url = linkOf(source);
-  if (written === undefined || url === undefined || isAllowedLinkTemplate(url)) return undefined;
-  return { code: 'field.unsafeUrl', path: `${path}${where}`, params: { url: written } };
-}
-
-// A hyperlink's URL as its author wrote it.
-function writtenLinkOf(source: PlainField): string | undefined {
-  const url = source.hyperlinkUrl ?? source.params?.hyperlinkUrl ?? source.value;
-  return typeof url === 'string' ? url : undefined;
-}
-
-// A hyperlink's URL as APS opens it: one written without a scheme gets one.
-function linkOf(source: PlainField): string | undefined {
-  const written = writtenLinkOf(source);
-  return written === undefined ? undefined : withLinkScheme(written);
-}
-
 function validationOf(
   source: PlainField,
-  type: string,
   path: string,
+  reading: PlainFieldReading,
   warnings: CompileWarning[],
+  limitWarnings: readonly CompileWarning[],
 ): NormalizedValidation {
   const params = source.params ?? {};
   const validation: NormalizedValidation = {};
-  const limit = (name: LimitName, usable: (value: number) => boolean) =>
-    limitOf(source, name, usable, path, warnings);
   // Flowable and its ancestors write 0 for "no limit"; a length is a whole number.
-  const isLength = (value: number) => Number.isInteger(value) && value >= 0;
-  const minLength = limit('minLength', isLength);
-  const maxLength = limit('maxLength', isLength);
+  const length = (written: unknown) => {
+    const number = integerOf(written);
+    return number !== undefined && number >= 0 ? number : undefined;
+  };
+  const minLength = limitOf(source, 'minLength', length, path, warnings);
+  const maxLength = limitOf(source, 'maxLength', length, path, warnings);
   if (minLength !== undefined && minLength > 0) validation.minLength = minLength;
   if (maxLength !== undefined && maxLength > 0) validation.maxLength = maxLength;
-  const min = source.minValue ?? params.minValue;
-  const max = source.maxValue ?? params.maxValue;
-  if (type === 'number') {
-    const minimum = limit('minValue', Number.isFinite);
-    const maximum = limit('maxValue', Number.isFinite);
-    if (minimum !== undefined) validation.min = minimum;
-    if (maximum !== undefined) validation.max = maximum;
-  } else if (type === 'date') {
-    if (typeof min === 'string' && min !== '') validation.min = min;
-    if (typeof max === 'string' && max !== '') validation.max = max;
-  } else if (type === 'datetime') {
-    const bound = (name: 'minValue' | 'maxValue', written: unknown) => {
-      if (written == null || (typeof written === 'string' && written.trim() === '')) return;
-      const read = typeof written === 'string' ? readDateTime(written) : undefined;
-      if (read !== undefined) return read;
-      const where = source[name] != null ? '' : '/params';
-      warnings.push({
-        code: 'validation.invalidLimit',
-        path: `${path}${where}/${name}`,
-        params: {
-          limit: name,
-          value: typeof written === 'string' ? written : JSON.stringify(written),
-        },
-      });
-      return undefined;
-    };
-    const earliest = bound('minValue', min);
-    const latest = bound('maxValue', max);
-    if (earliest !== undefined) validation.min = earliest;
-    if (latest !== undefined) validation.max = latest;
-  }
+  // The type's own bounds (a number's, a day's), read by its plugin.
+  Object.assign(validation, reading.validation);
+  warnings.push(...limitWarnings);
   const pattern = source.regexPattern ?? params.regexPattern;
   if (typeof pattern === 'string' && pattern !== '') {
     const problem = patternProblem(pattern);
@@ -490,46 +277,4 @@ function validationOf(
     }
   }
   return validation;
-}
-
-type LimitName = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
-
-/**
- * A limit as written at the top level or in `params`: its number when usable, `undefined`
- * when unset (absent, null or empty), and `undefined` with a `validation.invalidLimit`
- * warning when it is something else (`"ten"`, `-5`, `2.5` for a length), so an author
- * learns that the form checks less than it says.
- */
-function limitOf(
-  source: PlainField,
-  name: LimitName,
-  usable: (value: number) => boolean,
-  path: string,
-  warnings: CompileWarning[],
-): number | undefined {
-  const atTop = source[name] != null;
-  const written: unknown = atTop ? source[name] : source.params?.[name];
-  if (written == null || (typeof written === 'string' && written.trim() === '')) return undefined;
-  const number = numberOf(written);
-  if (number !== undefined && usable(number)) return number;
-  warnings.push({
-    code: 'validation.invalidLimit',
-    path: `${path}${atTop ? '' : '/params'}/${name}`,
-    params: { limit: name, value: typeof written === 'string' ? written : JSON.stringify(written) },
-  });
-  return undefined;
-}
-
-function integerOf(value: unknown): number | undefined {
-  const number = numberOf(value);
-  return number !== undefined && Number.isInteger(number) ? number : undefined;
-}
-
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value);
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
 }

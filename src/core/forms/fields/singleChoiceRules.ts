@@ -1,6 +1,10 @@
 import type { JSONSchema7 } from 'json-schema';
 import { DICTIONARY_NAME_PATTERN } from '../../../../schemas/api/dictionariesConstants';
-import { defineFieldRules, type FieldRules } from '../plugins/defineFieldRules';
+import {
+  defineFieldRules,
+  type FieldRules,
+  type FieldRulesDefinition,
+} from '../plugins/defineFieldRules';
 import { optionValueType, sanitizeChoice, validateChoice } from './options';
 
 /**
@@ -14,12 +18,14 @@ export const SINGLE_CHOICE_CONFIG: JSONSchema7 = {
 };
 
 /**
- * The rules of a field holding one of its choices, shared by the drop-down list and the
- * radio buttons: they differ only in how they are drawn and in the Flowable type name.
+ * The rules of a field holding one of its choices, shared by the drop-down list, the
+ * radio buttons and the typeahead: they differ in how they are drawn, in the Flowable type
+ * name and in what each reads from a Flowable field of its type (`fromPlain`).
  */
 export function singleChoiceRules<T extends string>(
   type: T,
   plainAliases: readonly string[],
+  fromPlain?: FieldRulesDefinition<unknown, T>['fromPlain'],
 ): FieldRules<unknown, T> {
   return defineFieldRules<unknown, T>({
     type,
@@ -32,6 +38,7 @@ export function singleChoiceRules<T extends string>(
     sampleValue: (field) => field.options?.find((option) => option.value !== '')?.value,
     hasOptions: true,
     plainAliases,
+    fromPlain,
     designerConfig: SINGLE_CHOICE_CONFIG,
   });
 }

@@ -1,11 +1,56 @@
 import type { JSONSchema7 } from 'json-schema';
-import type { NormalizedField, ValueType } from '../../../../schemas/forms';
+import type {
+  NormalizedField,
+  NormalizedValidation,
+  PlainField,
+  ValueType,
+} from '../../../../schemas/forms';
+import type { CompileWarning } from '../compiler/compileTypes';
 import type { ValidationError } from '../fields/validationError';
 
 /** What a plugin's `sampleValue` may rely on besides the field, so a fill is repeatable. */
 export interface SampleContext {
   /** Today as `YYYY-MM-DD`: the date a date field without bounds gets. */
   readonly today: string;
+}
+
+/** A limit a Flowable field writes at its top level or in `params`. */
+export type PlainLimitName = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
+
+/**
+ * What the compiler hands a plugin's `fromPlain` besides the Flowable field: where the
+ * field stands, its id, and the compiler's own ways to read a limit and to warn, so a
+ * plugin's warnings read like every other field's.
+ */
+export interface PlainReading {
+  /** The field's JSON pointer into the definition; its warnings' paths start with it. */
+  readonly path: string;
+  /** The field's id (the generated one when its author left it empty), for warnings. */
+  readonly fieldId: string;
+  /**
+   * A limit as written at the top level or in `params`, as `read` makes it out:
+   * `undefined` when unset (absent, null or blank), and `undefined` with a
+   * `validation.invalidLimit` warning when `read` cannot use it. These warnings come with
+   * the field's other validation warnings, after its length limits'.
+   */
+  limit<L>(name: PlainLimitName, read: (written: unknown) => L | undefined): L | undefined;
+  /** Warns the author about one of the field's settings. */
+  warn(warning: CompileWarning): void;
+}
+
+/** What a plugin reads from a Flowable field of its type, besides what every field gets. */
+export interface PlainFieldReading {
+  /** Settings its widget and rules read, added to `config` after Flowable's `params`. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Bounds of a field that holds a value, beside the length limits every field reads. */
+  readonly validation?: Pick<NormalizedValidation, 'min' | 'max'>;
+  /**
+   * Shown instead of the field's own placeholder, with the JSON pointer it was written at
+   * (its translations are looked up there).
+   */
+  readonly placeholder?: { readonly text: string; readonly path: string };
+  /** Every other setting its author wrote is kept in `config`, as for an unknown type. */
+  readonly keepsAuthoredSettings?: boolean;
 }
 
 /** The parts of a field that decide its value type (its choices, its config). */
@@ -59,6 +104,12 @@ export interface FieldRulesDefinition<V, T extends string = string> {
   readonly hasOptions?: boolean;
   /** Flowable form-model type names this plugin renders (`multi-line-text`, `integer`...). */
   readonly plainAliases?: readonly string[];
+  /**
+   * Reads a Flowable form-model field of this type: the settings, bounds and placeholder
+   * the type takes from the format, and warnings about what it cannot carry out. Default:
+   * nothing beyond what every field gets (identity, options, length limits, `params`).
+   */
+  fromPlain?(source: PlainField, reading: PlainReading): PlainFieldReading;
   /** Designer type names this plugin renders besides its own type id (`input` for text). */
   readonly designerAliases?: readonly string[];
   /** The JSON Schema of a designer field's `config` for this type, if the type reads one. */
@@ -169,6 +220,7 @@ export function defineFieldRules<V, T extends string>(
     fileIds: definition.fileIds?.bind(definition) ?? (() => NO_FILES),
     sampleValue: definition.sampleValue?.bind(definition),
     reportText: definition.reportText?.bind(definition),
+    fromPlain: definition.fromPlain?.bind(definition),
     valueTypes,
     displayOnly: definition.displayOnly ?? false,
     computed: definition.computed ?? false,

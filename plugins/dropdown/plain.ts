@@ -1,0 +1,13 @@
+import type { PlainField } from '../../schemas/forms';
+import type { PlainFieldReading } from '../../src/core/forms/plugins/defineFieldRules';
+
+/**
+ * A Flowable `dropdown` whose choices come from an expression
+ * (`optionsExpression`): kept in `config`, and the compiler warns that the choices written
+ * in the form are the only ones offered.
+ */
+export function dropdownFromPlain(source: PlainField): PlainFieldReading {
+  return source.optionsExpression
+    ? { config: { optionsExpression: source.optionsExpression } }
+    : {};
+}
