@@ -142,6 +142,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's answer to a click can take seconds on two cores shared with a server
+          // and another browser: Vitest's one-second default for `expect.poll` failed a
+          // scroll into view that came a moment later. A poll ends as soon as it holds.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           // Two files at a time, each with its own server and Chromium: much of a browser
           // test is waiting (for a page, a fade, a debounce), which the other file fills
           // (36 files: 16 min one at a time, 11 min two at a time on a quiet two-core

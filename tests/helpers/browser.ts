@@ -46,6 +46,8 @@ export interface ContextOptions {
    * 2 is what a browser zoomed to 200 % shows the page: see `ZOOMED_200_PERCENT`.
    */
   deviceScaleFactor?: number;
+  /** The system's motion setting; `reduce` makes the app jump where it would glide. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /**
@@ -63,6 +65,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.locale ?? 'en-GB',
     deviceScaleFactor: options.deviceScaleFactor ?? 1,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   const page = await context.newPage();
   return { context, page };

@@ -2,7 +2,7 @@ import { Callout } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { localizeText } from '../../core/forms/compiler/localizeText';
 import type { Translate } from '../registry/fieldPlugin';
-import { focusTarget } from './createErrorScroller';
+import { focusTarget, whenInDom } from './createErrorScroller';
 import type { FormStore } from './FormStore';
 
 /** Props of {@link ErrorSummary}. */
@@ -59,10 +59,13 @@ export const ErrorSummary = observer(function ErrorSummary({
                 onClick={(event) => {
                   event.preventDefault();
                   store.reveal(fieldId);
-                  const control = document.getElementById(controlId);
-                  if (!control) return;
-                  control.closest('.tf-cell')?.scrollIntoView?.({ block: 'center' });
-                  focusTarget(control).focus({ preventScroll: true });
+                  whenInDom(
+                    () => document.getElementById(controlId),
+                    (control) => {
+                      control.closest('.tf-cell')?.scrollIntoView?.({ block: 'center' });
+                      focusTarget(control).focus({ preventScroll: true });
+                    },
+                  );
                 }}
               >
                 {t('forms.errorSummary.link', {
