@@ -17,6 +17,8 @@ export default defineFieldRules<string | null, 'date'>({
   sampleValue: (field, context) => sampleDate(field, context.today),
   plainAliases: ['date'],
   fromPlain: dateFromPlain,
+  // A day's value is checked as a JSON Schema `date`.
+  valueSchema: () => ({ format: 'date' }),
   // A report shows a day `YYYY-MM-DD` as a report date in the language; other text as typed.
   reportText: (text, language) =>
     ISO_DAY.test(text.trim()) ? formatReportDate(text.trim(), language) : undefined,

@@ -12,4 +12,6 @@ export default defineFieldRules<GpsValue, 'gps'>({
   emptyValue: null,
   sanitize: sanitizeGps,
   validate: validateGps,
+  // [latitude, longitude] (spec 001 section 3).
+  valueSchema: () => ({ items: { type: 'number' }, minItems: 2, maxItems: 2 }),
 });

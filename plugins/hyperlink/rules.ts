@@ -1,5 +1,6 @@
 import { LOCALIZED_TEXT_SCHEMA } from '../../schemas/forms/configSchemas';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { hyperlinkFromDesigner } from './designer';
 import { hyperlinkFromPlain } from './plain';
 
 /** Flowable's `hyperlink`: a link with a display text, opened in a new tab. */
@@ -17,5 +18,6 @@ export default defineFieldRules<null, 'hyperlink'>({
     properties: { url: { type: 'string', minLength: 1 }, displayText: LOCALIZED_TEXT_SCHEMA },
   },
   designerConfigRequired: true,
+  fromDesigner: hyperlinkFromDesigner,
   hiddenInReports: true,
 });

@@ -1,5 +1,6 @@
 import { sanitizeText } from '../../src/core/forms/fields/valueText';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
+import { multilineFromDesigner } from './designer';
 import { multilineFromPlain } from './plain';
 import { sampleText } from '../text/sampleText';
 import { multilineLimit, validateMultiline } from './validate';
@@ -24,4 +25,5 @@ export default defineFieldRules<string, 'multiline'>({
       rows: { type: 'integer', minimum: 1, maximum: 50 },
     },
   },
+  fromDesigner: multilineFromDesigner,
 });

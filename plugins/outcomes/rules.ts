@@ -1,3 +1,4 @@
+import type { DesignerOutcome } from '../../schemas/forms';
 import { OUTCOME_SCHEMA } from '../../schemas/forms/configSchemas';
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
 
@@ -14,5 +15,7 @@ export default defineFieldRules<null, 'outcomes'>({
     properties: { outcomes: { type: 'array', items: OUTCOME_SCHEMA, minItems: 1 } },
   },
   designerConfigRequired: true,
+  // Its buttons, as written, are the form's when the form names none of its own.
+  formOutcomes: (field) => (field.config.outcomes ?? []) as DesignerOutcome[],
   hiddenInReports: true,
 });

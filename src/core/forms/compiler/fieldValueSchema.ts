@@ -1,5 +1,7 @@
 import type { JSONSchema7, JSONSchema7TypeName } from 'json-schema';
 import type { NormalizedField } from '../../../../schemas/forms';
+import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 
 /** How option labels and titles are written into a value schema. */
 export interface ValueSchemaOptions {
@@ -7,12 +9,15 @@ export interface ValueSchemaOptions {
   readonly optionTitle?: (option: NonNullable<NormalizedField['options']>[number]) => string;
   /** Lets `null` stand for "left empty" (server-side saves of optional fields). */
   readonly nullable?: boolean;
+  /** Where the field's type's rules are looked up; the plugin folders' by default. */
+  readonly catalog?: PluginCatalog;
 }
 
 /**
  * The JSON Schema of one field's value, from its value type and validation. Both the
  * rjsf schema and the server's save schema are built from this, so the two sides check
- * the same rules. Display-only fields have no value schema.
+ * the same rules. A type adds its own keywords right after `type` (its rules'
+ * `valueSchema`). Display-only fields have no value schema.
  */
 export function fieldValueSchema(
   field: NormalizedField,
@@ -24,34 +29,35 @@ export function fieldValueSchema(
   const choices = field.options?.map((option) => option.value);
   const withNull = (type: JSONSchema7TypeName): JSONSchema7['type'] =>
     options.nullable ? [type, 'null'] : type;
+  // The type's own keywords (a day's format, a location's pair), right after `type`.
+  const own = (options.catalog ?? FIELD_CATALOG).rulesOf(field.type).valueSchema?.(field);
+  const typed = (type: JSONSchema7TypeName): void => {
+    schema.type = withNull(type);
+    if (own) Object.assign(schema, own);
+  };
   switch (field.valueType) {
     case 'string':
-      schema.type = withNull('string');
-      if (field.type === 'date') schema.format = 'date';
+      typed('string');
       if (validation.minLength !== undefined) schema.minLength = validation.minLength;
       if (validation.maxLength !== undefined) schema.maxLength = validation.maxLength;
       if (validation.pattern !== undefined) schema.pattern = validation.pattern;
       break;
     case 'number':
     case 'integer':
-      schema.type = withNull(field.valueType);
+      typed(field.valueType);
       if (typeof validation.min === 'number') schema.minimum = validation.min;
       if (typeof validation.max === 'number') schema.maximum = validation.max;
       break;
     case 'boolean':
-      schema.type = withNull('boolean');
+      typed('boolean');
       break;
     case 'object':
-      schema.type = withNull('object');
+      typed('object');
       break;
     case 'array':
-      schema.type = withNull('array');
-      if (field.type === 'gps') {
-        // [latitude, longitude] (spec 001 section 3).
-        schema.items = { type: 'number' };
-        schema.minItems = 2;
-        schema.maxItems = 2;
-      } else if (choices) {
+      typed('array');
+      // Items the type sets itself stand in for the choices'.
+      if (own?.items === undefined && choices) {
         schema.items = choiceSchema(field, options, itemTypeOf(choices));
         schema.uniqueItems = true;
         if (field.required) schema.minItems = 1;

@@ -3,12 +3,12 @@ import type {
   NormalizedField,
   NormalizedValidation,
 } from '../../../../schemas/forms';
+import type { DesignerFieldReading } from '../plugins/defineFieldRules';
 import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import { patternProblem } from './isSafePattern';
 import { ruleOfDesigner } from '../visibility/visibilityRule';
-import { isAllowedLinkTemplate } from './linkUrl';
 import { normalizeOptions } from './normalizeOptions';
 import { resolveWidths } from './resolveWidths';
 
@@ -58,7 +58,8 @@ function readSource(source: DesignerField): SourceField {
 /**
  * Turns one designer field into a normalised field. A designer type is a plugin's type id
  * or an alias a plugin answers to (`input` for text); computed types are read-only and never
- * required; the multiline `config.maxLength` also becomes the validation limit.
+ * required. What a type makes of its own `config` (what it keeps, a length limit it sets,
+ * warnings about what it drops) is its plugin's `fromDesigner`.
  *
  * A large form compiles a thousand of these, so the common path allocates only the field
  * and its parts: pointers are written only for a warning, and the optional properties are
@@ -83,22 +84,14 @@ export function normalizeDesignerField(
     });
   }
   const { displayOnly, computed } = rules;
-  const config: Record<string, unknown> = source.config ? { ...source.config } : {};
-  if (type === 'unsupported') config.originalType = writtenType;
-  // A link that is not http, https or mailto could run script: it is dropped, and the
-  // widget shows its text only.
-  if (
-    type === 'hyperlink' &&
-    typeof config.url === 'string' &&
-    !isAllowedLinkTemplate(config.url)
-  ) {
-    warnings.push({
-      code: 'field.unsafeUrl',
-      path: `${path}/config/url`,
-      params: { url: config.url },
-    });
-    delete config.url;
-  }
+  let config: Record<string, unknown> = source.config ? { ...source.config } : {};
+  if (type === UNSUPPORTED_TYPE) config.originalType = writtenType;
+  // The type's own reading of its config; only types that have one pay for it.
+  const reading: DesignerFieldReading | undefined = rules.fromDesigner?.(config, {
+    path,
+    warn: (warning) => warnings.push(warning),
+  });
+  if (reading?.config) config = { ...reading.config };
   // 2. Options.
   let options: NormalizedField['options'];
   if (source.options && rules.hasOptions) {
@@ -110,7 +103,7 @@ export function normalizeDesignerField(
     warnings.push(...normalized.warnings);
   }
   // 3. Validation.
-  const validation = displayOnly || computed ? {} : validationOf(source, type, path, warnings);
+  const validation = displayOnly || computed ? {} : validationOf(source, reading, path, warnings);
   // 4. Widths.
   const resolved = resolveWidths(
     { desktop: source.desktopWidth, tablet: source.tabWidth, phone: source.phoneWidth },
@@ -130,7 +123,7 @@ export function normalizeDesignerField(
     widths: resolved.widths,
     valueType: rules.valueTypeOf({ options, config }),
   };
-  if (type === 'unsupported') field.originalType = writtenType;
+  if (type === UNSUPPORTED_TYPE) field.originalType = writtenType;
   if (source.description !== undefined) field.description = source.description;
   if (source.placeholder !== undefined) field.placeholder = source.placeholder;
   if (!displayOnly && source.defaultValue !== undefined) field.defaultValue = source.defaultValue;
@@ -143,7 +136,7 @@ export function normalizeDesignerField(
 
 function validationOf(
   source: SourceField,
-  type: string,
+  reading: DesignerFieldReading | undefined,
   path: string,
   warnings: CompileWarning[],
 ): NormalizedValidation {
@@ -153,9 +146,9 @@ function validationOf(
   if (written.max !== undefined) validation.max = written.max;
   if (written.minLength !== undefined) validation.minLength = written.minLength;
   if (written.maxLength !== undefined) validation.maxLength = written.maxLength;
-  // The multiline counter reads config.maxLength; the stricter of the two limits applies.
-  const configMax = type === 'multiline' ? source.config?.maxLength : undefined;
-  if (typeof configMax === 'number') {
+  // A limit the type reads from its config (a counter's); the stricter of the two applies.
+  const configMax = reading?.validation?.maxLength;
+  if (configMax !== undefined) {
     validation.maxLength = Math.min(configMax, validation.maxLength ?? configMax);
   }
   if (written.pattern !== undefined && written.pattern !== '') {

@@ -2,10 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { VALUE_TYPES } from '../../../../schemas/forms';
 import { UNSUPPORTED_TYPE } from '../plugins/pluginCatalog';
 
 const PLUGINS = join(process.cwd(), 'plugins');
 const SOURCE = join(import.meta.dirname, 'normalizePlainField.ts');
+
+/**
+ * The compiler modules that read every field alike and leave what a type makes of it to
+ * its plugin's rules. In a value schema's module `number`, `boolean` and `object` are value
+ * types (and JSON Schema's), not the plugins of the same name.
+ */
+const TYPE_FREE_SOURCES: readonly { file: string; valueTypeNames?: boolean }[] = [
+  { file: 'normalizePlainField.ts' },
+  { file: 'normalizeDesignerField.ts' },
+  { file: 'parseDesignerForm.ts' },
+  { file: 'fieldValueSchema.ts', valueTypeNames: true },
+];
 
 /** The type ids of the plugin folders on disk; `unsupported` is the compiler's own. */
 const TYPE_IDS = readdirSync(PLUGINS, { withFileTypes: true })
@@ -38,11 +51,17 @@ function scan(file: string, text: string): { literals: string[]; imports: string
   return { literals, imports };
 }
 
-/** What a module says of the plugin folders: type ids it names, plugin modules it imports. */
-function pluginFacts(file: string, text: string) {
+/**
+ * What a module says of the plugin folders: type ids it names, plugin modules it imports.
+ * With `valueTypeNames`, a literal that is a value type's name is read as that.
+ */
+function pluginFacts(file: string, text: string, valueTypeNames = false) {
   const { literals, imports } = scan(file, text);
+  const isTypeId = (literal: string) =>
+    TYPE_IDS.includes(literal) &&
+    !(valueTypeNames && (VALUE_TYPES as readonly string[]).includes(literal));
   return {
-    typeIds: [...new Set(literals.filter((literal) => TYPE_IDS.includes(literal)))],
+    typeIds: [...new Set(literals.filter(isTypeId))],
     pluginImports: imports
       .map((target) => relative(PLUGINS, target))
       .filter((path) => !path.startsWith('..'))
@@ -51,13 +70,17 @@ function pluginFacts(file: string, text: string) {
 }
 
 describe('normalizePlainField leaves each type to its plugin folder', () => {
-  it('given the plugin folders on disk, when normalizePlainField.ts is read, then it names no type id and imports nothing from plugins/', () => {
-    expect(TYPE_IDS).toEqual(expect.arrayContaining(['number', 'text', 'select-folder']));
-    expect(pluginFacts(SOURCE, readFileSync(SOURCE, 'utf8'))).toEqual({
-      typeIds: [],
-      pluginImports: [],
-    });
-  });
+  it.each(TYPE_FREE_SOURCES)(
+    'given the plugin folders on disk, when $file is read, then it names no type id and imports nothing from plugins/',
+    ({ file, valueTypeNames }) => {
+      expect(TYPE_IDS).toEqual(expect.arrayContaining(['number', 'text', 'select-folder']));
+      const path = join(import.meta.dirname, file);
+      expect(pluginFacts(path, readFileSync(path, 'utf8'), valueTypeNames)).toEqual({
+        typeIds: [],
+        pluginImports: [],
+      });
+    },
+  );
 
   it('given a module that switches on a type and imports a plugin, when read, then both are found', () => {
     const text = [
@@ -71,5 +94,11 @@ describe('normalizePlainField leaves each type to its plugin folder', () => {
       typeIds: ['date', 'select-folder'],
       pluginImports: ['plugins/datetime/validate', 'plugins/dynamic-table/columns'],
     });
+  });
+
+  it('given a value schema module, when its value type names are read as such, then only the other type ids are found', () => {
+    const text = "export const kinds = ['number', 'object', 'date'];\n";
+    expect(pluginFacts(SOURCE, text, true).typeIds).toEqual(['date']);
+    expect(pluginFacts(SOURCE, text).typeIds).toEqual(['number', 'object', 'date']);
   });
 });

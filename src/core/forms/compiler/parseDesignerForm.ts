@@ -15,7 +15,8 @@ import { bothRules, ruleOfDesigner } from '../visibility/visibilityRule';
 /**
  * Parses a designer form (already valid against `DesignerForm`) into the normalised form.
  * Top-level `fields` form one untitled section, followed by the written `sections`.
- * Form outcomes are the form's own `outcomes`, else those of its outcomes fields.
+ * Form outcomes are the form's own `outcomes`, else the buttons its fields show (each
+ * type's `formOutcomes`).
  */
 export function parseDesignerForm(
   definition: DesignerForm,
@@ -60,11 +61,10 @@ export function parseDesignerForm(
     sections.push({ id: section.id, title: section.title, fields });
     fieldPaths.push(section.fields.map((_, index) => `${section.path}/${index}`));
   }
-  // 3. Outcomes: the form's own, else the buttons its outcomes fields show.
+  // 3. Outcomes: the form's own, else the buttons its fields show.
   const fromFields = sections
     .flatMap((section) => section.fields)
-    .filter((field) => field.type === 'outcomes')
-    .flatMap((field) => (field.config.outcomes ?? []) as DesignerOutcome[]);
+    .flatMap((field) => catalog.rulesOf(field.type).formOutcomes?.(field) ?? []);
   const outcomes = uniqueOutcomes(definition.outcomes ?? fromFields);
   return {
     form: {

@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from 'json-schema';
 import type {
+  DesignerOutcome,
   NormalizedField,
   NormalizedValidation,
   PlainField,
@@ -51,6 +52,28 @@ export interface PlainFieldReading {
   readonly placeholder?: { readonly text: string; readonly path: string };
   /** Every other setting its author wrote is kept in `config`, as for an unknown type. */
   readonly keepsAuthoredSettings?: boolean;
+}
+
+/**
+ * What the compiler hands a plugin's `fromDesigner` besides the field's `config`: where the
+ * field stands, and a way to warn, so a plugin's warnings read like every other field's.
+ */
+export interface DesignerReading {
+  /** The field's JSON pointer into the definition; its warnings' paths start with it. */
+  readonly path: string;
+  /** Warns the author about one of the field's settings. */
+  warn(warning: CompileWarning): void;
+}
+
+/** What a plugin makes of a designer field's `config`, besides what every field gets. */
+export interface DesignerFieldReading {
+  /** The field's `config` as the widget and rules get it, instead of the one written. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /**
+   * A length limit the type reads from its config (a multiline's counter): where the
+   * author also wrote one in `validation`, the stricter of the two applies.
+   */
+  readonly validation?: Pick<NormalizedValidation, 'maxLength'>;
 }
 
 /** The parts of a field that decide its value type (its choices, its config). */
@@ -116,6 +139,26 @@ export interface FieldRulesDefinition<V, T extends string = string> {
   readonly designerConfig?: JSONSchema7;
   /** A designer field of this type must carry a `config` (a formula needs its expression). */
   readonly designerConfigRequired?: boolean;
+  /**
+   * Reads a designer field's `config` (already checked against `designerConfig`): the
+   * config the field keeps, a length limit it sets, and warnings about settings it drops.
+   * Its warnings come right after the field's type's. Default: the config as written.
+   */
+  fromDesigner?(
+    config: Readonly<Record<string, unknown>>,
+    reading: DesignerReading,
+  ): DesignerFieldReading;
+  /**
+   * The outcome buttons a field of this type shows, in order: a designer form that names no
+   * `outcomes` of its own has these of all its fields. Default: none.
+   */
+  formOutcomes?(field: NormalizedField): readonly DesignerOutcome[];
+  /**
+   * JSON Schema keywords the type adds to the schema of its value type (a day's
+   * `format`, a location's pair of numbers), set right after `type`; `items` set here
+   * stands in for the items of the field's choices. Default: none.
+   */
+  valueSchema?(field: NormalizedField): Partial<JSONSchema7>;
   /**
    * A report of completed cases leaves the field out (spec 001 section 2): layout and
    * links, a form's buttons, which are actions rather than data, and secrets a report must
@@ -221,6 +264,9 @@ export function defineFieldRules<V, T extends string>(
     sampleValue: definition.sampleValue?.bind(definition),
     reportText: definition.reportText?.bind(definition),
     fromPlain: definition.fromPlain?.bind(definition),
+    fromDesigner: definition.fromDesigner?.bind(definition),
+    formOutcomes: definition.formOutcomes?.bind(definition),
+    valueSchema: definition.valueSchema?.bind(definition),
     valueTypes,
     displayOnly: definition.displayOnly ?? false,
     computed: definition.computed ?? false,
