@@ -6,10 +6,11 @@
 // Vite would answer. One glob in the source is then the one list of plugin folders for the
 // browser, the server and the tools alike: adding a folder is the whole change.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The project's root: where a glob starting with `/` starts, as in Vite. */
-export const PROJECT_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '');
 
 // `import.meta.glob<Type>('pattern', { options })`; the type argument is there in
 // TypeScript and gone in JavaScript. Options are a flat object literal.
