@@ -5,6 +5,7 @@ import { seedDemoRecords } from '../../server/seed/demoRecords';
 import { deployKit, makeTask } from '../../server/workflow/testing/taskTestKit';
 import { openPage } from '../helpers/browser';
 import {
+  chooseFilesByKeyboard,
   escapeFromOverlay,
   expectFocus,
   overlaysClosed,
@@ -296,11 +297,7 @@ describe('focus and announcements after each action, by keyboard', () => {
 
         const upload: FocusTarget = { selector: '[id$="_proofOfAddress"]' };
         await tabTo(page, upload);
-        const chooser = page.waitForEvent('filechooser');
-        await page.keyboard.press('Enter');
-        await (
-          await chooser
-        ).setFiles({
+        await chooseFilesByKeyboard(page, 'Enter', {
           name: 'payslips.xlsx',
           mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           buffer: spreadsheet(),

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { storeFormDefinition } from '../../server/forms/seedFormDefinitions';
 import { auditScreen, formatFindings } from '../helpers/accessibility';
 import { openPage } from '../helpers/browser';
-import { expectFocus, tabTo } from '../helpers/keyboard';
+import { chooseFilesByKeyboard, expectFocus, tabTo } from '../helpers/keyboard';
 import { screenshotsFolder } from '../helpers/screenshotsFolder';
 import { setUpServerAndBrowser } from '../helpers/setUpServerAndBrowser';
 import { signIn } from '../helpers/signIn';
@@ -71,29 +71,6 @@ async function fillAndComplete(
   await toastText(page, 'The task was completed.').waitFor();
 }
 
-/**
- * Opens the file chooser of the focused file input with the keyboard and picks `files`.
- * Chromium now and then drops the first key press on a busy machine, so it is pressed again
- * (still the keyboard) when no chooser came within a few seconds.
- */
-async function chooseWithKeyboard(
-  page: Page,
-  files: { name: string; mimeType: string; buffer: Buffer }[],
-): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser', { timeout: 8_000 }),
-        page.keyboard.press('Space'),
-      ]);
-      await chooser.setFiles(files);
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
 describe('deploying a process from the Processes screen', () => {
   it('given version 1 in service, when the administrator deploys version 2 with its form using only the keyboard, then the check says it is ready, the new version is listed as current and the focus is back on Deploy', async () => {
     const { context, page } = await openPage(e2e.browser);
@@ -112,7 +89,7 @@ describe('deploying a process from the Processes screen', () => {
       // Once the drawer has slid in: a chooser asked for mid-transition may not open.
       await page.locator('.bp6-drawer.bp6-overlay-enter-done').waitFor();
       await tabTo(page, { selector: '#deploy-bpmn' });
-      await chooseWithKeyboard(page, [
+      await chooseFilesByKeyboard(page, 'Space', [
         {
           name: 'expense-approval-v2.bpmn',
           mimeType: 'application/xml',
@@ -120,7 +97,7 @@ describe('deploying a process from the Processes screen', () => {
         },
       ]);
       await tabTo(page, { selector: '#deploy-forms' });
-      await chooseWithKeyboard(page, [
+      await chooseFilesByKeyboard(page, 'Space', [
         {
           name: 'expense-claim-v2.json',
           mimeType: 'application/json',

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 
 /** What the focus is looked for: an element matching `selector`, with `text` if given. */
 export interface FocusTarget {
@@ -85,9 +85,24 @@ export async function escapeFromOverlay(page: Page): Promise<void> {
 
 /** Waits until no dialog, drawer or popover is open any more. */
 export async function overlaysClosed(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('.bp6-overlay-open, [role="dialog"]').length === 0,
-  );
+  const open = '.bp6-overlay-open, [role="dialog"]';
+  try {
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 0,
+      open,
+    );
+  } catch (error) {
+    const still = await page
+      .locator(open)
+      .evaluateAll((elements) =>
+        elements.map((element) => (element.textContent ?? '').trim().slice(0, 80)),
+      )
+      .catch(() => ['(the page is gone)']);
+    throw new Error(
+      `An overlay is still open: ${JSON.stringify(still)}; the focus is on ${await describeFocus(page).catch(() => '?')}`,
+      { cause: error },
+    );
+  }
 }
 
 /**
@@ -117,4 +132,43 @@ export async function reassignByKeyboard(page: Page, userId: string): Promise<vo
   await tabTo(page, { selector: '[role="dialog"] button', text: 'Reassign' });
   await page.keyboard.press('Enter');
   await overlaysClosed(page);
+}
+
+/** A file as a chooser takes it. */
+type ChosenFile = Parameters<FileChooser['setFiles']>[0];
+
+/** How long one press waits for the file chooser before it is pressed again. */
+const CHOOSER_WAIT_MS = 8_000;
+
+/**
+ * Opens the file chooser of the focused control with `key` and picks `files`. Chromium now
+ * and then loses the chooser of a key press on a busy machine (the press arrives, no
+ * chooser is reported); so when none came within a few seconds and the focus is still on
+ * the same control, the key is pressed again, up to three times. A control that never opens
+ * a chooser still fails.
+ */
+export async function chooseFilesByKeyboard(
+  page: Page,
+  key: 'Enter' | 'Space',
+  files: ChosenFile,
+): Promise<void> {
+  const control = await describeFocus(page);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser', { timeout: CHOOSER_WAIT_MS }),
+        page.keyboard.press(key),
+      ]);
+      await chooser.setFiles(files);
+      return;
+    } catch (error) {
+      const now = await describeFocus(page);
+      if (attempt >= 3 || now !== control) {
+        throw new Error(
+          `${key} on ${control} opened no file chooser in ${attempt} presses; the focus is on ${now}`,
+          { cause: error },
+        );
+      }
+    }
+  }
 }

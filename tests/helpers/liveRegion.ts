@@ -48,14 +48,24 @@ async function recordSpoken(page: Page): Promise<void> {
  */
 export async function liveRegionSays(page: Page, text: string): Promise<void> {
   await recordSpoken(page);
-  await page.waitForFunction((expected) => {
-    const record = window.__tesseraSpoken;
-    if (!record) return false;
-    const at = record.texts.indexOf(expected, record.checked);
-    if (at < 0) return false;
-    record.checked = at + 1;
-    return true;
-  }, text);
+  try {
+    await page.waitForFunction((expected) => {
+      const record = window.__tesseraSpoken;
+      if (!record) return false;
+      const at = record.texts.indexOf(expected, record.checked);
+      if (at < 0) return false;
+      record.checked = at + 1;
+      return true;
+    }, text);
+  } catch (error) {
+    const said = await page
+      .evaluate(() => window.__tesseraSpoken?.texts.slice(window.__tesseraSpoken.checked) ?? [])
+      .catch(() => ['(the page is gone)']);
+    throw new Error(
+      `The live region did not say "${text}"; since the last check it said: ${JSON.stringify(said)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** Fills `{{name}}` placeholders of a translation, as i18next would. */
