@@ -10,6 +10,10 @@ const ROOT = import.meta.dirname;
 // which joins the rules to the widget.
 const PLUGIN_PURE = 'plugins/*/!(index).ts';
 
+// Where the plugin folders meet the core: the catalog they make, and the core's entry
+// points with it bound in. The server and the browser import these; the core never does.
+const PLUGIN_CATALOG = 'plugins/{catalog,compiler}.ts';
+
 // Libraries that draw or hold browser state: never in the shared core or a plugin's rules,
 // which the server runs too.
 const UI_LIBRARIES = [
@@ -98,7 +102,34 @@ export default tseslint.config(
     },
   },
   {
-    // The server imports only itself, schemas/, the core and the plugins' rules.
+    // The catalog and its bound entry points join the core and the plugins' rules, and may
+    // import each other; the core may not import them (the fence above).
+    files: [PLUGIN_CATALOG],
+    plugins: { 'import-x': importX },
+    settings: RESOLVER,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        fence(
+          ['src/core/**', 'schemas/**', PLUGIN_PURE, PLUGIN_CATALOG],
+          "src/core, schemas, plugins' rules and their catalog",
+        ),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: UI_LIBRARIES,
+              message: 'The shared core runs on the server too: no UI library here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server imports only itself, schemas/, the core, the plugins' rules and their catalog.
     files: ['server/**/*.ts'],
     ignores: TEST_FILES,
     plugins: { 'import-x': importX },
@@ -107,8 +138,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         fence(
-          ['server/**', 'schemas/**', 'src/core/**', PLUGIN_PURE],
-          "server, schemas, src/core and plugins' rules",
+          ['server/**', 'schemas/**', 'src/core/**', PLUGIN_PURE, PLUGIN_CATALOG],
+          "server, schemas, src/core, plugins' rules and their catalog",
         ),
       ],
     },

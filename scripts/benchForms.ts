@@ -18,7 +18,6 @@ import { build } from 'vite';
 import { benchFields, designerDefinition, rulesDefinition } from '../bench/forms/src/benchFields';
 import type { KeystrokeResult, MountResult, ValidationResult } from '../bench/forms/src/harness';
 import { CONTENT_SECURITY_POLICY } from '../server/fastify/security';
-import { compileForm } from '../src/core/forms/compiler';
 import { launchBrowser } from '../tests/helpers/browser';
 import {
   atMost,
@@ -28,6 +27,7 @@ import {
   type Figure,
   type FigureTable,
 } from './benchFigures';
+import { compileForm } from '../plugins/compiler';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

@@ -17,9 +17,10 @@ import { registerRecordDeletionHandlers } from '../server/engine/handlers/record
 import { parseProcessDefinition } from '../server/engine/parse/parseProcessDefinition';
 import { serviceHandlers } from '../server/engine/ServiceHandlerRegistry';
 import { formIdOf } from '../server/forms/storedForm';
-import { compileForm, detectFormKind, listCombinedRefs } from '../src/core/forms/compiler';
+import { detectFormKind, listCombinedRefs } from '../src/core/forms/compiler';
 import { formatSurvey } from './formatSurvey';
 import { surveyFolder } from './surveyFolder';
+import { compileForm } from '../plugins/compiler';
 
 const USAGE = [
   'usage: form compile FILE.json',

@@ -3,12 +3,12 @@ import { dirname, join, relative } from 'node:path';
 import type { DeployError } from '../server/engine/engineErrors';
 import type { DeployWarning } from '../server/engine/parse/extensionDialects';
 import {
-  compileForm,
   detectFormKind,
   listCombinedRefs,
   type CompileError,
   type CompileWarning,
 } from '../src/core/forms/compiler';
+import { compileForm } from '../plugins/compiler';
 
 /** What reading a file came to. */
 export type SurveyOutcome =

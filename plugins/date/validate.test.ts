@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
 import type { NormalizedField } from '../../schemas/forms';
 import { dateBoundsOf, validateDate } from './validate';
+import { compileForm } from '../compiler';
 
 function fieldOf(written: Record<string, unknown>): NormalizedField {
   const result = compileForm({ key: 'on', fields: [{ id: 'on', name: 'On', ...written }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('an APS date-time field', () => {
   it('given bounds with a zone and a display format, when compiled, then the bounds are wall-clock moments and the format is kept', () => {

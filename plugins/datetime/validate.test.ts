@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
 import type { NormalizedField } from '../../schemas/forms';
 import { formatDateTime, displayFormatOf } from './formatDateTime';
 import rules from './rules';
@@ -10,6 +9,7 @@ import {
   sanitizeDateTime,
   validateDateTime,
 } from './validate';
+import { compileForm } from '../compiler';
 
 function fieldOf(written: Record<string, unknown>): NormalizedField {
   const result = compileForm({ key: 'at', fields: [{ id: 'at', name: 'At', ...written }] });

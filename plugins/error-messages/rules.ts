@@ -16,6 +16,10 @@ export default defineFieldRules<unknown, 'error-messages'>({
   sanitize: sanitizeCondition,
   validate: validateMessage,
   computed: true,
+  formula: ({ config }) =>
+    typeof config.condition === 'string'
+      ? { expression: config.condition, kind: 'condition' }
+      : undefined,
   designerConfig: {
     type: 'object',
     required: ['kind', 'message'],

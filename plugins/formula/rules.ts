@@ -17,6 +17,10 @@ export default defineFieldRules<unknown, 'formula'>({
   emptyValue: null,
   sanitize: (value) => (value === undefined || isFormulaError(value) ? null : value),
   computed: true,
+  formula: ({ config }) =>
+    typeof config.expression === 'string'
+      ? { expression: config.expression, kind: 'value' }
+      : undefined,
   designerConfig: {
     type: 'object',
     required: ['expression'],

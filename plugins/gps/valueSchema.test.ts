@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
-import { fieldValueSchema } from '../../src/core/forms/compiler/fieldValueSchema';
+import { compileForm, fieldValueSchema } from '../compiler';
 
 describe('a gps value schema', () => {
   it('given a designer gps field, when its value schema is built, then it is a pair of numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('a Flowable hyperlink', () => {
   it('given a link without a scheme and a display text, when compiled, then it opens over https and shows the text', () => {

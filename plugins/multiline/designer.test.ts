@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
+import { compileForm } from '../compiler';
 
 /** The validation of a designer multiline written with `config` and `validation`. */
 function validationOf(config: Record<string, unknown>, validation?: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('a Flowable multi-line text field', () => {
   it('given a maxLength written as text, when compiled, then it is the config limit and the validation limit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('a Flowable number field', () => {
   it('given an integer with a currency in params and bounds as text, when compiled, then its kind, currency and bounds are read', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
+import { compileForm } from '../compiler';
 
 const BUTTONS = {
   id: 'b',

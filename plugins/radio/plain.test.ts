@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('a Flowable radio buttons', () => {
   it('given choices from an expression, when compiled, then the expression is kept and the author is warned', () => {

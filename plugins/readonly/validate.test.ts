@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
 import type { NormalizedField } from '../../schemas/forms';
 import { describeSourceValue } from './describeSourceValue';
 import rules from './rules';
 import { readonlySourceOf, servedValueId } from './source';
+import { compileForm } from '../compiler';
 
 const t = (key: string) => ({ 'fields.boolean.yes': 'Yes', 'fields.boolean.no': 'No' })[key] ?? key;
 

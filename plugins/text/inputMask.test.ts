@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../schemas/forms';
 import { compiled } from '../../src/forms/runtime/runtimeTestKit';
 import { applyMask, caretAfterMask, fitsMask, maskExample, type InputMask } from './inputMask';
-import { validateFormValues } from '../../src/core/forms/validation/validateFormValues';
 import rules from './rules';
+import { validateFormValues } from '../compiler';
 
 const ssn: InputMask = { mask: '000-00-0000', reversed: false };
 const phone: InputMask = { mask: '(000) 000-0000', reversed: false };

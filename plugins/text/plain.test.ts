@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
+import { compileForm } from '../compiler';
 
 describe('a Flowable text field', () => {
   it('given an APS input mask, reversed, with a mask placeholder, when compiled, then the mask is in config and its placeholder replaces the own one', () => {

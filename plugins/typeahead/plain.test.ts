@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('a Flowable typeahead', () => {
   it('given a REST source at the top level and in params, when compiled, then the settings are kept, the top level first, and the URL is warned about where it was written', () => {

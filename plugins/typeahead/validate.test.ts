@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
 import type { NormalizedField } from '../../schemas/forms';
 import { MAX_MATCHES, matchOptions } from './matchOptions';
 import { typeaheadRestSourceOf } from './restSource';
 import rules from './rules';
+import { compileForm } from '../compiler';
 
 function fieldOf(written: Record<string, unknown>): NormalizedField {
   const result = compileForm({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePlainField } from '../../src/core/forms/compiler/compilerTestKit';
+import { compilePlainField } from '../../src/core/forms/compiler/testing/compilerTestKit';
 
 describe('an APS upload', () => {
   it('given several files and a repository source, when compiled, then each setting is named as not applied, before a bad length', () => {

@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validateDefinition } from '../../src/core/forms/compiler/validateDefinition';
 import { LOCALIZED_TEXT_SCHEMA, OUTCOME_SCHEMA } from './configSchemas';
 import {
   CombinedTask,
@@ -13,6 +12,7 @@ import {
   NormalizedForm,
   PlainForm,
 } from './index';
+import { validateDefinition } from '../../plugins/compiler';
 
 // Vitest defines __dirname in every environment; plain ESM (tsx) has only import.meta.url.
 const HERE =

@@ -12,7 +12,6 @@ import type {
 } from '../../schemas/api/processDeployments';
 import type { FormKind } from '../../schemas/forms';
 import {
-  compileForm,
   listCombinedRefs,
   type CompileError,
   type CompileWarning,
@@ -26,6 +25,7 @@ import { formRepositoryFor } from '../forms/formRepository';
 import { lockFormStore, storeFormDefinition } from '../forms/seedFormDefinitions';
 import { checkStorableForm } from '../forms/storedForm';
 import type { RequestActor } from '../fastify/session';
+import { compileForm } from '../../plugins/compiler';
 
 /** A form file read for a deployment: its id and format, or why it cannot be stored. */
 interface ReadForm {

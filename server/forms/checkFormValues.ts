@@ -1,10 +1,10 @@
 import { isFormulaError, recalculate } from '../../src/core/forms/formula';
 import type { ValidationParam } from '../../src/core/forms/fields/validationError';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
 import type { PluginCatalog } from '../../src/core/forms/plugins/pluginCatalog';
-import { validateFormValues } from '../../src/core/forms/validation/validateFormValues';
 import { hiddenFieldIds } from '../../src/core/forms/visibility/evaluateVisibility';
 import type { CompiledPart, SaveMode } from './compileStoredForm';
+import { validateFormValues } from '../../plugins/compiler';
 
 /** One refused field: its id, the validation code and the message's params. */
 export interface FieldProblem {

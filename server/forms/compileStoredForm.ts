@@ -1,9 +1,11 @@
 import type { FormKind, NormalizedField, NormalizedForm } from '../../schemas/forms';
-import { collectFormulas, compileForm, type CompileWarning } from '../../src/core/forms/compiler';
+import { collectFormulas, type CompileWarning } from '../../src/core/forms/compiler';
 import type { PluginCatalog } from '../../src/core/forms/plugins/pluginCatalog';
 import { partAsForm } from '../../src/core/forms/compiler/partAsForm';
 import { buildDependencyGraph, type DependencyGraph } from '../../src/core/forms/formula';
 import type { StoredForm } from './storedForm';
+import { FIELD_CATALOG } from '../../plugins/catalog';
+import { compileForm } from '../../plugins/compiler';
 
 /** How strictly a save is checked: a draft keeps unfinished work, a submit completes. */
 export type SaveMode = 'draft' | 'submit';
@@ -56,14 +58,20 @@ function valueFields(form: NormalizedForm): NormalizedField[] {
   return fields;
 }
 
-function toPart(formId: string, kind: FormKind, resolved: boolean, form: NormalizedForm) {
+function toPart(
+  formId: string,
+  kind: FormKind,
+  resolved: boolean,
+  form: NormalizedForm,
+  catalog: PluginCatalog,
+) {
   const part: CompiledPart = {
     formId,
     kind,
     resolved,
     form,
     fields: valueFields(form),
-    graph: buildDependencyGraph(collectFormulas(form)),
+    graph: buildDependencyGraph(collectFormulas(form, catalog.rulesOf)),
   };
   return part;
 }
@@ -77,10 +85,10 @@ function toPart(formId: string, kind: FormKind, resolved: boolean, form: Normali
 export function compileStoredForm(
   stored: StoredForm,
   refs: ReadonlyMap<string, StoredForm>,
-  catalog?: PluginCatalog,
+  catalog: PluginCatalog = FIELD_CATALOG,
 ): CompiledForm {
   const result = compileForm(stored.definition, {
-    ...(catalog ? { catalog } : {}),
+    catalog,
     kind: stored.kind,
     formId: stored.id,
     resolveForm: (ref) => refs.get(ref)?.definition,
@@ -96,8 +104,8 @@ export function compileStoredForm(
   const parts =
     stored.kind === 'combined'
       ? (form.parts ?? []).map((part) =>
-          toPart(part.formId, part.kind, part.resolved, partAsForm(form, part)),
+          toPart(part.formId, part.kind, part.resolved, partAsForm(form, part), catalog),
         )
-      : [toPart(stored.id, stored.kind, true, form)];
+      : [toPart(stored.id, stored.kind, true, form, catalog)];
   return { stored, refs, form, warnings: result.warnings, parts };
 }

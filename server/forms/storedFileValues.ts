@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { fileValueFromStore, isFileValue, type FileValue } from '../../plugins/upload/fileValue';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
 import type { PluginCatalog } from '../../src/core/forms/plugins/pluginCatalog';
 import type { DatabaseSchema } from '../db/schema';
 import { findInstanceFiles, toStoredFile } from '../files/fileRepository';

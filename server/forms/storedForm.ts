@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { FormKind, LocalizedText } from '../../schemas/forms';
-import { compileForm, detectFormKind, type CompileError } from '../../src/core/forms/compiler';
+import { detectFormKind, type CompileError } from '../../src/core/forms/compiler';
 import type { FormDefinitionsTable } from './formTables';
+import { compileForm } from '../../plugins/compiler';
 
 /** One stored version of a form definition. */
 export interface StoredForm {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../schemas/api/common';
 import type { NormalizedOutcome } from '../../schemas/forms';
 import { outcomeModeOf } from '../../src/core/forms/fields/outcomeMode';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
 import type { DatabaseSchema } from '../db/schema';
 import { bindPartOptions, dictionariesForParts } from '../dictionaries/bindPartOptions';
 import { AppError, type ErrorDetail } from '../errors';

@@ -9,7 +9,7 @@ import type {
   ReportType,
 } from '../../schemas/api/reports';
 import type { NormalizedField, NormalizedForm } from '../../schemas/forms';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
 import type { DatabaseSchema } from '../db/schema';
 import { AppError } from '../errors';
 import type { CompiledForm, CompiledPart } from '../forms/compileStoredForm';

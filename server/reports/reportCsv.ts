@@ -4,7 +4,7 @@ import type { ReportType } from '../../schemas/api/reports';
 import type { NormalizedField } from '../../schemas/forms';
 import { localizeText } from '../../src/core/forms/compiler/localizeText';
 import { formatAmount, formatNumber, formatPercent, formatReportDate } from '../../src/core/format';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
 import { dictionaryNameOf, type DictionarySet } from '../../src/core/forms/fields/dictionaries';
 import { showsPercent } from '../../src/core/forms/fields/showsPercent';
 import { projectPath } from '../paths';

@@ -47,6 +47,18 @@ describe('the import fence of the shared core and the server', () => {
     ]);
   });
 
+  it('given a core module importing the plugin catalog, when linted, then it is reported: the core takes a catalog as an argument', async () => {
+    for (const module of ['catalog', 'compiler']) {
+      const findings = await fenceFindings(
+        'src/core/forms/compiler/fenceFixture.ts',
+        `import * as all from '../../../../plugins/${module}';\nexport const a = all;\n`,
+      );
+      expect(findings).toEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*src\/core, schemas/),
+      ]);
+    }
+  });
+
   it("given a plugin's rules importing its widget, when linted, then it is reported", async () => {
     const findings = await fenceFindings(
       'plugins/text/fenceFixture.ts',
@@ -82,8 +94,8 @@ describe('the import fence of the shared core and the server', () => {
       fenceFindings(
         'server/forms/fenceFixture.ts',
         [
-          "import { compileForm } from '../../src/core/forms/compiler';",
-          "import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';",
+          "import { compileForm } from '../../plugins/compiler';",
+          "import { FIELD_CATALOG } from '../../plugins/catalog';",
           "import { checkFormValues } from './checkFormValues';",
           'export const all = [compileForm, FIELD_CATALOG, checkFormValues];',
           '',

@@ -168,7 +168,7 @@ describe(
           '--reporter',
           'json',
           'src/forms/registry/FieldRegistry.test.ts',
-          'src/core/forms/plugins/pluginRuleModules.test.ts',
+          'plugins/catalog.test.ts',
           'src/forms/runtime/validationParity.property.test.ts',
           `plugins/${TYPE}/validate.test.ts`,
         ],
@@ -182,8 +182,8 @@ describe(
       expect(
         report.testResults.map((file) => [relative(copy, file.name), file.status]).sort(),
       ).toEqual([
+        ['plugins/catalog.test.ts', 'passed'],
         [`plugins/${TYPE}/validate.test.ts`, 'passed'],
-        ['src/core/forms/plugins/pluginRuleModules.test.ts', 'passed'],
         ['src/forms/registry/FieldRegistry.test.ts', 'passed'],
         ['src/forms/runtime/validationParity.property.test.ts', 'passed'],
       ]);

@@ -5,8 +5,8 @@
 import { checkFormValues } from '../../server/forms/checkFormValues';
 import { compileStoredForm } from '../../server/forms/compileStoredForm';
 import { shownInReports } from '../../server/reports/completedReports';
-import { compileForm } from '../../src/core/forms/compiler/compileForm';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
+import { compileForm } from '../../plugins/compiler';
 
 const [type = '', alias = '', good = 'null', bad = 'null'] = process.argv.slice(2);
 

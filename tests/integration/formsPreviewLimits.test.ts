@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormPath, type PreviewAnswer } from '../../schemas/api/forms';
-import { benchDefinition } from '../../src/core/forms/compiler/benchCompile';
+import { largeDesignerForm } from '../../src/core/forms/compiler/testing/largeDesignerForm';
 import { MAX_FORM_FIELDS } from '../../src/core/forms/compiler/measureDefinition';
 import { call, EMAIL, signIn } from '../../server/workflow/testing/taskTestKit';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';
@@ -68,9 +68,9 @@ describe('author preview of oversized definitions', () => {
   });
 
   it('given the largest form allowed, when previewed, then it compiles within a bounded cost', async () => {
-    const definition = benchDefinition(MAX_FORM_FIELDS);
+    const definition = largeDesignerForm(MAX_FORM_FIELDS);
     // Warm up: the format's validators are compiled on first use.
-    await call(priya, 'POST', FormPath.preview, { definition: benchDefinition(50) });
+    await call(priya, 'POST', FormPath.preview, { definition: largeDesignerForm(50) });
     // The longest stretch without a turn of the event loop, from a 5 ms ticker.
     let last = performance.now();
     let longestBlockMs = 0;

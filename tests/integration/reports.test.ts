@@ -5,7 +5,7 @@ import {
   type ReportListAnswer,
 } from '../../schemas/api/reports';
 import { formatAmount, formatReportDate } from '../../src/core/format';
-import { FIELD_CATALOG } from '../../src/core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../plugins/catalog';
 import { demoFormsStored, seedCompletedCases } from '../../server/seed/demoCompletedCases';
 import { SeededRandom } from '../../server/seed/demoWorkloadPlan';
 import { startTestServer, type TestServer } from '../../server/testing/startTestServer';

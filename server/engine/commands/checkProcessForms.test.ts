@@ -4,7 +4,7 @@ import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { NormalizedForm } from '../../../schemas/forms';
-import { compileForm, detectFormKind } from '../../../src/core/forms/compiler';
+import { detectFormKind } from '../../../src/core/forms/compiler';
 import { docxText } from '../../documents/buildDocx';
 import { formIdOf } from '../../forms/storedForm';
 import { DEMO_TEMPLATES } from '../../seed/demoDocumentTemplates';
@@ -23,6 +23,7 @@ import { registerRecordDeletionHandlers } from '../handlers/recordDeletion';
 import { parseProcessDefinition } from '../parse/parseProcessDefinition';
 import type { ProcessModel } from '../processModel';
 import { serviceHandlers, ServiceHandlerRegistry } from '../ServiceHandlerRegistry';
+import { compileForm } from '../../../plugins/compiler';
 
 const folder = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const PROCESSES = folder('../../../fixtures/processes/');

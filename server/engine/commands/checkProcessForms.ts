@@ -1,6 +1,6 @@
 import type { FormKind, NormalizedForm } from '../../../schemas/forms';
-import { compileForm, listCombinedRefs } from '../../../src/core/forms/compiler';
-import { FIELD_CATALOG } from '../../../src/core/forms/plugins/fieldCatalog';
+import { listCombinedRefs } from '../../../src/core/forms/compiler';
+import { FIELD_CATALOG } from '../../../plugins/catalog';
 import type { ExpressionNode } from '../expressions/expressionAst';
 import type { DeployWarning } from '../parse/extensionDialects';
 import { endsImplicitly } from '../parse/endsImplicitly';
@@ -10,6 +10,7 @@ import { isTemplate, parseTemplate } from '../expressions/parseTemplate';
 import type { ProcessModel, ProcessNode } from '../processModel';
 import { bpmnTypeOf } from '../elements/bpmnTypeOf';
 import { jumpsOf } from '../elements';
+import { compileForm } from '../../../plugins/compiler';
 
 /** The stable codes of the warnings {@link checkProcessForms} gives. */
 export const ProcessFormWarningCode = {

@@ -8,13 +8,14 @@ import {
   PreviewBody,
 } from '../../../schemas/api/forms';
 import { Privilege } from '../../../schemas/api/identity';
-import { compileForm, detectFormKind, listCombinedRefs } from '../../../src/core/forms/compiler';
+import { detectFormKind, listCombinedRefs } from '../../../src/core/forms/compiler';
 import { bindDictionaryOptions, loadDictionarySet } from '../../dictionaries';
 import { AppError } from '../../errors';
 import { formRepositoryFor } from '../../forms/formRepository';
 import { requirePrivilege, sessionOf } from '../../fastify/session';
 import type { TypeBoxProvider } from '../../fastify/typeProvider';
 import { errorResponses } from '../errorResponses';
+import { compileForm } from '../../../plugins/compiler';
 
 /**
  * The author preview's compile call (access-test): a definition of any format, pasted or

@@ -10,11 +10,12 @@ import type { RootStore } from '../../RootStore';
 import { StoresContext } from '../../stores/useStores';
 import { anAccount, createTestStores } from '../../testing/createTestStores';
 import { FakeServer } from '../../testing/fakeServer';
-import { compileForm, detectFormKind, listCombinedRefs } from '../../core/forms/compiler';
+import { detectFormKind, listCombinedRefs } from '../../core/forms/compiler';
 import { FormPreviewPage } from './FormPreviewPage';
 import { COMPILE_DELAY_MS, type FormPreviewApi } from './FormPreviewStore';
 import { parseDefinition } from './locateJsonError';
 import { splitCombinedForm } from './splitCombinedForm';
+import { compileForm } from '../../../plugins/compiler';
 
 const STORED: Record<string, unknown> = { 'DSG-customer-onboarding': customerOnboarding };
 

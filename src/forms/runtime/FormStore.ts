@@ -123,6 +123,9 @@ export class FormStore implements FieldHost {
   // The renderers showing this form now (the preview shows one form in three frames).
   private readonly views = new Set<FieldView>();
 
+  // A type's rules as the registry's plugin carries them (an unknown type: the unsupported one).
+  private readonly rulesOf = (type: string) => this.registry.resolve(type);
+
   constructor(form: NormalizedForm, options: FormStoreOptions) {
     this.form = form;
     this.registry = options.registry;
@@ -146,7 +149,7 @@ export class FormStore implements FieldHost {
     //    "unchanged" means is then the values as they are now. A read-only form keeps its
     //    formula values as stored: lists, exports and documents show those, so a record
     //    must not show what its expression makes of the values today.
-    this.graph = buildDependencyGraph(collectFormulas(form));
+    this.graph = buildDependencyGraph(collectFormulas(form, this.rulesOf));
     for (const node of this.graph.nodes.values()) {
       if (node.kind === 'value') this.storedFormulas.set(node.id, this.current[node.id]);
     }
@@ -450,7 +453,7 @@ export class FormStore implements FieldHost {
   private graphNow(): DependencyGraph {
     if (!this.readOnly) return this.graph;
     if (!this.conditionGraph) {
-      const conditions = Object.entries(collectFormulas(this.form)).filter(
+      const conditions = Object.entries(collectFormulas(this.form, this.rulesOf)).filter(
         ([, source]) => source.kind === 'condition',
       );
       this.conditionGraph = buildDependencyGraph(Object.fromEntries(conditions));

@@ -19,10 +19,8 @@ import {
   type ValidationError,
 } from '../../core/forms/fields/validationError';
 import { checkSchemaKeywords } from '../../core/forms/validation/checkSchemaKeywords';
-import {
-  validateFieldValue,
-  validateFormValues,
-} from '../../core/forms/validation/validateFormValues';
+import { validateFieldValue } from '../../core/forms/validation/validateFormValues';
+import { validateFormValues } from '../../../plugins/compiler';
 
 /** Field values by field id, as the form holds them. */
 export type FormValues = Record<string, unknown>;

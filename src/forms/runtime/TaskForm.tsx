@@ -54,12 +54,17 @@ const NO_SERVICES: FormServices = Object.freeze({});
 const DRAFT = 'draft';
 
 /**
- * The buttons of the bar: none when the form places an outcomes field (its buttons stand
- * where the designer put them), else the form's outcomes, or one Complete when it has none.
+ * The buttons of the bar: none when the form places a field that brings the form's outcomes
+ * (its rules' `formOutcomes`: its buttons stand where the designer put them), else the
+ * form's outcomes, or one Complete when it has none.
  */
-function barOutcomes(form: NormalizedForm, t: Translate): NormalizedOutcome[] {
+function barOutcomes(
+  form: NormalizedForm,
+  t: Translate,
+  registry: FieldRegistry,
+): NormalizedOutcome[] {
   const placed = form.sections.some((section) =>
-    section.fields.some((field) => field.type === 'outcomes'),
+    section.fields.some((field) => registry.get(field.type)?.formOutcomes !== undefined),
   );
   if (placed) return [];
   if (form.outcomes.length > 0) return form.outcomes;
@@ -160,7 +165,7 @@ export function TaskForm({
     () => void run(DRAFT, () => handlers.current.onSaveDraft?.(store.values())),
     [run, store],
   );
-  const outcomes = useMemo(() => barOutcomes(form, t), [form, t]);
+  const outcomes = useMemo(() => barOutcomes(form, t, registry), [form, t, registry]);
   const offerSave = onSaveDraft !== undefined && !savesItself(form);
 
   return (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedForm } from '../../../schemas/forms';
-import { compileForm } from '../../core/forms/compiler';
 import { ChunkWindow, WINDOW_FIRST_FIELDS, WINDOW_MIN_FIELDS } from './chunkWindow';
 import { CHUNK_FIELDS, planGrid } from './planGrid';
+import { compileForm } from '../../../plugins/compiler';
 
 // A Flowable form model of `count` text fields, one a row.
 function formOf(count: number): NormalizedForm {

@@ -1,5 +1,6 @@
 import type { LocalizedText, NormalizedField, NormalizedForm } from '../../../schemas/forms';
-import { computeLayout, type LayoutRow } from '../../core/forms/compiler/computeLayout';
+import { type LayoutRow } from '../../core/forms/compiler/computeLayout';
+import { computeLayout } from '../../../plugins/compiler';
 
 /** The three breakpoints of the grid. */
 export const BREAKPOINTS = ['desktop', 'tablet', 'phone'] as const;

@@ -1,5 +1,5 @@
 import type { NormalizedForm } from '../../../schemas/forms';
-import { compileForm } from '../../core/forms/compiler/compileForm';
+import { compileForm } from '../../../plugins/compiler';
 
 // Shared by the runtime's and the plugins' tests only.
 

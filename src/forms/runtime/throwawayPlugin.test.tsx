@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { NormalizedForm } from '../../../schemas/forms';
 import { checkFormValues } from '../../../server/forms/checkFormValues';
 import { compileStoredForm } from '../../../server/forms/compileStoredForm';
-import { compileForm } from '../../core/forms/compiler/compileForm';
 import type { FieldRules } from '../../core/forms/plugins/defineFieldRules';
-import { PLUGIN_RULE_MODULES } from '../../core/forms/plugins/pluginRuleModules';
+import { PLUGIN_RULE_MODULES } from '../../../plugins/catalog';
 import { createPluginCatalog } from '../../core/forms/plugins/pluginCatalog';
 import { createFieldRegistry } from '../registry/createFieldRegistry';
 import type { FieldPlugin } from '../registry/fieldPlugin';
 import { FormStore } from './FormStore';
 import { TaskForm } from './TaskForm';
+import { compileForm } from '../../../plugins/compiler';
 
 // A fixture tree of two plugin folders that exist nowhere else: a rating (a number) and a
 // place (an object). Each is found the way the app finds its own folders, and no other

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkFormValues } from '../../../server/forms/checkFormValues';
 import { compileStoredForm } from '../../../server/forms/compileStoredForm';
-import { FIELD_CATALOG } from '../../core/forms/plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../../plugins/catalog';
 import { createFieldRegistry } from '../registry/createFieldRegistry';
 import { FormStore } from './FormStore';
 

@@ -1,8 +1,8 @@
 import type { DesignerForm, NormalizedForm, PlainForm } from '../../../schemas/forms';
 import { checkFormulas } from '../../core/forms/compiler/checkFormulas';
 import { dedupeFieldIds } from '../../core/forms/compiler/dedupeFieldIds';
-import { parseDesignerForm } from '../../core/forms/compiler/parseDesignerForm';
-import { parsePlainForm } from '../../core/forms/compiler/parsePlainForm';
+import { FIELD_CATALOG } from '../../../plugins/catalog';
+import { parseDesignerForm, parsePlainForm } from '../../../plugins/compiler';
 
 /**
  * The browser's compile of a plain or designer form the server served for a task (the
@@ -21,5 +21,5 @@ export function compileServedForm(
     kind === 'designer'
       ? parseDesignerForm(definition as DesignerForm)
       : parsePlainForm(definition as PlainForm, formId);
-  return checkFormulas(dedupeFieldIds(parsed)).form;
+  return checkFormulas(dedupeFieldIds(parsed), FIELD_CATALOG).form;
 }

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import combined from '../../../fixtures/forms/CUT-loan-review.json';
 import { i18n } from '../../i18n/i18n';
 import type { PlainForm } from '../../../schemas/forms/plainForm';
-import { parsePlainForm } from '../../core/forms/compiler';
 import { localizePartTitle } from './localizePartTitle';
+import { parsePlainForm } from '../../../plugins/compiler';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../../../schemas/forms';
 import { dateMaskOf } from '../../../../plugins/date/validate';
-import { compileForm } from './compileForm';
-import { loadFixture, normalizedFormErrors } from './compilerTestKit';
+import { loadFixture, normalizedFormErrors } from './testing/compilerTestKit';
+import { compileForm } from '../../../../plugins/compiler';
 
 function compiled() {
   const result = compileForm(loadFixture('aps-appointment-review.json'));

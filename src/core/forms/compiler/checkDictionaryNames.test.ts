@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField, NormalizedForm } from '../../../../schemas/forms';
-import { compileForm } from './compileForm';
-import { fixtureResolver, loadFixture, normalizedFormErrors } from './compilerTestKit';
+import { fixtureResolver, loadFixture, normalizedFormErrors } from './testing/compilerTestKit';
+import { compileForm } from '../../../../plugins/compiler';
 
 const TENANT_DICTIONARIES = ['currencies', 'loanProducts'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../../../forms/preview/describeFinding';
 import { i18n } from '../../../i18n/i18n';
-import { compileForm } from './compileForm';
-import { fixtureResolver, loadFixture } from './compilerTestKit';
+import { fixtureResolver, loadFixture } from './testing/compilerTestKit';
+import { compileForm } from '../../../../plugins/compiler';
 
 const designer = (fields: object[]) => ({ id: 'DSG-kyc', name: 'KYC', fields });
 const cannotBeFilled = (warnings: readonly { code: string }[]) =>

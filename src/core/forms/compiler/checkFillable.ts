@@ -1,5 +1,4 @@
 import { dictionaryNameOf } from '../fields/dictionaries';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning, ParsedForm } from './compileTypes';
 
@@ -25,7 +24,7 @@ function offersChoices(field: ParsedForm['form']['sections'][number]['fields'][n
  */
 export function checkFillable(
   parsed: ParsedForm,
-  catalog: PluginCatalog = FIELD_CATALOG,
+  catalog: PluginCatalog,
 ): readonly CompileWarning[] {
   const warnings: CompileWarning[] = [];
   parsed.form.sections.forEach((section, s) =>

@@ -1,6 +1,7 @@
 import type { ParsedForm, CompileWarning } from './compileTypes';
 import { buildDependencyGraph } from '../formula';
 import { collectFormulas } from './collectFormulas';
+import type { PluginCatalog } from '../plugins/pluginCatalog';
 
 /**
  * Checks every formula and message condition of a form at compile time: syntax,
@@ -8,8 +9,8 @@ import { collectFormulas } from './collectFormulas';
  * form does not have, and cycles. Each problem is a warning; at run time the formula
  * evaluates to an error value instead.
  */
-export function checkFormulas(parsed: ParsedForm): ParsedForm {
-  const formulas = collectFormulas(parsed.form);
+export function checkFormulas(parsed: ParsedForm, catalog: PluginCatalog): ParsedForm {
+  const formulas = collectFormulas(parsed.form, catalog.rulesOf);
   if (Object.keys(formulas).length === 0) return parsed;
   // 1. Locate each field's definition entry and its expression property.
   const fieldIds = new Set<string>();

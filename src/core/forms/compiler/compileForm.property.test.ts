@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KINDS, OUTCOME_TYPES } from '../../../../schemas/forms';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
+import { FIELD_CATALOG } from '../../../../plugins/catalog';
 import { UNSUPPORTED_TYPE } from '../plugins/pluginCatalog';
-import { validateFormValues } from '../validation/validateFormValues';
-import { compileForm } from './compileForm';
-import { normalizedFormErrors } from './compilerTestKit';
-import { computeLayout } from './computeLayout';
+import { normalizedFormErrors } from './testing/compilerTestKit';
 import { detectFormKind } from './detectFormKind';
-import { validateDefinition } from './validateDefinition';
+import {
+  compileForm,
+  computeLayout,
+  validateDefinition,
+  validateFormValues,
+} from '../../../../plugins/compiler';
 
 // Arbitraries shaped after the format schemas: every value they produce must pass its
 // schema (checked below), so the property covers exactly "any valid definition".

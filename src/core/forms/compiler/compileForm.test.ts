@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField, NormalizedForm } from '../../../../schemas/forms';
-import { compileForm } from './compileForm';
 import type { CompileWarning } from './compileTypes';
-import { fixtureResolver, loadFixture, normalizedFormErrors } from './compilerTestKit';
+import { fixtureResolver, loadFixture, normalizedFormErrors } from './testing/compilerTestKit';
+import { compileForm } from '../../../../plugins/compiler';
 
 const fieldsOf = (form: NormalizedForm | null): NormalizedField[] =>
   form?.sections.flatMap((section) => section.fields) ?? [];

@@ -20,7 +20,7 @@ import { validateDefinition } from './validateDefinition';
  * usable form, because a task page must show something even when a user-made form has a
  * slip in it.
  */
-export function compileForm(written: unknown, options: CompileOptions = {}): CompileResult {
+export function compileForm(written: unknown, options: CompileOptions): CompileResult {
   // 1. The format: forced by the caller, else read from the id prefix. A Flowable model is
   //    read as its exports write it (body under `editorJson`, numeric ids) first.
   const kind = options.kind ?? detectFormKind(written);
@@ -44,9 +44,9 @@ export function compileForm(written: unknown, options: CompileOptions = {}): Com
   const parsed =
     kind === 'designer'
       ? parseDesignerForm(definition as DesignerForm, options.catalog)
-      : parsePlainForm(definition as PlainForm, options.formId, options.catalog);
+      : parsePlainForm(definition as PlainForm, options.catalog, options.formId);
   // 5. Unique ids, then formulas and visibility conditions checked against the final ids.
-  return finish(checkVisibility(checkFormulas(dedupeFieldIds(parsed))), options);
+  return finish(checkVisibility(checkFormulas(dedupeFieldIds(parsed), options.catalog)), options);
 }
 
 // 6. Fields nobody can fill in, then the dictionaries fields name, when the caller knows

@@ -95,8 +95,8 @@ export interface CompileOptions {
   readonly kind?: FormKind;
   /** The id to use when a plain form carries neither `key` nor `id` (the task's formKey). */
   readonly formId?: string;
-  /** The field types to compile with; the app's plugin folders by default. */
-  readonly catalog?: PluginCatalog;
+  /** The field types to compile with: the app's is `plugins/catalog.ts`. */
+  readonly catalog: PluginCatalog;
   /**
    * The names of the tenant's system dictionaries: a field naming another is warned
    * `field.unknownDictionary`. Without it, names are not checked (the browser's compile of a

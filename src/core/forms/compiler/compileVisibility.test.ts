@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../../../schemas/forms';
-import { validateFormValues } from '../validation/validateFormValues';
-import { compileForm } from './compileForm';
+import { compileForm, validateFormValues } from '../../../../plugins/compiler';
 
 // A Flowable form as its modeler writes a conditional field: the guarantor's name is
 // required, and shown only when the "has a guarantor" box is ticked.

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../../../schemas/forms';
-import type { PluginType } from '../plugins/fieldCatalog';
-import { compileForm } from './compileForm';
-import { loadFixture } from './compilerTestKit';
-import { computeLayout, type LayoutRow } from './computeLayout';
+import { loadFixture } from './testing/compilerTestKit';
+import { type LayoutRow } from './computeLayout';
+import { compileForm, computeLayout } from '../../../../plugins/compiler';
 
 const field = (
   id: string,
   desktop: number,
-  extra: { type?: PluginType; tablet?: number; phone?: number; breakBefore?: boolean } = {},
+  extra: { type?: string; tablet?: number; phone?: number; breakBefore?: boolean } = {},
 ): NormalizedField => ({
   id,
   type: extra.type ?? 'text',

@@ -1,5 +1,4 @@
 import type { FieldWidths, NormalizedField } from '../../../../schemas/forms';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import type { PluginCatalog } from '../plugins/pluginCatalog';
 
 /** One cell of a grid row: a field and how many of the 12 columns it spans. */
@@ -34,7 +33,7 @@ const GRID_COLUMNS = 12;
  */
 export function computeLayout(
   fields: readonly NormalizedField[],
-  catalog: PluginCatalog = FIELD_CATALOG,
+  catalog: PluginCatalog,
 ): FormLayout {
   return {
     desktop: rowsAt(fields, 'desktop', catalog),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dynamicTablePlainForm } from '../../../../plugins/dynamic-table/dynamicTableFixture';
-import { compileForm } from './compileForm';
-import { normalizedFormErrors } from './compilerTestKit';
+import { normalizedFormErrors } from './testing/compilerTestKit';
+import { compileForm } from '../../../../plugins/compiler';
 
 describe('compiling a Flowable dynamic table', () => {
   it('given a plain form with a dynamic-table, when compiled, then it keeps its type and normalised columns', () => {

@@ -1,6 +1,5 @@
 import type { JSONSchema7, JSONSchema7TypeName } from 'json-schema';
 import type { NormalizedField } from '../../../../schemas/forms';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import type { PluginCatalog } from '../plugins/pluginCatalog';
 
 /** How option labels and titles are written into a value schema. */
@@ -9,8 +8,8 @@ export interface ValueSchemaOptions {
   readonly optionTitle?: (option: NonNullable<NormalizedField['options']>[number]) => string;
   /** Lets `null` stand for "left empty" (server-side saves of optional fields). */
   readonly nullable?: boolean;
-  /** Where the field's type's rules are looked up; the plugin folders' by default. */
-  readonly catalog?: PluginCatalog;
+  /** Where the field's type's rules are looked up: the app's is `plugins/catalog.ts`. */
+  readonly catalog: Pick<PluginCatalog, 'rulesOf'>;
 }
 
 /**
@@ -21,7 +20,7 @@ export interface ValueSchemaOptions {
  */
 export function fieldValueSchema(
   field: NormalizedField,
-  options: ValueSchemaOptions = {},
+  options: ValueSchemaOptions,
 ): JSONSchema7 | undefined {
   if (field.valueType === 'none') return undefined;
   const { validation } = field;
@@ -30,7 +29,7 @@ export function fieldValueSchema(
   const withNull = (type: JSONSchema7TypeName): JSONSchema7['type'] =>
     options.nullable ? [type, 'null'] : type;
   // The type's own keywords (a day's format, a location's pair), right after `type`.
-  const own = (options.catalog ?? FIELD_CATALOG).rulesOf(field.type).valueSchema?.(field);
+  const own = options.catalog.rulesOf(field.type).valueSchema?.(field);
   const typed = (type: JSONSchema7TypeName): void => {
     schema.type = withNull(type);
     if (own) Object.assign(schema, own);

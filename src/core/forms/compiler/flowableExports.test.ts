@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from './compileForm';
+import { compileForm } from '../../../../plugins/compiler';
 
 // Form models as Flowable's modeler and app exports write them: the body under
 // `editorJson` beside the model's metadata, "not placed" layouts, numeric ids, limits

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from './compileForm';
 import { isAllowedLinkTemplate, withLinkScheme } from './linkUrl';
+import { compileForm } from '../../../../plugins/compiler';
 
 describe('isAllowedLinkTemplate', () => {
   it('given http, https, mailto or app-relative links, when checked, then they are allowed', () => {

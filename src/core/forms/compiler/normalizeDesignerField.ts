@@ -4,7 +4,6 @@ import type {
   NormalizedValidation,
 } from '../../../../schemas/forms';
 import type { DesignerFieldReading } from '../plugins/defineFieldRules';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import { patternProblem } from './isSafePattern';
@@ -68,7 +67,7 @@ function readSource(source: DesignerField): SourceField {
 export function normalizeDesignerField(
   written: DesignerField,
   path: string,
-  catalog: PluginCatalog = FIELD_CATALOG,
+  catalog: PluginCatalog,
 ): { field: NormalizedField; warnings: CompileWarning[] } {
   const source = readSource(written);
   const warnings: CompileWarning[] = [];

@@ -85,14 +85,18 @@ describe('normalizePlainField leaves each type to its plugin folder', () => {
   it('given a module that switches on a type and imports a plugin, when read, then both are found', () => {
     const text = [
       "import { readDateTime } from '../../../../plugins/datetime/validate';",
-      "import { FIELD_CATALOG } from '../plugins/fieldCatalog';",
+      "import { FIELD_CATALOG } from '../../../../plugins/catalog';",
       "export const isDay = (type: string) => type === 'date' || type === `select-folder`;",
       "export const read = () => import('../../../../plugins/dynamic-table/columns');",
       '',
     ].join('\n');
     expect(pluginFacts(SOURCE, text)).toEqual({
       typeIds: ['date', 'select-folder'],
-      pluginImports: ['plugins/datetime/validate', 'plugins/dynamic-table/columns'],
+      pluginImports: [
+        'plugins/datetime/validate',
+        'plugins/catalog',
+        'plugins/dynamic-table/columns',
+      ],
     });
   });
 

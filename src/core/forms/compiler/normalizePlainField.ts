@@ -5,7 +5,6 @@ import type {
   PlainField,
 } from '../../../../schemas/forms';
 import type { PlainFieldReading } from '../plugins/defineFieldRules';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { UNSUPPORTED_TYPE, type PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileWarning } from './compileTypes';
 import { bothRulesWithin, type PlainEntry } from './flattenPlainFields';
@@ -28,7 +27,7 @@ import { ruleOfFlowable } from '../visibility/ruleOfFlowable';
 export function normalizePlainField(
   entry: PlainEntry,
   fallbackId: string,
-  catalog: PluginCatalog = FIELD_CATALOG,
+  catalog: PluginCatalog,
   translate: PlainTranslator = UNTRANSLATED,
 ): { field: NormalizedField; warnings: CompileWarning[] } {
   const { field: source, path } = entry;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CombinedTask } from '../../../../schemas/forms';
-import { fixtureResolver, loadFixture } from './compilerTestKit';
-import { compileForm } from './compileForm';
-import { parseCombinedTask } from './parseCombinedTask';
+import { fixtureResolver, loadFixture } from './testing/compilerTestKit';
 import { selectFormPart } from './selectFormPart';
+import { compileForm } from '../../../../plugins/compiler';
+import { parseCombinedTask } from '../../../../plugins/compiler';
 
 const review = () => loadFixture('CUT-loan-review.json') as CombinedTask;
 

@@ -27,7 +27,7 @@ import { validateDefinition } from './validateDefinition';
  */
 export function parseCombinedTask(
   definition: CombinedTask,
-  options: { readonly resolveForm?: ResolveForm; readonly catalog?: PluginCatalog } = {},
+  options: { readonly resolveForm?: ResolveForm; readonly catalog: PluginCatalog },
 ): ParsedForm {
   const warnings: CompileWarning[] = [];
   const sections: NormalizedSection[] = [];
@@ -84,8 +84,9 @@ export function parseCombinedTask(
       dedupeFieldIds(
         kind === 'designer'
           ? parseDesignerForm(source as DesignerForm, options.catalog)
-          : parsePlainForm(source as PlainForm, ref?.ref ?? `form-${index + 1}`, options.catalog),
+          : parsePlainForm(source as PlainForm, options.catalog, ref?.ref ?? `form-${index + 1}`),
       ),
+      options.catalog,
     );
     const formId = ref?.ref ?? parsed.form.id;
     warnings.push(
@@ -135,11 +136,7 @@ type RefProblem = {
 };
 
 // Why a resolved reference cannot be used, if it cannot.
-function refProblem(
-  ref: string,
-  source: unknown,
-  catalog: PluginCatalog | undefined,
-): RefProblem | undefined {
+function refProblem(ref: string, source: unknown, catalog: PluginCatalog): RefProblem | undefined {
   if (source === undefined || source === null)
     return { code: 'combined.unresolvedRef', params: {} };
   const kind = detectFormKind(source);

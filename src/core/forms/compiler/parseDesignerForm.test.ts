@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesignerForm } from '../../../../schemas/forms';
-import { loadFixture } from './compilerTestKit';
-import { parseDesignerForm } from './parseDesignerForm';
+import { loadFixture } from './testing/compilerTestKit';
+import { parseDesignerForm } from '../../../../plugins/compiler';
 
 const loan = () => parseDesignerForm(loadFixture('DSG-loan-application.json') as DesignerForm).form;
 const field = (id: string) =>

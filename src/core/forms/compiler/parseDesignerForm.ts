@@ -1,4 +1,3 @@
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type {
   DesignerField,
@@ -18,10 +17,7 @@ import { bothRules, ruleOfDesigner } from '../visibility/visibilityRule';
  * Form outcomes are the form's own `outcomes`, else the buttons its fields show (each
  * type's `formOutcomes`).
  */
-export function parseDesignerForm(
-  definition: DesignerForm,
-  catalog: PluginCatalog = FIELD_CATALOG,
-): ParsedForm {
+export function parseDesignerForm(definition: DesignerForm, catalog: PluginCatalog): ParsedForm {
   const warnings: CompileWarning[] = [];
   const sections: NormalizedSection[] = [];
   const fieldPaths: string[][] = [];

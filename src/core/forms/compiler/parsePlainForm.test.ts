@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlainForm } from '../../../../schemas/forms';
-import { loadFixture } from './compilerTestKit';
-import { parsePlainForm } from './parsePlainForm';
+import { loadFixture } from './testing/compilerTestKit';
+import { parsePlainForm } from '../../../../plugins/compiler';
 
 const fields = (definition: PlainForm) =>
   parsePlainForm(definition).form.sections.flatMap((section) => section.fields);

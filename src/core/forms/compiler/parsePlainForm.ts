@@ -1,4 +1,3 @@
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type {
   NormalizedField,
@@ -22,8 +21,8 @@ const MAIN_SECTION = 'main';
  */
 export function parsePlainForm(
   definition: PlainForm,
+  catalog: PluginCatalog,
   fallbackId = 'form',
-  catalog: PluginCatalog = FIELD_CATALOG,
 ): ParsedForm {
   // 1. The body sits at the top level or, in modeler and app exports, under
   //    `formDefinition` or `editorJson`.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CombinedTask, NormalizedForm } from '../../../../schemas/forms';
-import { compileForm } from './compileForm';
-import { fixtureResolver, loadFixture } from './compilerTestKit';
+import { fixtureResolver, loadFixture } from './testing/compilerTestKit';
 import { partAsForm } from './partAsForm';
+import { compileForm } from '../../../../plugins/compiler';
 
 const compiled = (task: CombinedTask): NormalizedForm => {
   const { form } = compileForm(task, { resolveForm: fixtureResolver });

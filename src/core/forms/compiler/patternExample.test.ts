@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
-import { compileForm } from './compileForm';
 import { patternErrorParams, patternExampleOf } from './patternExample';
+import { compileForm } from '../../../../plugins/compiler';
 
 const fieldWith = (placeholder: unknown, pattern = '^[A-Z]{2}-\\d{4}$') => {
   const result = compileForm({

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from './compileForm';
-import { loadFixture } from './compilerTestKit';
+import { loadFixture } from './testing/compilerTestKit';
 import { localizeText } from './localizeText';
+import { compileForm } from '../../../../plugins/compiler';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'fixtures', 'forms');
 

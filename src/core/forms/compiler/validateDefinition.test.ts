@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDefinition } from './validateDefinition';
+import { validateDefinition } from '../../../../plugins/compiler';
 
 const designer = (field: object, where: 'fields' | 'sections' = 'fields') =>
   where === 'fields'

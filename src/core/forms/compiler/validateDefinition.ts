@@ -6,7 +6,6 @@ import {
   PlainForm,
   type FormKind,
 } from '../../../../schemas/forms';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import type { PluginCatalog } from '../plugins/pluginCatalog';
 import type { CompileError, CompileParam } from './compileTypes';
 
@@ -39,7 +38,7 @@ function compiled(key: string, build: () => object, allErrors: boolean): Validat
 export function validateDefinition(
   kind: FormKind,
   definition: unknown,
-  catalog: PluginCatalog = FIELD_CATALOG,
+  catalog: PluginCatalog,
 ): CompileError[] {
   // 1. Quick path: structure, then configs by type.
   const structure = compiled(`${kind}:quick`, () => SCHEMAS[kind], false);

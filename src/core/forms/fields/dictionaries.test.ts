@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemDictionary } from '../../../../schemas/api/dictionaries';
 import type { NormalizedField } from '../../../../schemas/forms';
-import { compileForm } from '../compiler/compileForm';
-import { validateFormValues } from '../validation/validateFormValues';
 import { bindDictionaryOptions, dictionaryNamesOf, dictionarySet, labelOf } from './dictionaries';
+import { compileForm, validateFormValues } from '../../../../plugins/compiler';
 
 const CURRENCIES: SystemDictionary = {
   name: 'currencies',

@@ -7,6 +7,7 @@ import type {
   ValueType,
 } from '../../../../schemas/forms';
 import type { CompileWarning } from '../compiler/compileTypes';
+import type { FormulaSource } from '../formula/buildDependencyGraph';
 import type { ValidationError } from '../fields/validationError';
 
 /** What a plugin's `sampleValue` may rely on besides the field, so a fill is repeatable. */
@@ -154,6 +155,12 @@ export interface FieldRulesDefinition<V, T extends string = string> {
    */
   formOutcomes?(field: NormalizedField): readonly DesignerOutcome[];
   /**
+   * The expression a field of this type computes (`value`: a formula) or whose truth it
+   * shows (`condition`: a message), for the formula engine and the compiler's formula
+   * check. Default: none.
+   */
+  formula?(field: NormalizedField): FormulaSource | undefined;
+  /**
    * JSON Schema keywords the type adds to the schema of its value type (a day's
    * `format`, a location's pair of numbers), set right after `type`; `items` set here
    * stands in for the items of the field's choices. Default: none.
@@ -266,6 +273,7 @@ export function defineFieldRules<V, T extends string>(
     fromPlain: definition.fromPlain?.bind(definition),
     fromDesigner: definition.fromDesigner?.bind(definition),
     formOutcomes: definition.formOutcomes?.bind(definition),
+    formula: definition.formula?.bind(definition),
     valueSchema: definition.valueSchema?.bind(definition),
     valueTypes,
     displayOnly: definition.displayOnly ?? false,

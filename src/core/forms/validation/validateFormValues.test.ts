@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedField } from '../../../../schemas/forms';
-import { compileForm } from '../compiler/compileForm';
-import { validateFormValues } from './validateFormValues';
+import { compileForm, validateFormValues } from '../../../../plugins/compiler';
 
 // A designer form of the fields given, compiled as the task page and the server do.
 function fieldsOf(fields: object[]): NormalizedField[] {

@@ -4,7 +4,6 @@ import { fieldValueSchema } from '../compiler/fieldValueSchema';
 import { PATTERN_CODE, patternErrorParams } from '../compiler/patternExample';
 import { REQUIRED_CODE, validationError, type ValidationError } from '../fields/validationError';
 import type { FieldRules } from '../plugins/defineFieldRules';
-import { FIELD_CATALOG } from '../plugins/fieldCatalog';
 import { hiddenFieldIds } from '../visibility/evaluateVisibility';
 import { checkSchemaKeywords } from './checkSchemaKeywords';
 
@@ -34,14 +33,20 @@ const NONE: readonly ValidationError[] = Object.freeze([]);
 // value has already said why, more precisely (a date field names the month or the day).
 const SHAPE_CODES: ReadonlySet<string> = new Set(['validation.type', 'validation.date']);
 
-// Each field's value schema, built the first time the field is checked and kept as long as
-// the field object lives: a keystroke or a repeated save builds nothing.
-const schemas = new WeakMap<NormalizedField, JSONSchema7 | null>();
+// Each field's value schema under its type's rules, built the first time the field is
+// checked and kept as long as the field object lives: a keystroke or a repeated save builds
+// nothing.
+const schemasByRules = new WeakMap<FieldRules, WeakMap<NormalizedField, JSONSchema7 | null>>();
 
-function schemaOf(field: NormalizedField): JSONSchema7 | undefined {
+function schemaOf(field: NormalizedField, rules: FieldRules): JSONSchema7 | undefined {
+  let schemas = schemasByRules.get(rules);
+  if (!schemas) {
+    schemas = new WeakMap();
+    schemasByRules.set(rules, schemas);
+  }
   let schema = schemas.get(field);
   if (schema === undefined) {
-    schema = fieldValueSchema(field) ?? null;
+    schema = fieldValueSchema(field, { catalog: { rulesOf: () => rules } }) ?? null;
     schemas.set(field, schema);
   }
   return schema ?? undefined;
@@ -85,7 +90,7 @@ export function validateFieldValue(
   }
   // 4. The plugin's rules, then the schema's keywords without repeating a code.
   const errors = [...rules.validate(value, field)];
-  const keywords = options.schema ?? schemaOf(field);
+  const keywords = options.schema ?? schemaOf(field, rules);
   if (keywords) {
     const seen = new Set(errors.map((error) => error.code));
     const ruled = errors.length > 0;
@@ -108,10 +113,10 @@ export interface FormValuesOptions {
   /** `submit` by default. */
   readonly mode?: ValidationMode;
   /**
-   * A type's rules; the app's plugin folders by default. The browser passes its registry's
-   * plugins (whose rules are the same folders' `rules.ts`), tests a catalog of their own.
+   * A type's rules: the server passes the app's catalog (`plugins/catalog.ts`), the browser
+   * its registry's plugins (whose rules are the same folders' `rules.ts`), tests their own.
    */
-  readonly rulesOf?: (type: string) => FieldRules;
+  readonly rulesOf: (type: string) => FieldRules;
   /** A field's value schema by field id, when the caller has its own (the browser's). */
   readonly schemaOf?: (fieldId: string) => JSONSchema7 | undefined;
 }
@@ -126,9 +131,9 @@ export interface FormValuesOptions {
 export function validateFormValues(
   fields: Iterable<NormalizedField>,
   values: Readonly<Record<string, unknown>>,
-  options: FormValuesOptions = {},
+  options: FormValuesOptions,
 ): FieldErrors {
-  const rulesOf = options.rulesOf ?? FIELD_CATALOG.rulesOf;
+  const { rulesOf } = options;
   const result: FieldErrors = new Map();
   // A field its condition hides is neither checked nor required: it is not sent.
   const list = [...fields];

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../compiler/compileForm';
 import { hiddenFieldIds } from './evaluateVisibility';
 import { ruleOfExpression } from './ruleOfExpression';
 import { ruleOfFlowable } from './ruleOfFlowable';
+import { compileForm } from '../../../../plugins/compiler';
 
 /** Whether a field ruled by `condition` is shown for these values. */
 function shown(condition: string, values: Record<string, unknown>): boolean {

@@ -1,10 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIELD_CATALOG, PLUGIN_TYPES } from './fieldCatalog';
-import { PLUGIN_RULE_MODULES } from './pluginRuleModules';
+import { FIELD_CATALOG, PLUGIN_RULE_MODULES, PLUGIN_TYPES } from './catalog';
 
-const ROOT = resolve(import.meta.dirname, '../../../..');
+const ROOT = resolve(import.meta.dirname, '..');
 
 // The folders under plugins/ that declare rules, read from the disk.
 function ruleFolders(): string[] {

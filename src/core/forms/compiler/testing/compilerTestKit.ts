@@ -2,16 +2,16 @@ import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NormalizedForm, type NormalizedField } from '../../../../schemas/forms';
-import { compileForm } from './compileForm';
-import type { CompileWarning } from './compileTypes';
+import { compileForm } from '../../../../../plugins/compiler';
+import { NormalizedForm, type NormalizedField } from '../../../../../schemas/forms';
+import type { CompileWarning } from '../compileTypes';
 
 // Shared by the compiler's tests only: fixture loading and the normalised-form check.
 
 // Vitest defines __dirname in every environment; plain ESM (tsx) has only import.meta.url.
 const HERE =
   typeof __dirname === 'string' ? __dirname : fileURLToPath(new URL('.', import.meta.url));
-const FIXTURES = join(HERE, '..', '..', '..', '..', 'fixtures', 'forms');
+const FIXTURES = join(HERE, '..', '..', '..', '..', '..', 'fixtures', 'forms');
 
 /** Reads a fixture of `fixtures/forms` by file name. */
 export function loadFixture(name: string): unknown {
