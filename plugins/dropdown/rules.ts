@@ -1,5 +1,7 @@
-import { singleChoiceRules } from '../../src/core/forms/fields/singleChoiceRules';
-import { dropdownFromPlain } from './plain';
+import {
+  choicesFromExpression,
+  singleChoiceRules,
+} from '../../src/core/forms/fields/singleChoiceRules';
 
 /** One choice from a drop-down list (Flowable `dropdown`, designer `dropdown`). */
-export default singleChoiceRules('dropdown', ['dropdown'], dropdownFromPlain);
+export default singleChoiceRules('dropdown', ['dropdown'], choicesFromExpression);

@@ -1,5 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
-import { functionalGroupFromPlain } from './plain';
+import { settingsNotApplied } from '../../src/core/forms/compiler/unappliedSettings';
 import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
 
 /** A functional group (Flowable `functional-group`), stored by id. */
@@ -9,5 +9,6 @@ export default defineFieldRules<string | null, 'functional-group'>({
   emptyValue: null,
   sanitize: sanitizeDirectoryId,
   plainAliases: ['functional-group'],
-  fromPlain: functionalGroupFromPlain,
+  // APS's `restrictWithGroup` is not carried out: the author is told so by name.
+  fromPlain: settingsNotApplied(['restrictWithGroup']),
 });

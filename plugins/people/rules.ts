@@ -1,5 +1,5 @@
 import { defineFieldRules } from '../../src/core/forms/plugins/defineFieldRules';
-import { peopleFromPlain } from './plain';
+import { settingsNotApplied } from '../../src/core/forms/compiler/unappliedSettings';
 import { sanitizeDirectoryId } from '../../src/core/forms/fields/sanitizeDirectoryId';
 
 /** A person (Flowable `people`), stored by id. */
@@ -9,5 +9,6 @@ export default defineFieldRules<string | null, 'people'>({
   emptyValue: null,
   sanitize: sanitizeDirectoryId,
   plainAliases: ['people'],
-  fromPlain: peopleFromPlain,
+  // APS's `restrictWithGroup` is not carried out: the author is told so by name.
+  fromPlain: settingsNotApplied(['restrictWithGroup']),
 });

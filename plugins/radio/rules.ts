@@ -1,5 +1,7 @@
-import { singleChoiceRules } from '../../src/core/forms/fields/singleChoiceRules';
-import { radioFromPlain } from './plain';
+import {
+  choicesFromExpression,
+  singleChoiceRules,
+} from '../../src/core/forms/fields/singleChoiceRules';
 
 /** One choice among radio buttons (Flowable `radio-buttons`, designer `radio`). */
-export default singleChoiceRules('radio', ['radio-buttons'], radioFromPlain);
+export default singleChoiceRules('radio', ['radio-buttons'], choicesFromExpression);

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { withDeadline } from './withDeadline';
 
 /** Why the database could not serve a statement. */
 export type UnavailableReason = 'connectionLost' | 'refused' | 'timeout';
@@ -202,29 +203,6 @@ export interface GuardOptions {
   resetSession?: () => Promise<void>;
 }
 
-/** Fails after `ms` with a timeout; the original promise is kept from becoming unhandled. */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(
-          new DatabaseUnavailableError('timeout', `The database did not answer within ${ms} ms.`),
-        ),
-      ms,
-    );
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 type Query = (...args: unknown[]) => Promise<unknown>;
 
 /**
@@ -319,7 +297,17 @@ function guardClient(
     }
     const deadline = withoutDeadlineScope.getStore() ? undefined : options.statementMs;
     try {
-      return await (deadline === undefined ? pending : withDeadline(pending, deadline));
+      return await (deadline === undefined
+        ? pending
+        : withDeadline(
+            pending,
+            deadline,
+            () =>
+              new DatabaseUnavailableError(
+                'timeout',
+                `The database did not answer within ${deadline} ms.`,
+              ),
+          ));
     } catch (error) {
       const unavailable = asUnavailable(error);
       if (!unavailable) throw error;

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { MIGRATIONS_DIR } from '../db/migrate';
+import { withDeadline } from '../db/withDeadline';
 
 /** Why the server is not ready; null when it is. */
 export type NotReadyReason = 'draining' | 'database' | 'migrations' | null;
@@ -44,7 +45,11 @@ export function readinessCheck(
   }
 
   return () => {
-    running ??= withTimeout(check(), READINESS_TIMEOUT_MS)
+    running ??= withDeadline(
+      check(),
+      READINESS_TIMEOUT_MS,
+      () => new Error(`no answer within ${READINESS_TIMEOUT_MS} ms`),
+    )
       // No schema_migrations table yet is a database not migrated; any other failure or no
       // answer in time is a database that cannot be reached.
       .catch((error: unknown) =>
@@ -55,20 +60,4 @@ export function readinessCheck(
       });
     return running;
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

@@ -509,17 +509,7 @@ export class EngineCommands {
         },
         { actor: input.userId },
       );
-      if (instance === undefined) {
-        const known = await trx
-          .selectFrom('process_instances')
-          .select('id')
-          .where('tenant', '=', tenant)
-          .where('id', '=', instanceId)
-          .executeTakeFirst();
-        if (known === undefined) throw new NotFoundError(`No process instance ${instanceId}`);
-        throw new ConflictError(`Process instance ${instanceId} has ended`);
-      }
-      return instance;
+      return instance ?? (await refuseEndedInstance(trx, tenant, instanceId));
     });
   }
 
@@ -552,15 +542,7 @@ export class EngineCommands {
         },
         { actor: input.userId },
       );
-      if (instance !== undefined) return instance;
-      const known = await trx
-        .selectFrom('process_instances')
-        .select('id')
-        .where('tenant', '=', tenant)
-        .where('id', '=', instanceId)
-        .executeTakeFirst();
-      if (known === undefined) throw new NotFoundError(`No process instance ${instanceId}`);
-      throw new ConflictError(`Process instance ${instanceId} has already ended`);
+      return instance ?? (await refuseEndedInstance(trx, tenant, instanceId));
     });
   }
 
@@ -1141,4 +1123,23 @@ export class EngineCommands {
       });
     return instance;
   }
+}
+
+/**
+ * Throws why a change found no running instance to act on: 404 for an instance the tenant
+ * does not have, 409 for one that has ended.
+ */
+async function refuseEndedInstance(
+  trx: Transaction<DatabaseSchema>,
+  tenant: string,
+  instanceId: string,
+): Promise<never> {
+  const known = await trx
+    .selectFrom('process_instances')
+    .select('id')
+    .where('tenant', '=', tenant)
+    .where('id', '=', instanceId)
+    .executeTakeFirst();
+  if (known === undefined) throw new NotFoundError(`No process instance ${instanceId}`);
+  throw new ConflictError(`Process instance ${instanceId} has ended`);
 }

@@ -1,5 +1,5 @@
 import type { PlainField } from '../../../../schemas/forms';
-import type { PlainReading } from '../plugins/defineFieldRules';
+import type { PlainFieldReading, PlainReading } from '../plugins/defineFieldRules';
 
 /**
  * Whether an author set a setting to something: not absent, null, false, empty text or an
@@ -29,4 +29,17 @@ export function warnUnappliedSettings(
       params: { fieldId: reading.fieldId, setting },
     });
   }
+}
+
+/**
+ * A type's `fromPlain` that reads nothing but warns about each of `settings` its author set
+ * (see {@link warnUnappliedSettings}): a people or group picker's `restrictWithGroup`.
+ */
+export function settingsNotApplied(
+  settings: readonly string[],
+): (source: PlainField, reading: PlainReading) => PlainFieldReading {
+  return (source, reading) => {
+    warnUnappliedSettings(source, reading, settings);
+    return {};
+  };
 }

@@ -1,9 +1,11 @@
 import type { JSONSchema7 } from 'json-schema';
 import { DICTIONARY_NAME_PATTERN } from '../../../../schemas/api/dictionariesConstants';
+import type { PlainField } from '../../../../schemas/forms';
 import {
   defineFieldRules,
   type FieldRules,
   type FieldRulesDefinition,
+  type PlainFieldReading,
 } from '../plugins/defineFieldRules';
 import { optionValueType, sanitizeChoice, validateChoice } from './options';
 
@@ -41,4 +43,16 @@ export function singleChoiceRules<T extends string>(
     fromPlain,
     designerConfig: SINGLE_CHOICE_CONFIG,
   });
+}
+
+/**
+ * What a one-choice field reads from a Flowable field whose choices come from an expression
+ * (`optionsExpression`): the expression, kept in `config`; the compiler warns that the
+ * choices written in the form are the only ones offered. A drop-down list and radio buttons
+ * read it alike.
+ */
+export function choicesFromExpression(source: PlainField): PlainFieldReading {
+  return source.optionsExpression
+    ? { config: { optionsExpression: source.optionsExpression } }
+    : {};
 }
