@@ -27,6 +27,19 @@ const UI_LIBRARIES = [
   '@rjsf/*',
 ];
 
+// The rule that keeps UI libraries out of what the server runs too.
+const NO_UI_LIBRARIES = [
+  'error',
+  {
+    patterns: [
+      {
+        group: UI_LIBRARIES,
+        message: 'The shared core runs on the server too: no UI library here.',
+      },
+    ],
+  },
+];
+
 // Tests and their kits are not shipped; they may import what they check against.
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**'];
 
@@ -88,17 +101,7 @@ export default tseslint.config(
         'error',
         fence(['src/core/**', 'schemas/**', PLUGIN_PURE], "src/core, schemas and plugins' rules"),
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: UI_LIBRARIES,
-              message: 'The shared core runs on the server too: no UI library here.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': NO_UI_LIBRARIES,
     },
   },
   {
@@ -115,17 +118,7 @@ export default tseslint.config(
           "src/core, schemas, plugins' rules and their catalog",
         ),
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: UI_LIBRARIES,
-              message: 'The shared core runs on the server too: no UI library here.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': NO_UI_LIBRARIES,
     },
   },
   {

@@ -9,30 +9,19 @@ import {
   type QualityPreset,
   type Rect,
 } from './pictureSettings';
-
-/** Waits for a promise at most `ms`; later, it is a failure ("the image wait is capped"). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The image took too long to read.')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
+import { withDeadline } from '../../src/core/async/withDeadline';
 
 /**
  * Decodes a picture, turned upright as its EXIF orientation says, within IMAGE_WAIT_MS.
  * Rejects for anything the browser cannot read as an image.
  */
 export function decodePicture(blob: Blob): Promise<ImageBitmap> {
-  return within(createImageBitmap(blob, { imageOrientation: 'from-image' }), IMAGE_WAIT_MS);
+  // The image wait is capped: later, it is a failure.
+  return withDeadline(
+    createImageBitmap(blob, { imageOrientation: 'from-image' }),
+    IMAGE_WAIT_MS,
+    () => new Error('The image took too long to read.'),
+  );
 }
 
 /** A canvas of the given size with its 2D context. */

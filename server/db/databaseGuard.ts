@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { withDeadline } from './withDeadline';
+import { withDeadline } from '../../src/core/async/withDeadline';
 
 /** Why the database could not serve a statement. */
 export type UnavailableReason = 'connectionLost' | 'refused' | 'timeout';

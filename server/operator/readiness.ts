@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { MIGRATIONS_DIR } from '../db/migrate';
-import { withDeadline } from '../db/withDeadline';
+import { withDeadline } from '../../src/core/async/withDeadline';
 
 /** Why the server is not ready; null when it is. */
 export type NotReadyReason = 'draining' | 'database' | 'migrations' | null;
