@@ -121,6 +121,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // One migrated and seeded database for the run, which each test server copies.
+          globalSetup: ['tests/helpers/preparedDatabaseSetup.ts'],
+          isolate: false,
           include: [
             'server/**/*.test.ts',
             'tests/integration/**/*.test.ts',
@@ -139,6 +142,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          globalSetup: ['tests/helpers/preparedDatabaseSetup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

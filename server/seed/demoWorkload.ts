@@ -488,6 +488,15 @@ async function seedTenant(
 }
 
 /**
+ * Adds the service handlers the demo processes call to the server's shared registry: the
+ * record deletion fixture's service tasks need theirs at deploy and whenever they run, in
+ * every process that deploys or runs them.
+ */
+export function registerDemoServiceHandlers(): void {
+  registerRecordDeletionHandlers(serviceHandlers);
+}
+
+/**
  * Deploys `fixtures/processes/*.bpmn` for every tenant. Unchanged files keep their version,
  * so this runs on every start. Returns the files refused (a definition whose service
  * handler is not registered yet, say), each once.
@@ -496,8 +505,7 @@ export async function deployDemoProcesses(
   db: Kysely<DatabaseSchema>,
   engine: ProcessEngine,
 ): Promise<string[]> {
-  // The record deletion fixture's service tasks need their handlers at deploy.
-  registerRecordDeletionHandlers(serviceHandlers);
+  registerDemoServiceHandlers();
   const tenants = await db.selectFrom('tenants').select('name').orderBy('name').execute();
   const refused = new Set<string>();
   for (const { name } of tenants) {

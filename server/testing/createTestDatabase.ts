@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createDatabase, type AppDatabase, type DatabaseOptions } from '../db/database';
-import { emptyClusterCopy } from './emptyClusterCopy';
+import { clusterCopy, emptyClusterCopy } from './emptyClusterCopy';
+import { dropDatabase, onMaintenanceDatabase } from './maintenanceDatabase';
+import type { PreparedSource } from './preparedDatabase';
 
 /** Where a test database comes from. */
 export interface TestDatabaseOptions {
@@ -16,6 +17,11 @@ export interface TestDatabaseOptions {
   deadlines?: DatabaseOptions['deadlines'];
   /** The fault switch the test flips (see `DatabaseOptions.faults`). */
   faults?: DatabaseOptions['faults'];
+  /**
+   * Start from a copy of this test run's prepared database (see `preparedSource`) instead
+   * of an empty one; it must be on the backend this database is made on.
+   */
+  from?: PreparedSource;
 }
 
 /** A test's database, and where another process finds it. */
@@ -39,7 +45,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     if (options.dataDir) {
       return { ...(await createDatabase({ dataDir: options.dataDir, ...guards })), url: undefined };
     }
-    const copy = await emptyClusterCopy();
+    if (options.from && options.from.kind !== 'pglite') {
+      throw new Error('A PGlite test database cannot start from a PostgreSQL template.');
+    }
+    const copy = await (options.from ? clusterCopy(options.from.dataDir) : emptyClusterCopy());
     try {
       const database = await createDatabase({ dataDir: copy.dataDir, ...guards });
       return {
@@ -59,17 +68,14 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     }
   }
 
-  const name = `tessera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const adminUrl = new URL(serverUrl);
-  // The maintenance database always exists; the one named in the URL may not.
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
+  if (options.from && options.from.kind !== 'postgres') {
+    throw new Error('A PostgreSQL test database cannot start from a PGlite cluster.');
   }
+  const name = `tessera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = options.from ? ` template "${options.from.template}"` : '';
+  await onMaintenanceDatabase(serverUrl, (admin) =>
+    admin.query(`create database "${name}"${template}`),
+  );
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   const database = await createDatabase({
@@ -82,13 +88,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     url: databaseUrl.toString(),
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { projectPath } from '../paths';
 
-/** A private copy of an empty PGlite cluster, and the way to remove it. */
+/** A private copy of a PGlite cluster, and the way to remove it. */
 export interface ClusterCopy {
   /** The data folder to open: an initialised cluster nobody else uses. */
   dataDir: string;
@@ -50,7 +50,11 @@ async function ensureTemplate(): Promise<string> {
  */
 export async function emptyClusterCopy(): Promise<ClusterCopy> {
   template ??= ensureTemplate();
-  const source = await template;
+  return clusterCopy(await template);
+}
+
+/** A private copy of the closed PGlite cluster in `source`. */
+export async function clusterCopy(source: string): Promise<ClusterCopy> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-test-db-'));
   await cp(source, dataDir, { recursive: true });
   return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };

@@ -10,14 +10,11 @@ import { buildApp, DEFAULT_CLIENT_DIR } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { AppDatabase } from '../db/database';
 import { DatabaseFaults, type DatabaseDeadlines } from '../db/databaseGuard';
-import { migrate } from '../db/migrate';
-import { seedFormDefinitions } from '../forms/seedFormDefinitions';
 import type { DatabaseSchema } from '../db/schema';
 import { readMailFolder, type FolderMail } from '../mail/mailFolder';
-import { seedDemoDocumentTemplates } from '../seed/demoDocumentTemplates';
-import { deployDemoProcesses, seedDemoWorkload } from '../seed/demoWorkload';
-import { seedIdentity } from '../seed/seedIdentity';
+import { registerDemoServiceHandlers, seedDemoWorkload } from '../seed/demoWorkload';
 import { createTestDatabase } from './createTestDatabase';
+import { preparedSource, seedTestDatabase, TEST_PASSWORD_HASHING } from './preparedDatabase';
 
 /** A mail the server wrote to its mail folder (no SMTP in tests). */
 export type OutboxEntry = FolderMail;
@@ -109,7 +106,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: 'localhost',
     rateLimitPerMinute: 1_000_000,
-    passwordHashing: { log2N: 11, r: 8, p: 1 },
+    passwordHashing: TEST_PASSWORD_HASHING,
     // Never the repository's data folder.
     mailDir: testMailDir(),
     // Tests sign many users in at once from one address; the flood test sets its own slots.
@@ -160,6 +157,20 @@ function startPhases(): { enter(name: string): void; done(): void } {
   };
 }
 
+/**
+ * Whether a server starts from this test run's prepared database: when it is seeded as the
+ * prepared one is (the demo tenants, forms and processes, hashed at the test cost), and on
+ * a database the test did not name itself.
+ */
+function startsPrepared(options: TestServerOptions): boolean {
+  return (
+    (options.seed ?? true) &&
+    !options.demoWorkload &&
+    !options.dataDir &&
+    options.config?.passwordHashing === undefined
+  );
+}
+
 /** The deadlines of a test server unless its test sets others. */
 const TEST_DEADLINES: DatabaseDeadlines = { acquireMs: 30_000, statementMs: 30_000 };
 
@@ -168,6 +179,9 @@ async function startPhased(
   enter: (phase: string) => void,
 ): Promise<TestServer> {
   const faults = options.databaseFaults ? new DatabaseFaults() : undefined;
+  const prepared = startsPrepared(options)
+    ? preparedSource(options.databaseUrl ?? process.env.DATABASE_URL)
+    : undefined;
   // Deadlines as production has them, but long: two test files share two busy cores, and a
   // statement or a wait for PGlite's one connection that a quiet machine answers in
   // milliseconds can take seconds there. A test of the deadlines sets its own
@@ -175,6 +189,7 @@ async function startPhased(
   const database = await createTestDatabase({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(prepared ? { from: prepared } : {}),
     deadlines: options.config?.databaseDeadlines ?? TEST_DEADLINES,
     ...(faults ? { faults } : {}),
   });
@@ -182,16 +197,17 @@ async function startPhased(
   const mailDir = await mkdtemp(join(tmpdir(), 'tessera-mail-'));
   const removeMailDir = () => rm(mailDir, { recursive: true, force: true });
   try {
-    enter('migrating');
-    // Migrating and seeding have no statement deadline, as at a real start.
-    await database.withoutStatementDeadline(() => migrate(database.db));
     const config = testConfig({ mailDir, ...options.config });
-    if (options.seed ?? true) {
-      enter('seeding identities, forms and templates');
-      await database.withoutStatementDeadline(async () => {
-        await seedIdentity(database.db, config.passwordHashing);
-        await seedFormDefinitions(database.db);
-        await seedDemoDocumentTemplates(database.db);
+    const seed = options.seed ?? true;
+    if (prepared) {
+      // The copy holds what seeding writes; the handlers live in this process.
+      registerDemoServiceHandlers();
+    } else {
+      enter('migrating and seeding');
+      // The demo workload deploys the processes itself, after the app is built.
+      await seedTestDatabase(database, config.passwordHashing, {
+        demo: seed,
+        processes: !options.demoWorkload,
       });
     }
     enter('building the app');
@@ -201,13 +217,9 @@ async function startPhased(
       clientDir: options.clientDir ?? testClientDir(),
       clock: options.clock,
     });
-    if (options.seed ?? true) {
-      enter('deploying the demo processes');
-      await database.withoutStatementDeadline(async () => {
-        await (options.demoWorkload
-          ? seedDemoWorkload(database.db)
-          : deployDemoProcesses(database.db, app.engine));
-      });
+    if (seed && options.demoWorkload) {
+      enter('seeding the demo workload');
+      await database.withoutStatementDeadline(() => seedDemoWorkload(database.db));
     }
     enter('listening');
     const host = options.host ?? 'localhost';
