@@ -19,7 +19,9 @@ export function buildResources(files: Record<string, LocaleTree>): Resource {
     if (language === undefined || area === undefined) continue;
     const translation = (resources[language] ??= { translation: {} }).translation as
       ResourceLanguage | undefined;
-    if (translation) translation[area] = tree;
+    // A copy: i18next merges later bundles (a plugin's texts) into what it holds, and the
+    // imported file must stay as it is for the next instance that starts from it.
+    if (translation) translation[area] = structuredClone(tree);
   }
   return resources;
 }

@@ -55,6 +55,8 @@ export async function loadLanguage(language: Language): Promise<void> {
  * {@link startI18n} also names the language on the document.
  */
 export function initI18n(language: Language): I18n {
+  // Starting again replaces every bundle with the signed-out ones.
+  loaded.clear();
   void i18n
     .use(initReactI18next)
     .use(createNumberFormatter())

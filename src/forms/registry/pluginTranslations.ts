@@ -11,12 +11,13 @@ const files = import.meta.glob<TranslationTree>('/plugins/*/locales/*.json', {
   import: 'default',
 });
 
-const added = new WeakSet<I18n>();
+// Kept by resource store: starting an instance again gives it a new store, without them.
+const added = new WeakSet<object>();
 
-/** Adds every plugin's own translations to an i18next instance, once per instance. */
+/** Adds every plugin's own translations to an i18next instance, once per resource store. */
 export function addPluginTranslations(i18n: I18n): void {
-  if (added.has(i18n)) return;
-  added.add(i18n);
+  if (added.has(i18n.store)) return;
+  added.add(i18n.store);
   for (const [path, tree] of Object.entries(files)) {
     const language = /\/locales\/([^/]+)\.json$/.exec(path)?.[1];
     if (language) i18n.addResourceBundle(language, 'translation', tree, true, false);
