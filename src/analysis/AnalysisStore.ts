@@ -7,7 +7,7 @@ import {
 import { reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import type { AnalysisSignInStatus } from './analysisApi';
+import type { AnalysisSignInStatus } from '../api/analysisApi';
 import type { OAuthCompleteMessage } from './completeSignIn';
 import { randomToken, type PkcePair } from './pkce';
 

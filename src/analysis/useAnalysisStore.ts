@@ -5,7 +5,7 @@ import {
   fetchAnalysisCheck,
   fetchAnalysisStatus,
   recordAnalysisConsent,
-} from './analysisApi';
+} from '../api/analysisApi';
 import { AnalysisStore, SignInStatus } from './AnalysisStore';
 import { createPkcePair } from './pkce';
 

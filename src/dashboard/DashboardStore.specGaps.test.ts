@@ -13,7 +13,7 @@ import { TaskListKind } from '../api/tasksApi';
 import type { RootStore } from '../RootStore';
 import { anAccount, createTestStores } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';
-import { REASSIGN_CAPABILITIES_PATH } from '../tasks/reassignCapabilityApi';
+import { REASSIGN_CAPABILITIES_PATH } from '../api/reassignCapabilityApi';
 import { aTaskRow } from './testing/aTaskRow';
 
 /** The spec's time the success message stays, written out. */

@@ -17,7 +17,7 @@ import { FakeServer } from '../testing/fakeServer';
 import { REASSIGN_SUCCESS_MS } from './dashboardConstants';
 import { BULK_REASSIGN_LIMIT, REASSIGN_COMMENT_MAX } from '../../schemas/api/tasksConstants';
 import { ReassignStep } from '../tasks/ReassignStore';
-import { REASSIGN_CAPABILITIES_PATH } from '../tasks/reassignCapabilityApi';
+import { REASSIGN_CAPABILITIES_PATH } from '../api/reassignCapabilityApi';
 import { ListBanner } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';
 

@@ -8,7 +8,7 @@ import { RemoteLoadingStatus } from '../stores/statuses';
 import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
 import { ListBanner, TaskListStore } from './TaskListStore';
 import { aTaskRow } from './testing/aTaskRow';
-import { REASSIGN_CAPABILITIES_PATH } from '../tasks/reassignCapabilityApi';
+import { REASSIGN_CAPABILITIES_PATH } from '../api/reassignCapabilityApi';
 
 /** A page of `count` rows with the given total, as the list calls answer. */
 function aPage(query: TaskQueryBody, total: number): TaskListAnswer {

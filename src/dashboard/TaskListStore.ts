@@ -23,7 +23,7 @@ import { RemoteLoadingStatus } from '../stores/statuses';
 import { DEFAULT_PAGE_SIZE } from './dashboardConstants';
 import { BULK_REASSIGN_LIMIT, TASK_PAGE_SIZES } from '../../schemas/api/tasksConstants';
 import { reportFailure } from '../stores/reportFailure';
-import { fetchReassignCapabilities, type ReassignCapability } from '../tasks/reassignCapabilityApi';
+import { fetchReassignCapabilities, type ReassignCapability } from '../api/reassignCapabilityApi';
 
 /** Which banner a list shows above its table (spec 000 section 4, "Task lists"). */
 export const ListBanner = {

@@ -11,7 +11,7 @@ import {
 import type { ToastStore } from '../stores/ToastStore';
 import { reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus } from '../stores/statuses';
-import { fetchDictionaries } from './dictionariesApi';
+import { fetchDictionaries } from '../api/dictionariesApi';
 
 /** What the dictionary store needs from the app. */
 export interface DictionaryStoreDeps {

@@ -6,7 +6,7 @@ import { ToastStore } from '../stores/ToastStore';
 import { StoresContext } from '../stores/useStores';
 import { createTestStores } from '../testing/createTestStores';
 import { FakeServer } from '../testing/fakeServer';
-import { documentService } from './documentService';
+import { documentService } from '../api/documentService';
 import { GenerateDocumentMenu } from './GenerateDocumentMenu';
 import { GenerateDocumentStore } from './GenerateDocumentStore';
 

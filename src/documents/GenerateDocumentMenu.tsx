@@ -8,7 +8,7 @@ import { DocumentStatus, DocumentType } from '../../schemas/api/documentsConstan
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { useStores } from '../stores/useStores';
 import { saveFile } from '../components/saveFile';
-import { documentService, type DocumentApi } from './documentService';
+import { documentService, type DocumentApi } from '../api/documentService';
 import { GenerateDocumentStore } from './GenerateDocumentStore';
 import { fileNameParts, messageParts } from './messageParts';
 import { IconButton } from '../components/IconButton';

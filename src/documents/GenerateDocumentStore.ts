@@ -8,7 +8,7 @@ import { ProcessType } from '../../schemas/api/processes';
 import { ApiError, ForbiddenError, UnauthorizedError } from '../api/errors';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import type { DocumentApi, DocumentSubjectRef, DocumentTemplate } from './documentService';
+import type { DocumentApi, DocumentSubjectRef, DocumentTemplate } from '../api/documentService';
 
 /** What the store needs from outside. */
 export interface GenerateDocumentDeps {

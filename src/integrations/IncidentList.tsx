@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { RemoteList } from '../components/RemoteList';
 import { formatDateTime } from '../core/format';
 import { RETRY_ATTEMPTS, type IncidentsStore } from './IncidentsStore';
-import type { ExternalTaskItem } from './integrationsApi';
+import type { ExternalTaskItem } from '../api/integrationsApi';
 import { instancePath } from '../tasks/taskPaths';
 
 /** Props of {@link IncidentList}. */

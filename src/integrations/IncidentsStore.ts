@@ -3,7 +3,7 @@ import { NotFoundError } from '../api/errors';
 import { needsOwnMessage } from '../stores/reportFailure';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import type { ExternalTaskItem, IntegrationsApi } from './integrationsApi';
+import type { ExternalTaskItem, IntegrationsApi } from '../api/integrationsApi';
 
 /** The attempts a retried incident gets: a few, so a cause still there does not loop for long. */
 export const RETRY_ATTEMPTS = 3;

@@ -9,7 +9,7 @@ import type { AnnouncerStore } from '../stores/AnnouncerStore';
 import { needsOwnMessage } from '../stores/reportFailure';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import type { IntegrationClient, IntegrationsApi } from './integrationsApi';
+import type { IntegrationClient, IntegrationsApi } from '../api/integrationsApi';
 
 /** A field of the new-client form that a problem belongs to. */
 export type ClientFormField = 'name' | 'scopes';

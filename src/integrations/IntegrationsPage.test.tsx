@@ -11,7 +11,7 @@ import type { RootStore } from '../RootStore';
 import { StoresContext } from '../stores/useStores';
 import { createTestStores } from '../testing/createTestStores';
 import { FakeServer, type FakeRequest } from '../testing/fakeServer';
-import type { ExternalTaskItem, IntegrationClient } from './integrationsApi';
+import type { ExternalTaskItem, IntegrationClient } from '../api/integrationsApi';
 import { IntegrationsPage } from './IntegrationsPage';
 
 let stores: RootStore | undefined;

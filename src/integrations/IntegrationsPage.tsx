@@ -12,7 +12,11 @@ import { useStores } from '../stores/useStores';
 import { IncidentList } from './IncidentList';
 import { IncidentsStore } from './IncidentsStore';
 import { IntegrationClientsStore } from './IntegrationClientsStore';
-import { integrationsApi, type IntegrationClient, type IntegrationsApi } from './integrationsApi';
+import {
+  integrationsApi,
+  type IntegrationClient,
+  type IntegrationsApi,
+} from '../api/integrationsApi';
 import { NewClientDrawer } from './NewClientDrawer';
 import { scopeLabelKey } from './scopeLabels';
 import '../styles/adminScreens.css';

@@ -16,7 +16,7 @@ import { aTaskRow } from '../dashboard/testing/aTaskRow';
 import type { RootStore } from '../RootStore';
 import { SessionStatus } from '../stores/SessionStore';
 import { RemoteLoadingStatus } from '../stores/statuses';
-import { REASSIGN_CAPABILITIES_PATH } from '../tasks/reassignCapabilityApi';
+import { REASSIGN_CAPABILITIES_PATH } from '../api/reassignCapabilityApi';
 import { anAccount, createTestStores } from '../testing/createTestStores';
 import { FakeEventSources } from '../testing/fakeEventSource';
 import { FakeServer } from '../testing/fakeServer';

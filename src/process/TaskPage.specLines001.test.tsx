@@ -7,7 +7,7 @@ import { DocumentPath } from '../../schemas/api/documentsConstants';
 import { ReportPath } from '../../schemas/api/reportsConstants';
 import { TaskPath, type TaskDetail } from '../../schemas/api/tasks';
 import { ReportDetailPage } from '../reports/ReportDetailPage';
-import type { ReportDetail } from '../reports/reportsApi';
+import type { ReportDetail } from '../api/reportsApi';
 import type { RootStore } from '../RootStore';
 import { StoresContext } from '../stores/useStores';
 import { anAccount, createTestStores } from '../testing/createTestStores';

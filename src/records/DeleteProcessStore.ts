@@ -4,7 +4,7 @@ import { ForbiddenError, UnauthorizedError } from '../api/errors';
 import { newInstanceName, startProcess } from '../api/processesApi';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import { fetchDeleteProcesses, type DataStoreProcessItem } from './recordsApi';
+import { fetchDeleteProcesses, type DataStoreProcessItem } from '../api/recordsApi';
 
 /**
  * Where starting a delete process stands (spec 001 section 3, "Delete-process store":

@@ -13,7 +13,7 @@ import {
   StartProcessInstanceStatus,
   type DeletionSubject,
 } from './DeleteProcessStore';
-import type { DataStoreProcessItem } from './recordsApi';
+import type { DataStoreProcessItem } from '../api/recordsApi';
 
 /** Props of {@link RecordDeleteMenu}. */
 export interface RecordDeleteMenuProps {

@@ -11,7 +11,7 @@ import {
   fetchRecord,
   type ObjectDefinition,
   type RecordWithForm,
-} from './recordsApi';
+} from '../api/recordsApi';
 
 /** One form the record is shown in, compiled. */
 export interface RecordFormView {

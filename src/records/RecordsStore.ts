@@ -29,7 +29,7 @@ import {
   fetchObjectDefinition,
   queryRecords,
   type ObjectDefinition,
-} from './recordsApi';
+} from '../api/recordsApi';
 import type { ObjectDataSnapshot } from './objectDataNavigationState';
 import { reportRecordsWarning } from './recordsWarning';
 

@@ -1,5 +1,5 @@
 import type { FileService } from '../forms/registry/formServices';
-import { downloadRecordFile } from './recordsApi';
+import { downloadRecordFile } from '../api/recordsApi';
 
 /** What a read-only record form's file service reads through. */
 export interface RecordFileSubject {

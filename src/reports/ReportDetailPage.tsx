@@ -23,7 +23,7 @@ import { Privilege } from '../../schemas/api/identityConstants';
 import { formatAmount, formatReportDate } from '../core/format';
 import { reportListPath } from './reportPaths';
 import { ReportDetailStore } from './ReportDetailStore';
-import type { ReportInstance, ReportTask } from './reportsApi';
+import type { ReportInstance, ReportTask } from '../api/reportsApi';
 import '../process/Process.css';
 import './Reports.css';
 

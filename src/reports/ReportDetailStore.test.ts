@@ -3,7 +3,7 @@ import { BadRequestError, NotFoundError, ServerError } from '../api/errors';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import { ToastStore } from '../stores/ToastStore';
 import { ReportDetailStore, type ReportDetailCalls } from './ReportDetailStore';
-import type { ReportDetail } from './reportsApi';
+import type { ReportDetail } from '../api/reportsApi';
 
 const DETAIL: ReportDetail = {
   instance: {

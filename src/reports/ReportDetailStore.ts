@@ -5,7 +5,7 @@ import { reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus, SavingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
 import { saveFile } from '../components/saveFile';
-import { fetchReportCsv, fetchReportDetail, type ReportDetail } from './reportsApi';
+import { fetchReportCsv, fetchReportDetail, type ReportDetail } from '../api/reportsApi';
 
 /** What the detail store needs besides the toasts: the calls, replaceable in tests. */
 export interface ReportDetailCalls {

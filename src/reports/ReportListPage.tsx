@@ -26,7 +26,7 @@ import { useStores } from '../stores/useStores';
 import { formatAmount, formatNumber, formatReportDate } from '../core/format';
 import { reportDetailPath } from './reportPaths';
 import { ReportListStore } from './ReportListStore';
-import type { ReportInstance } from './reportsApi';
+import type { ReportInstance } from '../api/reportsApi';
 import '../process/Process.css';
 import './Reports.css';
 

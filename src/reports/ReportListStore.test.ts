@@ -3,7 +3,7 @@ import { ServerError } from '../api/errors';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import { ToastStore } from '../stores/ToastStore';
 import { ReportListStore, type ReportListCalls } from './ReportListStore';
-import type { ReportInstance, ReportListPageData } from './reportsApi';
+import type { ReportInstance, ReportListPageData } from '../api/reportsApi';
 
 function instance(id: string): ReportInstance {
   return {

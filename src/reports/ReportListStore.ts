@@ -3,7 +3,7 @@ import type { ReportType } from '../../schemas/api/reportsConstants';
 import { reportFailure } from '../stores/reportFailure';
 import { RemoteLoadingStatus } from '../stores/statuses';
 import type { ToastStore } from '../stores/ToastStore';
-import { fetchReportList, type ReportInstance } from './reportsApi';
+import { fetchReportList, type ReportInstance } from '../api/reportsApi';
 
 /** What the list store needs besides the toasts: the call, replaceable in tests. */
 export interface ReportListCalls {

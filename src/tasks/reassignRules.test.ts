@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReassignableTo } from '../../schemas/api/tasksConstants';
-import type { ReassignCapability } from './reassignCapabilityApi';
+import type { ReassignCapability } from '../api/reassignCapabilityApi';
 import { BulkSelectionProblem, checkBulkSelection } from './reassignRules';
 
 const capability = (

@@ -1,5 +1,5 @@
 import { BULK_REASSIGN_LIMIT } from '../../schemas/api/tasksConstants';
-import type { ReassignCapability } from './reassignCapabilityApi';
+import type { ReassignCapability } from '../api/reassignCapabilityApi';
 
 /** Why a bulk selection may not be sent, or null when it may. */
 export const BulkSelectionProblem = {

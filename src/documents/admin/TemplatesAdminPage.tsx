@@ -26,7 +26,7 @@ import {
   type AdminTemplate,
   type TemplateScope,
   type TemplatesAdminApi,
-} from './templatesAdminApi';
+} from '../../api/templatesAdminApi';
 import {
   TEMPLATE_EXTENSIONS,
   TemplatesAdminStore,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NetworkError, UnprocessableError } from '../../api/errors';
 import { ToastStore } from '../../stores/ToastStore';
 import { RemoteLoadingStatus } from '../../stores/statuses';
-import type { AdminTemplate, TemplatesAdminApi } from './templatesAdminApi';
+import type { AdminTemplate, TemplatesAdminApi } from '../../api/templatesAdminApi';
 import { TemplatesAdminStore } from './TemplatesAdminStore';
 
 const letter: AdminTemplate = {

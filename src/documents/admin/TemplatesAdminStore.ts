@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors';
 import { needsOwnMessage } from '../../stores/reportFailure';
 import { RemoteLoadingStatus } from '../../stores/statuses';
 import type { ToastStore } from '../../stores/ToastStore';
-import type { AdminTemplate, TemplateScope, TemplatesAdminApi } from './templatesAdminApi';
+import type { AdminTemplate, TemplateScope, TemplatesAdminApi } from '../../api/templatesAdminApi';
 
 /** A field of the add form that a problem belongs to. */
 export type TemplateFormField = 'scope' | 'name' | 'file';

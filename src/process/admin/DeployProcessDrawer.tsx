@@ -12,7 +12,7 @@ import { AdminDrawer, AdminDrawerPanel } from '../../components/AdminDrawer';
 import { IconButton } from '../../components/IconButton';
 import { SavingStatus } from '../../stores/statuses';
 import { describePlace, describeProblem } from './describeProblem';
-import type { DeploymentProblem } from './processDeploymentsApi';
+import type { DeploymentProblem } from '../../api/processDeploymentsApi';
 import {
   BPMN_EXTENSIONS,
   CheckStatus,

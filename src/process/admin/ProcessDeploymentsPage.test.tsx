@@ -13,7 +13,7 @@ import type {
   DeploymentBody,
   DeploymentCheckAnswer,
   ProcessDeploymentsApi,
-} from './processDeploymentsApi';
+} from '../../api/processDeploymentsApi';
 import { ProcessDeploymentsPage } from './ProcessDeploymentsPage';
 
 let stores: RootStore | undefined;

@@ -17,7 +17,7 @@ import {
   type DeployedProcess,
   type DeployedVersion,
   type ProcessDeploymentsApi,
-} from './processDeploymentsApi';
+} from '../../api/processDeploymentsApi';
 import { ProcessDeploymentsStore } from './ProcessDeploymentsStore';
 import '../../styles/adminScreens.css';
 import './processDeployments.css';

@@ -17,7 +17,7 @@ import type {
   DeploymentCheckAnswer,
   DeploymentProblem,
   ProcessDeploymentsApi,
-} from './processDeploymentsApi';
+} from '../../api/processDeploymentsApi';
 
 /** The extensions a process file may have; the server judges the content, this only guides. */
 export const BPMN_EXTENSIONS = ['.bpmn', '.bpmn20.xml', '.xml'] as const;

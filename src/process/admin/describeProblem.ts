@@ -1,6 +1,6 @@
 import type { CompileFinding } from '../../api/formsApi';
 import { describeFinding } from '../../forms/preview/describeFinding';
-import type { DeploymentProblem } from './processDeploymentsApi';
+import type { DeploymentProblem } from '../../api/processDeploymentsApi';
 
 type Translate = (key: string | string[], params?: Record<string, unknown>) => string;
 

@@ -7,8 +7,8 @@ import type {
   ReportTaskForm,
   LoanApplicationDetails,
 } from '../../schemas/api/reports';
-import { http } from '../api/httpClient';
-import { attachmentName } from '../api/attachmentName';
+import { http } from './httpClient';
+import { attachmentName } from './attachmentName';
 
 export type { LoanApplicationDetails, ReportInstance, ReportTask, ReportTaskForm, ReportType };
 

@@ -5,8 +5,8 @@ import type {
   TemplatesAnswer,
 } from '../../schemas/api/documents';
 import { DocumentPath, type DocumentType } from '../../schemas/api/documentsConstants';
-import { http } from '../api/httpClient';
-import { attachmentName } from '../api/attachmentName';
+import { http } from './httpClient';
+import { attachmentName } from './attachmentName';
 
 export type { DocumentTemplate, GeneratedDocument };
 

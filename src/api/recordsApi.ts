@@ -17,8 +17,8 @@ import type {
   RecordQueryBody,
 } from '../../schemas/api/records';
 import { RecordsPath } from '../../schemas/api/recordsConstants';
-import { http } from '../api/httpClient';
-import { attachmentName } from '../api/attachmentName';
+import { http } from './httpClient';
+import { attachmentName } from './attachmentName';
 
 export type { DataStoreProcessItem, ObjectDefinition, RecordPage };
 /** One record with the form it opens in. */

@@ -3,9 +3,9 @@ import type {
   AdminTemplatesAnswer,
   TemplateAnswer,
   TemplateScope,
-} from '../../../schemas/api/documents';
-import { DocumentPath } from '../../../schemas/api/documentsConstants';
-import { http } from '../../api/httpClient';
+} from '../../schemas/api/documents';
+import { DocumentPath } from '../../schemas/api/documentsConstants';
+import { http } from './httpClient';
 
 export type { AdminTemplate, TemplateScope };
 

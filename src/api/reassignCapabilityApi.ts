@@ -1,5 +1,5 @@
 import { ReassignableTo, TaskPath } from '../../schemas/api/tasksConstants';
-import { http } from '../api/httpClient';
+import { http } from './httpClient';
 
 /** POST: the reassign capability of a page of team rows (the server's chosen path). */
 export const REASSIGN_CAPABILITIES_PATH = TaskPath.reassignCapabilities;

@@ -12,7 +12,7 @@ import {
   ExternalTaskAdminPath,
   IntegrationClientPath,
 } from '../../schemas/api/integrationConstants';
-import { http } from '../api/httpClient';
+import { http } from './httpClient';
 
 export type {
   CreateIntegrationClientBody,

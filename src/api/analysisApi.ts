@@ -6,7 +6,7 @@ import type {
   AnalysisTokenBody,
 } from '../../schemas/api/analysis';
 import { ANALYSIS_ACCOUNT_HEADER, AnalysisPath } from '../../schemas/api/analysisConstants';
-import { http } from '../api/httpClient';
+import { http } from './httpClient';
 
 /** Whether the server has the user's analysis consent for the object (spec 001 section 7). */
 export async function fetchAnalysisCheck(key: string, version: number): Promise<boolean> {

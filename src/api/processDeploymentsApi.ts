@@ -7,9 +7,9 @@ import type {
   DeploymentProblem,
   ProcessDeploymentsAnswer,
   RetireAnswer,
-} from '../../../schemas/api/processDeployments';
-import { ProcessDeploymentPath } from '../../../schemas/api/processDeploymentsConstants';
-import { http } from '../../api/httpClient';
+} from '../../schemas/api/processDeployments';
+import { ProcessDeploymentPath } from '../../schemas/api/processDeploymentsConstants';
+import { http } from './httpClient';
 
 export type {
   DeployAnswer,
