@@ -151,7 +151,6 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           globalSetup: ['tests/helpers/preparedDatabaseSetup.ts'],
-          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
